@@ -1,0 +1,44 @@
+/**
+ * The row-streaming pixel contract between codecs and engines. Images move through the convert
+ * path as rows, top to bottom, so no stage ever holds a whole page (PLATFORM.md §7 rule 7).
+ */
+
+/** Interleaved 8-bit samples per pixel: 1 gray, 2 gray + alpha, 3 RGB, 4 RGBA. */
+export type Channels = 1 | 2 | 3 | 4
+
+/** Pixel density in pixels per inch, as read from or written to a file. */
+export interface Density {
+  x: number
+  y: number
+}
+
+/**
+ * A one-shot stream of 8-bit rows. `rows` yields exactly `height` rows of `width * channels`
+ * bytes each. A yielded row is only valid until the next one is requested: copy it to keep it.
+ * Iteration may throw a {@link CodecError} when the data turns out to be corrupt.
+ */
+export interface PixelRows {
+  readonly width: number
+  readonly height: number
+  readonly channels: Channels
+  /** Density stored in the source file, when it has one. */
+  readonly density?: Density
+  readonly rows: AsyncIterable<Uint8Array>
+}
+
+/** A stream of 8-bit gray rows (0 black … 255 white). */
+export interface GrayRows extends PixelRows {
+  readonly channels: 1
+}
+
+/** The push side of a row pipeline: a stage or encoder that accepts rows one at a time. */
+export interface RowSink {
+  /** Accepts the next row; the sink copies what it keeps, so the caller may reuse `row`. */
+  write(row: Uint8Array): void | Promise<void>
+}
+
+/** An encoded file as the list of its parts, so it can be stored without one more copy. */
+export interface EncodedFile {
+  readonly parts: Uint8Array[]
+  readonly byteLength: number
+}

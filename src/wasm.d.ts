@@ -1,0 +1,5 @@
+// Wrangler and the vitest pool import .wasm files as compiled modules (never compiled from bytes at run time).
+declare module '*.wasm' {
+  const module: WebAssembly.Module
+  export default module
+}

@@ -1,0 +1,55 @@
+// Every test runs inside workerd. Three projects:
+// - "unit": codecs, engines and lib helpers as plain modules (no Worker loaded);
+// - "api": the real Worker with local D1, R2 and Durable Objects, limits high enough for the
+//   50-way charge race;
+// - "limits": the same Worker with the low per-account limits the rate-limit tests exercise.
+import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin'
+import { defineConfig } from 'vitest/config'
+
+/** Secrets for tests only; production values come from `wrangler secret put`. */
+const TEST_SECRETS = {
+  ADMIN_TOKEN: 'test-admin-token-0123456789abcdef',
+  API_KEY_PEPPER: 'test-pepper-v1-0123456789abcdef0123456789abcdef',
+  OUTPUT_URL_SECRET: 'test-url-secret-0123456789abcdef0123456789abcdef',
+}
+
+export default defineConfig(async () => {
+  const migrations = await readD1Migrations('migrations')
+  const worker = (vars: Record<string, string>) =>
+    cloudflareTest({
+      wrangler: { configPath: './wrangler.toml' },
+      miniflare: { bindings: { MIGRATIONS: migrations, ...TEST_SECRETS, ...vars } },
+    })
+  const shared = { setupFiles: ['test/support/apply-migrations.ts'], testTimeout: 30_000 }
+  return {
+    test: {
+      projects: [
+        {
+          plugins: [
+            cloudflareTest({
+              miniflare: { compatibilityDate: '2026-11-01', compatibilityFlags: ['nodejs_compat'] },
+            }),
+          ],
+          test: {
+            name: 'unit',
+            include: ['test/{codecs,engines,lib,kernels,writers}/**/*.test.ts'],
+            testTimeout: 60_000,
+          },
+        },
+        {
+          plugins: [worker({ RL_PER_MINUTE: '100000', RL_MAX_INFLIGHT: '1000' })],
+          test: {
+            ...shared,
+            name: 'api',
+            include: ['test/**/*.test.ts'],
+            exclude: ['test/limits/**', 'test/{codecs,engines,lib,kernels,writers}/**'],
+          },
+        },
+        {
+          plugins: [worker({ RL_PER_MINUTE: '5', RL_MAX_INFLIGHT: '2' })],
+          test: { ...shared, name: 'limits', include: ['test/limits/**/*.test.ts'] },
+        },
+      ],
+    },
+  }
+})

@@ -1,8 +1,10 @@
-// Every test runs inside workerd. Three projects:
+// Tests run inside workerd, except "node". Four projects:
 // - "unit": codecs, engines and lib helpers as plain modules (no Worker loaded);
 // - "api": the real Worker with local D1, R2 and Durable Objects, limits high enough for the
 //   50-way charge race;
-// - "limits": the same Worker with the low per-account limits the rate-limit tests exercise.
+// - "limits": the same Worker with the low per-account limits the rate-limit tests exercise;
+// - "node": engines and codecs under Node, checked by external tools (libtiff, qpdf, poppler,
+//   ImageMagick) that a test inside workerd cannot spawn; skipped with a message when absent.
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin'
 import { defineConfig } from 'vitest/config'
 
@@ -42,7 +44,15 @@ export default defineConfig(async () => {
             ...shared,
             name: 'api',
             include: ['test/**/*.test.ts'],
-            exclude: ['test/limits/**', 'test/{codecs,engines,lib,kernels,writers}/**'],
+            exclude: ['test/limits/**', 'test/node/**', 'test/{codecs,engines,lib,kernels,writers}/**'],
+          },
+        },
+        {
+          test: {
+            name: 'node',
+            environment: 'node',
+            include: ['test/node/**/*.test.ts'],
+            testTimeout: 120_000,
           },
         },
         {

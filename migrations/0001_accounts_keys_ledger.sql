@@ -57,6 +57,10 @@ CREATE TABLE credit_ledger (
 
 CREATE INDEX credit_ledger_by_account ON credit_ledger (account_id, created_at);
 
+-- Crash recovery by an idempotency record refunds the unresolved charges of its key.
+CREATE INDEX credit_ledger_by_key ON credit_ledger (account_id, idempotency_key)
+  WHERE idempotency_key IS NOT NULL;
+
 -- The sweep looks only at unresolved charges.
 CREATE INDEX credit_ledger_open_charges ON credit_ledger (created_at)
   WHERE kind = 'charge' AND outcome IS NULL;

@@ -6,6 +6,9 @@
 
 import type { EncodedFile } from './rows'
 
+/** The stream formats the platform's compression streams support. */
+export type ZlibFormat = 'deflate' | 'deflate-raw' | 'gzip'
+
 /** Bytes staged before one write to the compressor. */
 const STAGE_BYTES = 64 * 1024
 
@@ -18,7 +21,7 @@ export class DeflateWriter {
   #staged = 0
   #byteLength = 0
 
-  constructor(format: CompressionFormat = 'deflate') {
+  constructor(format: ZlibFormat = 'deflate') {
     const stream = new CompressionStream(format)
     this.#writer = stream.writable.getWriter()
     const reader = stream.readable.getReader()
@@ -76,7 +79,7 @@ export async function deflateBytes(bytes: Uint8Array): Promise<EncodedFile> {
  */
 export async function* inflateChunks(
   compressed: Iterable<Uint8Array>,
-  format: CompressionFormat = 'deflate',
+  format: ZlibFormat = 'deflate',
 ): AsyncGenerator<Uint8Array> {
   const stream = new DecompressionStream(format)
   const writer = stream.writable.getWriter()

@@ -1,0 +1,61 @@
+/**
+ * The composition root: turns bindings into the ports the request path uses. Apart from the
+ * Durable Objects themselves, this is the only file outside storage/ that touches bindings.
+ */
+
+import { type Config, readConfig } from './config'
+import type { Bindings } from './env'
+import { dohResolver, type Resolver } from './http/input/dns'
+import { D1AccountStore } from './storage/d1/accounts'
+import { D1ApiKeyStore } from './storage/d1/api-keys'
+import { D1Ledger } from './storage/d1/ledger'
+import type { AccountGate } from './storage/durable-objects/account-gate'
+import { DurableRateGate } from './storage/durable-objects/gate-client'
+import { DurableIdempotencyStore } from './storage/durable-objects/idempotency-client'
+import type { IdempotencyRecord } from './storage/durable-objects/idempotency-record'
+import type {
+  AccountStore,
+  ApiKeyStore,
+  IdempotencyStore,
+  Ledger,
+  OutputStore,
+  RateGate,
+} from './storage/ports'
+import { R2OutputStore } from './storage/r2/outputs'
+
+/** Everything a request needs, behind ports. */
+export interface Deps {
+  config: Config
+  accounts: AccountStore
+  apiKeys: ApiKeyStore
+  ledger: Ledger
+  outputs: OutputStore
+  /** The idempotency record for one account and key. */
+  idempotency(accountId: string, key: string): IdempotencyStore
+  /** The rate/concurrency gate of one account. */
+  gate(accountId: string): RateGate
+  /** DNS for the SSRF guard. */
+  resolver: Resolver
+}
+
+/** Builds the ports for one request (cheap: no I/O happens here). */
+export function createDeps(env: Bindings): Deps {
+  const config = readConfig(env)
+  return {
+    config,
+    accounts: new D1AccountStore(env.DB),
+    apiKeys: new D1ApiKeyStore(env.DB),
+    ledger: new D1Ledger(env.DB),
+    outputs: new R2OutputStore(env.FILES),
+    idempotency: (accountId, key) =>
+      new DurableIdempotencyStore(
+        env.IDEM as DurableObjectNamespace<IdempotencyRecord>,
+        env.FILES,
+        accountId,
+        key,
+      ),
+    gate: (accountId) =>
+      new DurableRateGate(env.GATE as DurableObjectNamespace<AccountGate>, accountId),
+    resolver: dohResolver(config.dohUrl),
+  }
+}

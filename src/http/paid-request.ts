@@ -1,0 +1,215 @@
+/**
+ * Steps 6-13 of a paid POST (PLATFORM.md §0), in order: idempotency begin (409 or replay), credit
+ * pre-check (402), input (400/422), atomic charge (402), processing and storage (500), then the
+ * ledger outcome and the idempotency record, and only then the 200. Any failure after the charge
+ * refunds it exactly once; any failure after `begin` releases the key so a retry can run.
+ */
+
+import type { Context } from 'hono'
+import type { AppEnv } from '../env'
+import { ApiError } from '../errors'
+import { canonicalJson } from '../lib/canonical-json'
+import { sha256Hex } from '../lib/crypto'
+import { log } from '../lib/log'
+import type { PaidOperation } from '../operations/pricing'
+import type { IdempotencyStore } from '../storage/ports'
+import { successBody } from './respond'
+
+/** Longest a request may process before it fails and is refunded, ms. */
+export const PROCESSING_TIMEOUT_MS = 5 * 60 * 1000
+/** How many refunded charges of one attempt may be passed over before giving up. */
+const MAX_CHARGE_CHAIN = 8
+
+/** What a route hands to the pipeline. */
+export interface PaidRequest<TInput> {
+  operation: PaidOperation
+  /** Route path, part of the fingerprint: a key reused on another endpoint conflicts. */
+  route: string
+  /** Credits this request costs (from the price table). */
+  cost: number
+  /** The validated, normalised parameters (defaults applied; a file as its SHA-256). */
+  parameters: Record<string, unknown>
+  /** Step 8: fetch, sniff and admit the input; throws 400/422 ApiErrors. */
+  loadInput: () => Promise<TInput>
+  /** Steps 10-11: run the engine and store the outputs. */
+  run: (input: TInput) => Promise<PaidResult>
+}
+
+/** A finished operation: the response data and the stored objects it references. */
+export interface PaidResult {
+  data: Record<string, unknown>
+  storedKeys: string[]
+}
+
+/** The charge this request owns. */
+interface Charge {
+  id: string
+  /** False when an earlier attempt already succeeded and paid: nothing to settle or refund. */
+  open: boolean
+}
+
+/** sha256 over method, route and canonical parameters (PLATFORM.md §1 rule 3). */
+export const requestFingerprint = (route: string, parameters: Record<string, unknown>) =>
+  sha256Hex(`POST\n${route}\n${canonicalJson(parameters)}`)
+
+/** Runs a paid request through steps 6-13 and returns the response. */
+export async function runPaid<TInput>(
+  c: Context<AppEnv>,
+  request: PaidRequest<TInput>,
+): Promise<Response> {
+  const { deps, auth, requestId, idempotencyKey: key } = c.var
+  const idem = key ? deps.idempotency(auth.accountId, key) : null
+
+  // 6. Idempotency: a replay or a 409 ends the request here, uncharged.
+  let attempt = 0
+  let takeover = false
+  if (idem) {
+    const begun = await idem.begin(await requestFingerprint(request.route, request.parameters))
+    switch (begun.kind) {
+      case 'replay':
+        return new Response(begun.response.body, {
+          status: begun.response.status,
+          headers: { 'content-type': begun.response.contentType, 'Idempotent-Replayed': 'true' },
+        })
+      case 'conflict':
+        throw new ApiError(
+          'IDEMPOTENCY_CONFLICT',
+          'This Idempotency-Key was already used for a different request',
+        )
+      case 'in_progress':
+        throw new ApiError('REQUEST_IN_PROGRESS', 'A request with this Idempotency-Key is still processing', {
+          headers: { 'Retry-After': String(begun.retryAfterSeconds) },
+        })
+      case 'proceed':
+        attempt = begun.attempt
+        takeover = begun.takeover
+    }
+  }
+
+  try {
+    // 7. Pre-check, to fail before fetching anything. A takeover may already hold its charge.
+    if (!takeover) await precheck(c, request.cost)
+    // 8. Input.
+    const input = await request.loadInput()
+    // 9. Atomic charge: the CHECK constraint decides.
+    const charge = await chargeCredits(c, request, attempt)
+    let stored: string[] = []
+    try {
+      // 10-11. Processing and storage.
+      const result = await withTimeout(request.run(input), PROCESSING_TIMEOUT_MS)
+      stored = result.storedKeys
+      // 12. Ledger outcome, then the idempotency record; only then the 200.
+      if (charge.open && !(await deps.ledger.succeed(charge.id))) {
+        throw new ApiError('PROCESSING_FAILED', 'The request took too long and was refunded', {
+          internal: `charge ${charge.id} was resolved before the request finished`,
+        })
+      }
+      const body = JSON.stringify(successBody({ ...result.data, creditsConsumed: request.cost }))
+      if (idem) await completeQuietly(idem, attempt, body, requestId)
+      return new Response(body, { status: 200, headers: { 'content-type': 'application/json' } })
+    } catch (error) {
+      // If the refund itself fails, the charge stays open and the sweep refunds it later.
+      if (charge.open) await quietly('refund', requestId, deps.ledger.refund(charge.id, requestId))
+      if (stored.length > 0) await quietly('delete outputs', requestId, deps.outputs.delete(stored))
+      throw asProcessingError(error)
+    }
+  } catch (error) {
+    // If the release fails, the key's lease expires and its alarm frees it.
+    if (idem) await quietly('release key', requestId, idem.release(attempt))
+    throw error
+  }
+}
+
+/** Awaits clean-up work whose failure has a backstop, logging instead of masking the real error. */
+async function quietly(what: string, requestId: string, work: Promise<unknown>): Promise<void> {
+  try {
+    await work
+  } catch (error) {
+    log('error', `${what} failed`, { requestId, error })
+  }
+}
+
+async function precheck(c: Context<AppEnv>, cost: number): Promise<void> {
+  const balance = (await c.var.deps.accounts.balance(c.var.auth.accountId)) ?? 0
+  if (balance < cost) throw insufficient(balance, cost)
+}
+
+const insufficient = (balance: number | null, cost: number) =>
+  new ApiError(
+    'INSUFFICIENT_CREDITS',
+    balance === null
+      ? `This request needs ${cost} credits and the balance is too low`
+      : `This request needs ${cost} credits; the balance is ${balance}`,
+  )
+
+/**
+ * Charges the request. With an Idempotency-Key the charge id is derived from (account, key,
+ * attempt), so a takeover after a crash finds the open charge instead of charging twice; a charge
+ * the sweep already refunded is passed over for the next id in the chain.
+ */
+async function chargeCredits<T>(
+  c: Context<AppEnv>,
+  request: PaidRequest<T>,
+  attempt: number,
+): Promise<Charge> {
+  const { deps, auth, requestId, idempotencyKey: key } = c.var
+  for (let n = 0; n < MAX_CHARGE_CHAIN; n++) {
+    const id = key
+      ? `chg_${(await sha256Hex(`${auth.accountId}|${key}|${attempt}|${n}`)).slice(0, 40)}`
+      : `chg_${requestId.slice('req_'.length)}`
+    const outcome = await deps.ledger.charge({
+      id,
+      accountId: auth.accountId,
+      amount: request.cost,
+      operation: request.operation,
+      requestId,
+      idempotencyKey: key,
+    })
+    switch (outcome) {
+      case 'charged':
+      case 'open':
+        return { id, open: true }
+      case 'succeeded':
+        return { id, open: false }
+      case 'insufficient':
+        throw insufficient(await deps.accounts.balance(auth.accountId), request.cost)
+      case 'refunded':
+        continue
+    }
+  }
+  throw new ApiError('PROCESSING_FAILED', 'The request could not be charged', {
+    internal: `no free charge id after ${MAX_CHARGE_CHAIN} refunded attempts`,
+  })
+}
+
+/**
+ * Stores the response for replays. If the record cannot be written, the work is still done and
+ * paid for, so the 200 still goes out; a retry with the key then re-runs without a new charge.
+ */
+const completeQuietly = (idem: IdempotencyStore, attempt: number, body: string, requestId: string) =>
+  quietly(
+    'complete idempotency record',
+    requestId,
+    idem.complete(attempt, { status: 200, contentType: 'application/json', body }),
+  )
+
+/** Expected failures keep their code; anything else becomes PROCESSING_FAILED (refunded). */
+function asProcessingError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error
+  return new ApiError('PROCESSING_FAILED', 'Processing failed; no credits were charged', {
+    internal: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+    cause: error,
+  })
+}
+
+async function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`processing exceeded ${ms} ms`)), ms)
+  })
+  try {
+    return await Promise.race([work, timeout])
+  } finally {
+    if (timer !== undefined) clearTimeout(timer)
+  }
+}

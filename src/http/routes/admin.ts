@@ -1,0 +1,218 @@
+/**
+ * The operator's API (on only when ADMIN_TOKEN is set): provision accounts, adjust credits and
+ * issue recovery keys. These response shapes are a contract other tools provision through.
+ */
+
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
+import type { AppEnv } from '../../env'
+import { ApiError } from '../../errors'
+import { createAccount } from '../../operations/accounts'
+import { issueApiKey } from '../../operations/api-keys'
+import { adminAuth } from '../middleware/admin-auth'
+import { bodyGuard } from '../middleware/body-guard'
+import { ADMIN_SECURITY, errorResponses, successEnvelope } from '../openapi'
+import { successBody } from '../respond'
+import { validationHook } from '../validation'
+import { CreatedKeySchema } from './keys'
+
+/** Largest single grant or adjustment, credits. */
+const MAX_CREDITS = 1_000_000_000
+
+const AccountIdParams = z.object({ id: z.string().min(1).max(64) })
+
+const createAccountRoute = createRoute({
+  method: 'post',
+  path: '/admin/accounts',
+  operationId: 'adminCreateAccount',
+  tags: ['Operator'],
+  summary: 'Create an account with its first API key',
+  description:
+    'Operator only. Creates an account with an opening balance and returns its first API key (shown once).',
+  security: ADMIN_SECURITY,
+  middleware: [adminAuth(), bodyGuard({ multipart: false })] as const,
+  request: {
+    body: {
+      required: true,
+      content: {
+        'application/json': {
+          schema: z
+            .object({
+              name: z.string().trim().min(1).max(200),
+              credits: z.int().min(0).max(MAX_CREDITS).default(0),
+            })
+            .strict(),
+          example: { name: 'Acme Patent Drafting', credits: 100 },
+        },
+      },
+    },
+  },
+  responses: {
+    201: {
+      description: 'The account, its first key and its balance.',
+      content: {
+        'application/json': {
+          schema: successEnvelope(
+            z.object({ accountId: z.string(), apiKey: z.string(), balance: z.int() }),
+          ),
+        },
+      },
+    },
+    ...errorResponses([400, 401, 404]),
+  },
+})
+
+const getAccountRoute = createRoute({
+  method: 'get',
+  path: '/admin/accounts/{id}',
+  operationId: 'adminGetAccount',
+  tags: ['Operator'],
+  summary: 'Get an account',
+  security: ADMIN_SECURITY,
+  middleware: [adminAuth()] as const,
+  request: { params: AccountIdParams },
+  responses: {
+    200: {
+      description: 'The account.',
+      content: {
+        'application/json': {
+          schema: successEnvelope(
+            z.object({
+              accountId: z.string(),
+              name: z.string(),
+              balance: z.int(),
+              createdAt: z.iso.datetime(),
+            }),
+          ),
+        },
+      },
+    },
+    ...errorResponses([401, 404]),
+  },
+})
+
+const adjustCreditsRoute = createRoute({
+  method: 'post',
+  path: '/admin/accounts/{id}/credits',
+  operationId: 'adminAdjustCredits',
+  tags: ['Operator'],
+  summary: 'Add or remove credits',
+  description:
+    'Operator only. A positive amount adds credits, a negative one removes them; an adjustment that would take the balance below zero is refused with 400 and changes nothing.',
+  security: ADMIN_SECURITY,
+  middleware: [adminAuth(), bodyGuard({ multipart: false })] as const,
+  request: {
+    params: AccountIdParams,
+    body: {
+      required: true,
+      content: {
+        'application/json': {
+          schema: z
+            .object({
+              amount: z
+                .int()
+                .min(-MAX_CREDITS)
+                .max(MAX_CREDITS)
+                .refine((n) => n !== 0, 'Expected a non-zero amount'),
+            })
+            .strict(),
+          example: { amount: 50 },
+        },
+      },
+    },
+  },
+  responses: {
+    200: {
+      description: 'The new balance.',
+      content: {
+        'application/json': { schema: successEnvelope(z.object({ balance: z.int() })) },
+      },
+    },
+    ...errorResponses([400, 401, 404]),
+  },
+})
+
+const issueKeyRoute = createRoute({
+  method: 'post',
+  path: '/admin/accounts/{id}/keys',
+  operationId: 'adminCreateApiKey',
+  tags: ['Operator'],
+  summary: 'Issue an API key for an account',
+  description: 'Operator only: a recovery path when an account has revoked all of its keys.',
+  security: ADMIN_SECURITY,
+  middleware: [adminAuth(), bodyGuard({ multipart: false })] as const,
+  request: {
+    params: AccountIdParams,
+    body: {
+      required: true,
+      content: {
+        'application/json': {
+          schema: z.object({ name: z.string().trim().min(1).max(100).optional() }).strict(),
+        },
+      },
+    },
+  },
+  responses: {
+    201: {
+      description: 'The new key, with its secret.',
+      content: { 'application/json': { schema: successEnvelope(CreatedKeySchema) } },
+    },
+    ...errorResponses([400, 401, 404]),
+  },
+})
+
+const noAccount = (id: string) => new ApiError('NOT_FOUND', `No account ${id}`)
+
+export const adminRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+  .openapi(createAccountRoute, async (c) => {
+    const { deps, requestId } = c.var
+    const body = c.req.valid('json')
+    const created = await createAccount(
+      { accounts: deps.accounts, peppers: deps.config.peppers },
+      { name: body.name, credits: body.credits, requestId },
+    )
+    c.header('Cache-Control', 'no-store')
+    return c.json(successBody(created), 201)
+  })
+  .openapi(getAccountRoute, async (c) => {
+    const { id } = c.req.valid('param')
+    const account = await c.var.deps.accounts.get(id)
+    if (!account) throw noAccount(id)
+    return c.json(
+      successBody({
+        accountId: account.id,
+        name: account.name,
+        balance: account.balance,
+        createdAt: new Date(account.createdAt).toISOString(),
+      }),
+      200,
+    )
+  })
+  .openapi(adjustCreditsRoute, async (c) => {
+    const { id } = c.req.valid('param')
+    const { amount } = c.req.valid('json')
+    const result = await c.var.deps.accounts.adjust(id, amount, c.var.requestId)
+    if (!result.ok && result.reason === 'not_found') throw noAccount(id)
+    if (!result.ok) {
+      const balance = await c.var.deps.accounts.balance(id)
+      throw new ApiError(
+        'VALIDATION_ERROR',
+        `An amount of ${amount} would take the balance below zero (balance ${balance})`,
+      )
+    }
+    return c.json(successBody({ balance: result.balance }), 200)
+  })
+  .openapi(issueKeyRoute, async (c) => {
+    const { id } = c.req.valid('param')
+    const { deps } = c.var
+    if (!(await deps.accounts.get(id))) throw noAccount(id)
+    const issued = await issueApiKey(
+      { apiKeys: deps.apiKeys, peppers: deps.config.peppers },
+      id,
+      c.req.valid('json').name ?? 'Operator-issued key',
+    )
+    c.header('Cache-Control', 'no-store')
+    return c.json(
+      successBody({ ...issued, createdAt: new Date(issued.createdAt).toISOString() }),
+      201,
+    )
+  })

@@ -1,0 +1,115 @@
+/** POST /convert (convertImage, spec §4.5): the route, its middleware chain and handler. */
+
+import { createRoute, OpenAPIHono } from '@hono/zod-openapi'
+import type { AppEnv } from '../../env'
+import { CONVERT_LIMITS, convertImage } from '../../operations/convert-image'
+import { convertCost } from '../../operations/pricing'
+import { inputParameters, loadImage, uploadInput, type ImageInput } from '../input/image-input'
+import { ConvertFormSchema, ConvertJsonSchema, ConvertResultSchema } from '../input/schemas'
+import { apiKeyAuth } from '../middleware/auth'
+import { bodyGuard } from '../middleware/body-guard'
+import { idempotencyKey } from '../middleware/idempotency-key'
+import { rateLimit } from '../middleware/rate-limit'
+import {
+  API_KEY_SECURITY,
+  errorResponses,
+  IdempotencyHeaders,
+  PAID_SUCCESS_HEADERS,
+  successEnvelope,
+} from '../openapi'
+import { runPaid } from '../paid-request'
+import { signFileUrl } from '../signed-urls'
+import { validationHook } from '../validation'
+
+const route = createRoute({
+  method: 'post',
+  path: '/convert',
+  operationId: 'convertImage',
+  tags: ['Images'],
+  summary: 'Export a filing-ready PNG, TIFF or PDF',
+  description:
+    'Flattens the image onto white as grayscale and resizes it so the long edge is 2048 px (300 DPI) or 4096 px (600 DPI), aspect kept, with the DPI stamped in the file (PNG pHYs, TIFF resolution tags, PDF image placed at that density inside the A4 sight). TIFF and PDF also return a PNG preview. Costs 1 credit at 300 DPI and 2 at 600 DPI.',
+  security: API_KEY_SECURITY,
+  middleware: [apiKeyAuth(), rateLimit(), idempotencyKey(), bodyGuard({ multipart: true })] as const,
+  request: {
+    headers: IdempotencyHeaders,
+    body: {
+      required: false,
+      description: 'Either a JSON body with imageUrl, or a multipart/form-data body with a file part.',
+      content: {
+        'application/json': {
+          schema: ConvertJsonSchema,
+          example: { imageUrl: 'https://example.com/fig1.png', format: 'pdf', dpi: 600 },
+        },
+        'multipart/form-data': {
+          schema: ConvertFormSchema,
+          encoding: { file: { contentType: 'image/png, image/jpeg, image/webp, image/tiff' } },
+        },
+      },
+    },
+  },
+  responses: {
+    200: {
+      description: 'The converted file.',
+      headers: PAID_SUCCESS_HEADERS,
+      content: {
+        'application/json': {
+          schema: successEnvelope(ConvertResultSchema),
+          example: {
+            success: true,
+            data: {
+              url: 'https://api.example.com/v1/files/out/acct_01J/01J/converted.pdf?exp=1767225600&kid=1&sig=…',
+              previewUrl:
+                'https://api.example.com/v1/files/out/acct_01J/01J/preview.png?exp=1767225600&kid=1&sig=…',
+              format: 'pdf',
+              dpi: 600,
+              creditsConsumed: 2,
+            },
+          },
+        },
+      },
+    },
+    ...errorResponses([400, 401, 402, 409, 422, 429, 500]),
+  },
+})
+
+export const convertRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook }).openapi(
+  route,
+  async (c) => {
+    const isJson = c.req.header('content-type')?.toLowerCase().includes('json') ?? false
+    const body = isJson ? c.req.valid('json') : c.req.valid('form')
+    const source: ImageInput =
+      'file' in body ? await uploadInput(body.file) : { kind: 'url', url: body.imageUrl }
+    const { format } = body
+    const dpi = body.dpi as 300 | 600
+    const { deps, auth } = c.var
+    const origin = new URL(c.req.url).origin
+    const sign = (key: string) =>
+      signFileUrl(origin, key, deps.config.urlKeys, deps.config.urlTtlSeconds)
+    // runPaid writes the 200 body itself (byte-exact, so replays can return it unchanged); it is
+    // this route's success schema, which the OpenAPI test checks against real responses.
+    const response = runPaid(c, {
+      operation: 'convertImage',
+      route: '/convert',
+      cost: convertCost(dpi),
+      parameters: { ...inputParameters(source), format, dpi },
+      loadInput: () => loadImage(source, deps, CONVERT_LIMITS),
+      run: async (image) => {
+        const out = await convertImage(
+          { image, format, dpi },
+          { outputs: deps.outputs, accountId: auth.accountId },
+        )
+        return {
+          data: {
+            url: await sign(out.file.key),
+            ...(out.preview ? { previewUrl: await sign(out.preview.key) } : {}),
+            format,
+            dpi,
+          },
+          storedKeys: [out.file.key, ...(out.preview ? [out.preview.key] : [])],
+        }
+      },
+    })
+    return response as never
+  },
+)

@@ -1,0 +1,151 @@
+/**
+ * The account holder's API keys section as an API (spec §5 rule 3): create (the secret is shown
+ * once), list (no secrets) and revoke. Any active key of the account may manage its keys.
+ */
+
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
+import type { AppEnv } from '../../env'
+import { ApiError } from '../../errors'
+import { issueApiKey, listApiKeys, revokeApiKey } from '../../operations/api-keys'
+import type { ApiKeyInfo } from '../../storage/ports'
+import { apiKeyAuth } from '../middleware/auth'
+import { bodyGuard } from '../middleware/body-guard'
+import { API_KEY_SECURITY, errorResponses, successEnvelope } from '../openapi'
+import { successBody } from '../respond'
+import { validationHook } from '../validation'
+
+const KeyNameSchema = z.string().trim().min(1).max(100).openapi({
+  description: 'A label to tell keys apart, e.g. "CI" or "drafting plugin".',
+  example: 'drafting plugin',
+})
+
+export const CreatedKeySchema = z
+  .object({
+    id: z.string().openapi({ example: 'key_01JD3Z6V5X4W3Y2T1S0R9Q8P7N' }),
+    key: z.string().openapi({
+      description: 'The secret API key. It is shown only in this response: store it now.',
+      example: 'pfg_live_4fT2…',
+    }),
+    name: z.string(),
+    createdAt: z.iso.datetime(),
+  })
+  .openapi('CreatedApiKey')
+
+const KeyInfoSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    prefix: z.string().openapi({ description: 'The first 12 characters of the key.' }),
+    last4: z.string().openapi({ description: 'The last 4 characters of the key.' }),
+    createdAt: z.iso.datetime(),
+    lastUsedAt: z.iso.datetime().nullable(),
+  })
+  .openapi('ApiKey')
+
+const iso = (ms: number) => new Date(ms).toISOString()
+
+const toKeyInfo = (key: ApiKeyInfo) => ({
+  id: key.id,
+  name: key.name,
+  prefix: key.displayPrefix,
+  last4: key.last4,
+  createdAt: iso(key.createdAt),
+  lastUsedAt: key.lastUsedAt === null ? null : iso(key.lastUsedAt),
+})
+
+const createKey = createRoute({
+  method: 'post',
+  path: '/keys',
+  operationId: 'createApiKey',
+  tags: ['Account'],
+  summary: 'Create an API key',
+  description: 'Creates a key for your account. The secret is in this response only.',
+  security: API_KEY_SECURITY,
+  middleware: [apiKeyAuth(), bodyGuard({ multipart: false })] as const,
+  request: {
+    body: {
+      required: true,
+      content: {
+        'application/json': { schema: z.object({ name: KeyNameSchema.optional() }).strict() },
+      },
+    },
+  },
+  responses: {
+    201: {
+      description: 'The new key, with its secret.',
+      content: { 'application/json': { schema: successEnvelope(CreatedKeySchema) } },
+    },
+    ...errorResponses([400, 401]),
+  },
+})
+
+const listKeys = createRoute({
+  method: 'get',
+  path: '/keys',
+  operationId: 'listApiKeys',
+  tags: ['Account'],
+  summary: 'List API keys',
+  description: 'The active keys of your account, oldest first, without their secrets.',
+  security: API_KEY_SECURITY,
+  middleware: [apiKeyAuth()] as const,
+  responses: {
+    200: {
+      description: 'The keys.',
+      content: {
+        'application/json': {
+          schema: successEnvelope(z.object({ keys: z.array(KeyInfoSchema) })),
+        },
+      },
+    },
+    ...errorResponses([401]),
+  },
+})
+
+const revokeKey = createRoute({
+  method: 'delete',
+  path: '/keys/{id}',
+  operationId: 'revokeApiKey',
+  tags: ['Account'],
+  summary: 'Revoke an API key',
+  description:
+    'Revokes one of your keys at once: its next request gets 401. You may revoke the key you are calling with.',
+  security: API_KEY_SECURITY,
+  middleware: [apiKeyAuth()] as const,
+  request: { params: z.object({ id: z.string().min(1).max(64) }) },
+  responses: {
+    200: {
+      description: 'The key is revoked.',
+      content: {
+        'application/json': {
+          schema: successEnvelope(z.object({ id: z.string(), revokedAt: z.iso.datetime() })),
+        },
+      },
+    },
+    ...errorResponses([401, 404]),
+  },
+})
+
+export const keysRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+  .openapi(createKey, async (c) => {
+    const { deps, auth } = c.var
+    const name = c.req.valid('json').name ?? 'API key'
+    const issued = await issueApiKey(
+      { apiKeys: deps.apiKeys, peppers: deps.config.peppers },
+      auth.accountId,
+      name,
+    )
+    c.header('Cache-Control', 'no-store')
+    return c.json(successBody({ ...issued, createdAt: iso(issued.createdAt) }), 201)
+  })
+  .openapi(listKeys, async (c) => {
+    const keys = await listApiKeys(c.var.deps.apiKeys, c.var.auth.accountId)
+    return c.json(successBody({ keys: keys.map(toKeyInfo) }), 200)
+  })
+  .openapi(revokeKey, async (c) => {
+    const { id } = c.req.valid('param')
+    const revokedAt = Date.now()
+    if (!(await revokeApiKey(c.var.deps.apiKeys, c.var.auth.accountId, id, revokedAt))) {
+      throw new ApiError('NOT_FOUND', `No active API key ${id} in this account`)
+    }
+    return c.json(successBody({ id, revokedAt: iso(revokedAt) }), 200)
+  })

@@ -1,0 +1,76 @@
+/**
+ * Worker-served signed URLs for output files (PLATFORM.md §5 rules 1-3):
+ * `{origin}/v1/files/{objectKey}?exp=<unix s>&kid=<n>&sig=<base64url>`, where
+ * sig = HMAC-SHA-256(secret of kid, "v1\n" + pathname + "\n" + exp). The URL is the credential.
+ */
+
+import type { VersionedSecret } from '../config'
+import { fromBase64Url, toBase64Url } from '../lib/bytes'
+import { hmacSha256, hmacSha256Verify } from '../lib/crypto'
+
+/** Path prefix of the file route. */
+export const FILES_PREFIX = '/v1/files/'
+
+/** The signing keys: `current` signs, `previous` still verifies during a rotation. */
+export interface UrlKeys {
+  current: VersionedSecret | null
+  previous: VersionedSecret | null
+}
+
+const message = (pathname: string, exp: number) => `v1\n${pathname}\n${exp}`
+
+/** A signed URL for `objectKey`, valid for `ttlSeconds` from `nowMs`. */
+export async function signFileUrl(
+  origin: string,
+  objectKey: string,
+  keys: UrlKeys,
+  ttlSeconds: number,
+  nowMs = Date.now(),
+): Promise<string> {
+  if (!keys.current) throw new Error('OUTPUT_URL_SECRET is not configured')
+  const pathname = FILES_PREFIX + objectKey
+  const exp = Math.floor(nowMs / 1000) + ttlSeconds
+  const sig = toBase64Url(await hmacSha256(keys.current.secret, message(pathname, exp)))
+  return `${origin}${pathname}?exp=${exp}&kid=${keys.current.version}&sig=${sig}`
+}
+
+/** The verdict on a presented file URL. */
+export type UrlVerdict =
+  | { ok: true; objectKey: string; expiresAt: number }
+  | { ok: false; reason: 'invalid' | 'expired' }
+
+/**
+ * Checks the signature (constant time) and the expiry: `exp` must be in the future and no further
+ * than `maxTtlSeconds` ahead (a URL cannot be signed to live longer than the policy).
+ */
+export async function verifyFileUrl(
+  url: URL,
+  keys: UrlKeys,
+  maxTtlSeconds: number,
+  nowMs = Date.now(),
+): Promise<UrlVerdict> {
+  const { pathname, searchParams } = url
+  const objectKey = pathname.slice(FILES_PREFIX.length)
+  if (!pathname.startsWith(FILES_PREFIX) || !/^[A-Za-z0-9_.\-/]+$/.test(objectKey)) {
+    return { ok: false, reason: 'invalid' }
+  }
+  if (objectKey.split('/').some((part) => part === '' || part === '.' || part === '..')) {
+    return { ok: false, reason: 'invalid' }
+  }
+  const expText = searchParams.get('exp') ?? ''
+  const kid = Number(searchParams.get('kid'))
+  const sig = fromBase64Url(searchParams.get('sig') ?? '')
+  if (!/^[0-9]{1,12}$/.test(expText) || !sig || sig.length !== 32) {
+    return { ok: false, reason: 'invalid' }
+  }
+  const key = [keys.current, keys.previous].find((k) => k && k.version === kid)
+  if (!key) return { ok: false, reason: 'invalid' }
+  const exp = Number(expText)
+  if (!(await hmacSha256Verify(key.secret, message(pathname, exp), sig))) {
+    return { ok: false, reason: 'invalid' }
+  }
+  const now = Math.floor(nowMs / 1000)
+  if (exp <= now) return { ok: false, reason: 'expired' }
+  if (exp > now + maxTtlSeconds + 60) return { ok: false, reason: 'invalid' }
+  return { ok: true, objectKey, expiresAt: exp }
+}

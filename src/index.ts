@@ -1,0 +1,28 @@
+/**
+ * The Worker entry: the HTTP app, the refund sweep (Cron Trigger), and the Durable Object
+ * classes. The wasm codecs are loaded once per isolate by the import below.
+ */
+
+import './codecs/wasm-workerd'
+import { createApp } from './app'
+import { createDeps } from './deps'
+import type { Bindings } from './env'
+import { log } from './lib/log'
+import { sweepAbandonedCharges } from './operations/sweep-charges'
+
+export { AccountGate } from './storage/durable-objects/account-gate'
+export { IdempotencyRecord } from './storage/durable-objects/idempotency-record'
+
+const app = createApp()
+
+export default {
+  fetch: app.fetch,
+  async scheduled(_controller, env, ctx) {
+    ctx.waitUntil(
+      sweepAbandonedCharges(createDeps(env).ledger).then(
+        (refunded) => log('info', 'charge sweep', { refunded }),
+        (error) => log('error', 'charge sweep failed', { error }),
+      ),
+    )
+  },
+} satisfies ExportedHandler<Bindings>

@@ -1,0 +1,71 @@
+/**
+ * A rendezvous channel from a push side (RowSink) to a pull side (PixelRows), so one stream of
+ * rows can feed a second pull-based pipeline (e.g. the preview's resampler) in step with the
+ * first, holding one row at a time.
+ */
+
+import type { Channels, PixelRows, RowSink } from './rows'
+
+/** The two ends of a channel. `close()` ends the stream; `fail()` makes the reader throw. */
+export interface RowChannel {
+  sink: RowSink & { close(): void; fail(error: unknown): void }
+  source: PixelRows
+}
+
+/** Creates a channel for `height` rows of `width * channels` bytes. */
+export function createRowChannel(width: number, height: number, channels: Channels): RowChannel {
+  // One pending handoff at a time: the writer waits until the reader has taken its row.
+  let pending: { row: Uint8Array; taken: () => void } | null = null
+  let wakeReader: (() => void) | null = null
+  let closed = false
+  let failure: unknown = null
+  // Set when the reader stopped (finished or failed): later writes are dropped, never stuck.
+  let readerGone = false
+
+  const wake = () => {
+    const wakeUp = wakeReader
+    wakeReader = null
+    wakeUp?.()
+  }
+
+  const sink = {
+    write(row: Uint8Array): Promise<void> {
+      if (closed) throw new Error('write after close')
+      if (readerGone) return Promise.resolve()
+      return new Promise<void>((taken) => {
+        pending = { row: row.slice(), taken }
+        wake()
+      })
+    },
+    close() {
+      closed = true
+      wake()
+    },
+    fail(error: unknown) {
+      failure = error
+      closed = true
+      wake()
+    },
+  }
+
+  async function* rows(): AsyncGenerator<Uint8Array> {
+    try {
+      for (;;) {
+        while (!pending && !closed) await new Promise<void>((resolve) => (wakeReader = resolve))
+        if (failure) throw failure
+        if (!pending) return
+        const { row, taken } = pending as { row: Uint8Array; taken: () => void }
+        pending = null
+        taken()
+        yield row
+      }
+    } finally {
+      readerGone = true
+      const left = pending as { taken: () => void } | null
+      pending = null
+      left?.taken()
+    }
+  }
+
+  return { sink, source: { width, height, channels, rows: rows() } }
+}

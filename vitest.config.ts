@@ -15,6 +15,12 @@ const TEST_SECRETS = {
   OUTPUT_URL_SECRET: 'test-url-secret-0123456789abcdef0123456789abcdef',
 }
 
+// The plugin reads wrangler.toml's required secrets from the environment; give it the test values.
+Object.assign(process.env, TEST_SECRETS)
+
+/** Keeps test output readable: the Worker's info-level access logs are dropped, warnings kept. */
+const quietInfoLogs = (log: string) => !log.startsWith('{"level":"info"')
+
 export default defineConfig(async () => {
   const migrations = await readD1Migrations('migrations')
   const worker = (vars: Record<string, string>) =>
@@ -25,11 +31,17 @@ export default defineConfig(async () => {
   const shared = { setupFiles: ['test/support/apply-migrations.ts'], testTimeout: 30_000 }
   return {
     test: {
+      onConsoleLog: quietInfoLogs,
       projects: [
         {
           plugins: [
             cloudflareTest({
-              miniflare: { compatibilityDate: '2026-11-01', compatibilityFlags: ['nodejs_compat'] },
+              miniflare: {
+                compatibilityDate: '2026-11-01',
+                compatibilityFlags: ['nodejs_compat'],
+                // .wasm files load as compiled modules, as wrangler does for the Worker.
+                modulesRules: [{ type: 'CompiledWasm', include: ['**/*.wasm'] }],
+              },
             }),
           ],
           test: {

@@ -61,6 +61,7 @@ export async function runPaid<TInput>(
   const idem = key ? deps.idempotency(auth.accountId, key) : null
 
   // 6. Idempotency: a replay or a 409 ends the request here, uncharged.
+  let generation = 0
   let attempt = 0
   let takeover = false
   if (idem) {
@@ -81,6 +82,7 @@ export async function runPaid<TInput>(
           headers: { 'Retry-After': String(begun.retryAfterSeconds) },
         })
       case 'proceed':
+        generation = begun.generation
         attempt = begun.attempt
         takeover = begun.takeover
     }
@@ -92,7 +94,7 @@ export async function runPaid<TInput>(
     // 8. Input.
     const input = await request.loadInput()
     // 9. Atomic charge: the CHECK constraint decides.
-    const charge = await chargeCredits(c, request, attempt)
+    const charge = await chargeCredits(c, request, `${generation}|${attempt}`)
     let stored: string[] = []
     try {
       // 10-11. Processing and storage.
@@ -144,13 +146,13 @@ const insufficient = (balance: number | null, cost: number) =>
 
 /**
  * Charges the request. With an Idempotency-Key the charge id is derived from (account, key,
- * attempt), so a takeover after a crash finds the open charge instead of charging twice; a charge
- * the sweep already refunded is passed over for the next id in the chain.
+ * key generation, attempt), so a takeover after a crash finds the open charge instead of charging
+ * twice; a charge the sweep already refunded is passed over for the next id in the chain.
  */
 async function chargeCredits<T>(
   c: Context<AppEnv>,
   request: PaidRequest<T>,
-  attempt: number,
+  attempt: string,
 ): Promise<Charge> {
   const { deps, auth, requestId, idempotencyKey: key } = c.var
   for (let n = 0; n < MAX_CHARGE_CHAIN; n++) {

@@ -119,8 +119,12 @@ export interface StoredResponse {
 
 /** What `begin` decided for an idempotency key. */
 export type IdempotencyBegin =
-  /** `takeover`: an earlier attempt crashed holding the key; its charge may still be open */
-  | { kind: 'proceed'; attempt: number; takeover: boolean }
+  /**
+   * `generation` identifies this life of the key (its creation time, ms): a key reused after it
+   * expired starts a new generation, so its charges never collide with the old ones. `takeover`:
+   * an earlier attempt crashed holding the key; its charge may still be open.
+   */
+  | { kind: 'proceed'; generation: number; attempt: number; takeover: boolean }
   | { kind: 'conflict' }
   | { kind: 'in_progress'; retryAfterSeconds: number }
   | { kind: 'replay'; response: StoredResponse }

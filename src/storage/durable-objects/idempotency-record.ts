@@ -54,7 +54,11 @@ export type RecordBegin =
 export class IdempotencyRecord extends DurableObject<Env> {
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env)
-    ctx.storage.sql.exec(`CREATE TABLE IF NOT EXISTS record (
+    this.#createSchema()
+  }
+
+  #createSchema(): void {
+    this.ctx.storage.sql.exec(`CREATE TABLE IF NOT EXISTS record (
       id INTEGER PRIMARY KEY CHECK (id = 1),
       fingerprint TEXT NOT NULL,
       state TEXT NOT NULL,
@@ -95,7 +99,7 @@ export class IdempotencyRecord extends DurableObject<Env> {
         input.key,
       )
       await this.ctx.storage.setAlarm(now + IDEMPOTENCY_LEASE_MS)
-      return { kind: 'proceed', attempt: 1, takeover: false }
+      return { kind: 'proceed', generation: now, attempt: 1, takeover: false }
     }
     if (row.fingerprint !== input.fingerprint) return { kind: 'conflict' }
     switch (row.state) {
@@ -113,9 +117,9 @@ export class IdempotencyRecord extends DurableObject<Env> {
         if (now < row.lease_until) {
           return { kind: 'in_progress', retryAfterSeconds: IN_PROGRESS_RETRY_AFTER_SECONDS }
         }
-        return this.#lease(row.attempt, now, true)
+        return this.#lease(row, row.attempt, now, true)
       case 'released':
-        return this.#lease(row.attempt + 1, now, false)
+        return this.#lease(row, row.attempt + 1, now, false)
     }
   }
 
@@ -155,6 +159,8 @@ export class IdempotencyRecord extends DurableObject<Env> {
     if (!row || now >= row.created_at + IDEMPOTENCY_TTL_MS) {
       if (row) this.#dropBody(row)
       await this.ctx.storage.deleteAll()
+      // This instance may live on and see the key again: give it its (empty) table back.
+      this.#createSchema()
       return
     }
     if (row.state === 'processing' && now >= row.lease_until) {
@@ -177,14 +183,19 @@ export class IdempotencyRecord extends DurableObject<Env> {
     await this.ctx.storage.setAlarm(next)
   }
 
-  async #lease(attempt: number, now: number, takeover: boolean): Promise<RecordBegin> {
+  async #lease(
+    row: RecordRow,
+    attempt: number,
+    now: number,
+    takeover: boolean,
+  ): Promise<RecordBegin> {
     this.ctx.storage.sql.exec(
       `UPDATE record SET state = 'processing', attempt = ?, lease_until = ?`,
       attempt,
       now + IDEMPOTENCY_LEASE_MS,
     )
     await this.ctx.storage.setAlarm(now + IDEMPOTENCY_LEASE_MS)
-    return { kind: 'proceed', attempt, takeover }
+    return { kind: 'proceed', generation: row.created_at, attempt, takeover }
   }
 
   #load(): RecordRow | null {

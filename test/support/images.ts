@@ -1,0 +1,105 @@
+// Test images made in code: line drawings and photos-like gradients, encoded by our PNG encoder
+// (itself tested against an independent decoder) or by jSquash's JPEG/WebP encoders.
+import { createPngEncoder } from '../../src/codecs/png/encode'
+import { openPng } from '../../src/codecs/png/decode'
+import { createTiffEncoder } from '../../src/codecs/tiff/encode'
+import { concatBytes } from '../../src/lib/bytes'
+import type { Channels } from '../../src/lib/rows'
+
+/** Raw 8-bit pixels. */
+export interface Raster {
+  width: number
+  height: number
+  channels: Channels
+  data: Uint8Array
+}
+
+/** A white drawing with a black frame, a diagonal and a circle outline (lines `stroke` px wide). */
+export function lineDrawing(width: number, height: number, stroke = 3): Raster {
+  const data = new Uint8Array(width * height).fill(255)
+  const ink = (x: number, y: number) => {
+    if (x >= 0 && y >= 0 && x < width && y < height) data[y * width + x] = 0
+  }
+  const cx = width / 2
+  const cy = height / 2
+  const r = Math.min(width, height) / 3
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const edge = x < stroke || y < stroke || x >= width - stroke || y >= height - stroke
+      const diagonal = Math.abs(x / width - y / height) * Math.min(width, height) < stroke / 2
+      const ring = Math.abs(Math.hypot(x - cx, y - cy) - r) < stroke / 2
+      if (edge || diagonal || ring) ink(x, y)
+    }
+  }
+  return { width, height, channels: 1, data }
+}
+
+/** An RGBA image: a colour gradient with a transparent border band. */
+export function colourWithAlpha(width: number, height: number): Raster {
+  const data = new Uint8Array(width * height * 4)
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = (y * width + x) * 4
+      data[i] = (x * 255) / Math.max(1, width - 1)
+      data[i + 1] = (y * 255) / Math.max(1, height - 1)
+      data[i + 2] = 128
+      data[i + 3] = x < width / 10 ? 0 : 255
+    }
+  }
+  return { width, height, channels: 4, data }
+}
+
+/** Encodes a raster as PNG with our encoder. */
+export async function toPng(raster: Raster, dpi?: number): Promise<Uint8Array> {
+  const encoder = createPngEncoder({
+    width: raster.width,
+    height: raster.height,
+    channels: raster.channels,
+    ...(dpi ? { density: { x: dpi, y: dpi } } : {}),
+  })
+  const stride = raster.width * raster.channels
+  for (let y = 0; y < raster.height; y++) {
+    await encoder.write(raster.data.subarray(y * stride, (y + 1) * stride))
+  }
+  const file = await encoder.finish()
+  return concatBytes(file.parts)
+}
+
+/** Encodes a gray raster as an 8-bit Deflate TIFF with our encoder. */
+export async function toTiff(raster: Raster, dpi = 300): Promise<Uint8Array> {
+  if (raster.channels !== 1) throw new Error('toTiff takes gray rasters')
+  const encoder = createTiffEncoder({ width: raster.width, height: raster.height, dpi, kind: 'gray8' })
+  for (let y = 0; y < raster.height; y++) {
+    await encoder.write(raster.data.subarray(y * raster.width, (y + 1) * raster.width))
+  }
+  return concatBytes((await encoder.finish()).parts)
+}
+
+/** Decodes a PNG fully (for checking outputs). */
+export async function fromPng(bytes: Uint8Array): Promise<Raster> {
+  const opened = openPng(bytes)
+  if (!opened.ok) throw new Error(opened.error.message)
+  const { width, height, channels } = opened.value
+  const data = new Uint8Array(width * height * channels)
+  let y = 0
+  for await (const row of opened.value.rows) data.set(row, y++ * width * channels)
+  return { width, height, channels, data }
+}
+
+/** Reads the pHYs chunk of a PNG: pixels per metre, or null. */
+export function pngPhys(bytes: Uint8Array): { x: number; y: number; unit: number } | null {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+  let offset = 8
+  while (offset + 8 <= bytes.length) {
+    const length = view.getUint32(offset)
+    const type = String.fromCharCode(...bytes.subarray(offset + 4, offset + 8))
+    if (type === 'pHYs') {
+      return { x: view.getUint32(offset + 8), y: view.getUint32(offset + 12), unit: bytes[offset + 16]! }
+    }
+    offset += 12 + length
+  }
+  return null
+}
+
+/** A GIF header (an accepted-nowhere type) followed by junk. */
+export const GIF_BYTES = new Uint8Array([0x47, 0x49, 0x46, 0x38, 0x39, 0x61, 1, 0, 1, 0, 0, 0, 0])

@@ -56,7 +56,11 @@ export default defineConfig(async () => {
             ...shared,
             name: 'api',
             include: ['test/**/*.test.ts'],
-            exclude: ['test/limits/**', 'test/node/**', 'test/{codecs,engines,lib,kernels,writers}/**'],
+            exclude: [
+              'test/limits/**',
+              'test/node/**',
+              'test/{codecs,engines,lib,kernels,writers}/**',
+            ],
           },
         },
         {

@@ -11,7 +11,6 @@ import { cors } from 'hono/cors'
 import { HTTPException } from 'hono/http-exception'
 import type { AppEnv } from './env'
 import { ApiError, type ErrorCode } from './errors'
-import { log } from './lib/log'
 import { requestContext } from './http/middleware/request-context'
 import { registerSecuritySchemes } from './http/openapi'
 import { errorResponse } from './http/respond'
@@ -22,6 +21,7 @@ import { mountDocs } from './http/routes/docs'
 import { filesRoutes } from './http/routes/files'
 import { keysRoutes } from './http/routes/keys'
 import { validationHook } from './http/validation'
+import { log } from './lib/log'
 
 /** Headers browsers may send and read cross-origin (keys are not cookies, so any origin is fine). */
 const CORS = cors({
@@ -67,17 +67,30 @@ export function createApp() {
     const allowed = allowedMethods(app, new URL(c.req.url).pathname)
     c.set('errorCode', allowed.length ? 'METHOD_NOT_ALLOWED' : 'NOT_FOUND')
     return allowed.length
-      ? errorResponse(405, 'METHOD_NOT_ALLOWED', `${c.req.method} is not allowed here; use ${allowed.join(' or ')}`, {
-          Allow: allowed.join(', '),
-        })
-      : errorResponse(404, 'NOT_FOUND', `No route for ${c.req.method} ${new URL(c.req.url).pathname}`)
+      ? errorResponse(
+          405,
+          'METHOD_NOT_ALLOWED',
+          `${c.req.method} is not allowed here; use ${allowed.join(' or ')}`,
+          {
+            Allow: allowed.join(', '),
+          },
+        )
+      : errorResponse(
+          404,
+          'NOT_FOUND',
+          `No route for ${c.req.method} ${new URL(c.req.url).pathname}`,
+        )
   })
 
   app.onError((error, c) => {
     if (error instanceof ApiError) {
       c.set('errorCode', error.code)
       if (error.status >= 500) {
-        log('error', error.message, { requestId: c.get('requestId'), internal: error.internal, error: error.cause })
+        log('error', error.message, {
+          requestId: c.get('requestId'),
+          internal: error.internal,
+          error: error.cause,
+        })
       }
       return errorResponse(error.status, error.code, error.message, error.headers)
     }
@@ -104,7 +117,10 @@ function allowedMethods(app: Hono<AppEnv>, pathname: string): string[] {
   for (const route of app.routes) {
     if (route.method === 'ALL') continue
     const pattern = new RegExp(
-      `^${route.path.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\\\*|\*/g, '.*').replace(/:[^/]+/g, '[^/]+')}$`,
+      `^${route.path
+        .replace(/[.+?^${}()|[\]\\]/g, '\\$&')
+        .replace(/\\\*|\*/g, '.*')
+        .replace(/:[^/]+/g, '[^/]+')}$`,
     )
     if (pattern.test(pathname)) methods.add(route.method)
   }

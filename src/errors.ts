@@ -48,7 +48,10 @@ export type ErrorStatus = (typeof ERROR_STATUS)[ErrorCode]
 export type ImageSource = 'upload' | 'url'
 
 /** Codes that describe an input image and whose status depends on its source. */
-export type ImageErrorCode = 'UNSUPPORTED_IMAGE_TYPE' | 'IMAGE_DIMENSIONS_TOO_LARGE' | 'INVALID_IMAGE'
+export type ImageErrorCode =
+  | 'UNSUPPORTED_IMAGE_TYPE'
+  | 'IMAGE_DIMENSIONS_TOO_LARGE'
+  | 'INVALID_IMAGE'
 
 export interface ApiErrorOptions {
   /** Overrides the table's status (image errors on the imageUrl path are 422). */

@@ -98,7 +98,8 @@ export function errorResponses(statuses: readonly number[]) {
 export const PAID_SUCCESS_HEADERS = {
   ...rateLimitHeaders,
   'Idempotent-Replayed': {
-    description: 'Present and `true` when this is the stored response of an earlier request with the same Idempotency-Key; nothing was charged again.',
+    description:
+      'Present and `true` when this is the stored response of an earlier request with the same Idempotency-Key; nothing was charged again.',
     schema: { type: 'string' as const, enum: ['true'] },
   },
 }
@@ -133,6 +134,7 @@ export function registerSecuritySchemes(app: OpenAPIHono<never>): void {
   app.openAPIRegistry.registerComponent('securitySchemes', 'AdminToken', {
     type: 'http',
     scheme: 'bearer',
-    description: 'The operator token (the ADMIN_TOKEN secret). Operator routes exist only when it is set.',
+    description:
+      'The operator token (the ADMIN_TOKEN secret). Operator routes exist only when it is set.',
   })
 }

@@ -78,9 +78,13 @@ export async function runPaid<TInput>(
           'This Idempotency-Key was already used for a different request',
         )
       case 'in_progress':
-        throw new ApiError('REQUEST_IN_PROGRESS', 'A request with this Idempotency-Key is still processing', {
-          headers: { 'Retry-After': String(begun.retryAfterSeconds) },
-        })
+        throw new ApiError(
+          'REQUEST_IN_PROGRESS',
+          'A request with this Idempotency-Key is still processing',
+          {
+            headers: { 'Retry-After': String(begun.retryAfterSeconds) },
+          },
+        )
       case 'proceed':
         generation = begun.generation
         attempt = begun.attempt
@@ -188,7 +192,12 @@ async function chargeCredits<T>(
  * Stores the response for replays. If the record cannot be written, the work is still done and
  * paid for, so the 200 still goes out; a retry with the key then re-runs without a new charge.
  */
-const completeQuietly = (idem: IdempotencyStore, attempt: number, body: string, requestId: string) =>
+const completeQuietly = (
+  idem: IdempotencyStore,
+  attempt: number,
+  body: string,
+  requestId: string,
+) =>
   quietly(
     'complete idempotency record',
     requestId,

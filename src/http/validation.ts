@@ -14,7 +14,8 @@ function show(value: unknown): string {
   if (value === null) return 'null'
   if (value instanceof File) return 'a file'
   if (Array.isArray(value)) return `a list of ${value.length}`
-  if (typeof value === 'string') return JSON.stringify(value.length > 60 ? `${value.slice(0, 57)}...` : value)
+  if (typeof value === 'string')
+    return JSON.stringify(value.length > 60 ? `${value.slice(0, 57)}...` : value)
   if (typeof value === 'object') return 'an object'
   return String(value)
 }

@@ -14,8 +14,7 @@ export const API_KEY_PATTERN = /^pfg_live_[0-9A-Za-z]{38}$/
 const RANDOM_LENGTH = 32
 const CHECKSUM_LENGTH = 6
 
-const checksum = (random: string): string =>
-  encodeBase62Fixed(crc32(utf8(random)), CHECKSUM_LENGTH)
+const checksum = (random: string): string => encodeBase62Fixed(crc32(utf8(random)), CHECKSUM_LENGTH)
 
 /** A new random API key. */
 export function generateApiKey(): string {

@@ -102,7 +102,7 @@ const V6_RANGES = V6_BLOCKED.map(([base, bits]) => {
 
 /** True when an IPv4 address (32-bit number) is in a blocked range. */
 export const isBlockedIpv4 = (ip: number): boolean =>
-  V4_RANGES.some(({ base, mask }) => ((ip & mask) >>> 0) === base)
+  V4_RANGES.some(({ base, mask }) => (ip & mask) >>> 0 === base)
 
 /**
  * True when an IPv6 address is in a blocked range. Every form that embeds an IPv4 address

@@ -12,8 +12,14 @@ export function redact(fields: Record<string, unknown>): Record<string, unknown>
   const out: Record<string, unknown> = {}
   for (const [name, value] of Object.entries(fields)) {
     if (SECRET_FIELD.test(name)) out[name] = '[redacted]'
-    else if (typeof value === 'string') out[name] = value.replace(/([?&]sig=)[^&]+/g, '$1[redacted]')
-    else if (value && typeof value === 'object' && !Array.isArray(value) && !(value instanceof Error)) {
+    else if (typeof value === 'string')
+      out[name] = value.replace(/([?&]sig=)[^&]+/g, '$1[redacted]')
+    else if (
+      value &&
+      typeof value === 'object' &&
+      !Array.isArray(value) &&
+      !(value instanceof Error)
+    ) {
       out[name] = redact(value as Record<string, unknown>)
     } else out[name] = value
   }
@@ -25,7 +31,9 @@ export function log(level: LogLevel, message: string, fields: Record<string, unk
   const entry: Record<string, unknown> = { level, message, time: new Date().toISOString() }
   for (const [name, value] of Object.entries(redact(fields))) {
     entry[name] =
-      value instanceof Error ? { name: value.name, message: value.message, stack: value.stack } : value
+      value instanceof Error
+        ? { name: value.name, message: value.message, stack: value.stack }
+        : value
   }
   const line = JSON.stringify(entry)
   if (level === 'error') console.error(line)

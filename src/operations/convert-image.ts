@@ -205,7 +205,10 @@ async function pump(rows: GrayRows, main: FilingEncoder, preview: PreviewEncoder
   }
   const [file, previewFile] = await Promise.all([main.finish(), previewDone])
   if (preview && !previewFile) throw new Error('the preview was not produced')
-  return { file, preview: preview && previewFile ? { file: previewFile, size: preview.size } : null }
+  return {
+    file,
+    preview: preview && previewFile ? { file: previewFile, size: preview.size } : null,
+  }
 }
 
 async function store(

@@ -56,19 +56,33 @@ describe('operator API', () => {
 
   it('rejects a zero or fractional amount', async () => {
     const { accountId } = await newAccount(3)
-    await expectError(await admin(`/v1/admin/accounts/${accountId}/credits`, { amount: 0 }), 400, 'VALIDATION_ERROR')
-    await expectError(await admin(`/v1/admin/accounts/${accountId}/credits`, { amount: 1.5 }), 400, 'VALIDATION_ERROR')
+    await expectError(
+      await admin(`/v1/admin/accounts/${accountId}/credits`, { amount: 0 }),
+      400,
+      'VALIDATION_ERROR',
+    )
+    await expectError(
+      await admin(`/v1/admin/accounts/${accountId}/credits`, { amount: 1.5 }),
+      400,
+      'VALIDATION_ERROR',
+    )
   })
 
   it('returns 404 for an unknown account', async () => {
-    await expectError(await admin('/v1/admin/accounts/acct_nope/credits', { amount: 1 }), 404, 'NOT_FOUND')
+    await expectError(
+      await admin('/v1/admin/accounts/acct_nope/credits', { amount: 1 }),
+      404,
+      'NOT_FOUND',
+    )
     await expectError(await admin('/v1/admin/accounts/acct_nope'), 404, 'NOT_FOUND')
   })
 
   it('reads an account', async () => {
     const { accountId } = await newAccount(9, 'Reader')
     const response = await admin(`/v1/admin/accounts/${accountId}`)
-    const body = (await response.json()) as { data: { accountId: string; name: string; balance: number } }
+    const body = (await response.json()) as {
+      data: { accountId: string; name: string; balance: number }
+    }
     expect(body.data).toMatchObject({ accountId, name: 'Reader', balance: 9 })
   })
 
@@ -87,12 +101,20 @@ describe('operator API', () => {
       body: JSON.stringify({ name: 'x' }),
     })
     await expectError(missing, 401, 'UNAUTHORIZED')
-    await expectError(await admin('/v1/admin/accounts', { name: 'x' }, 'wrong-token'), 401, 'INVALID_ADMIN_TOKEN')
+    await expectError(
+      await admin('/v1/admin/accounts', { name: 'x' }, 'wrong-token'),
+      401,
+      'INVALID_ADMIN_TOKEN',
+    )
   })
 
   it('does not accept an API key as the operator token', async () => {
     const { apiKey } = await newAccount(1)
-    await expectError(await admin('/v1/admin/accounts', { name: 'x' }, apiKey), 401, 'INVALID_ADMIN_TOKEN')
+    await expectError(
+      await admin('/v1/admin/accounts', { name: 'x' }, apiKey),
+      401,
+      'INVALID_ADMIN_TOKEN',
+    )
   })
 
   it('does not exist when ADMIN_TOKEN is not set', async () => {
@@ -110,8 +132,20 @@ describe('operator API', () => {
   })
 
   it('validates the body', async () => {
-    await expectError(await admin('/v1/admin/accounts', { name: '', credits: 1 }), 400, 'VALIDATION_ERROR')
-    await expectError(await admin('/v1/admin/accounts', { name: 'x', credits: -1 }), 400, 'VALIDATION_ERROR')
-    await expectError(await admin('/v1/admin/accounts', { name: 'x', bonus: 1 }), 400, 'VALIDATION_ERROR')
+    await expectError(
+      await admin('/v1/admin/accounts', { name: '', credits: 1 }),
+      400,
+      'VALIDATION_ERROR',
+    )
+    await expectError(
+      await admin('/v1/admin/accounts', { name: 'x', credits: -1 }),
+      400,
+      'VALIDATION_ERROR',
+    )
+    await expectError(
+      await admin('/v1/admin/accounts', { name: 'x', bonus: 1 }),
+      400,
+      'VALIDATION_ERROR',
+    )
   })
 })

@@ -12,7 +12,9 @@ describe('API key authentication', () => {
   it('accepts the key as Authorization: Bearer, any scheme case', async () => {
     const { apiKey } = await newAccount(5)
     for (const scheme of ['Bearer', 'bearer', 'BEARER']) {
-      const response = await call('/v1/credits', { headers: { authorization: `${scheme} ${apiKey}` } })
+      const response = await call('/v1/credits', {
+        headers: { authorization: `${scheme} ${apiKey}` },
+      })
       expect(response.status).toBe(200)
     }
   })

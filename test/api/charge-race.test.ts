@@ -13,7 +13,9 @@ describe('atomic charging', () => {
     expect(statuses.filter((s) => s === 200)).toHaveLength(10)
     expect(statuses.filter((s) => s === 402)).toHaveLength(40)
     for (const response of responses.filter((r) => r.status === 402)) {
-      expect(((await response.json()) as { error: { code: string } }).error.code).toBe('INSUFFICIENT_CREDITS')
+      expect(((await response.json()) as { error: { code: string } }).error.code).toBe(
+        'INSUFFICIENT_CREDITS',
+      )
     }
     expect(await balanceOf(apiKey)).toBe(0)
     const charges = (await ledgerOf(accountId)).filter((r) => r.kind === 'charge')
@@ -33,7 +35,10 @@ describe('atomic charging', () => {
     const spent = await Promise.all(
       responses
         .filter((r) => r.status === 200)
-        .map(async (r) => ((await r.json()) as { data: { creditsConsumed: number } }).data.creditsConsumed),
+        .map(
+          async (r) =>
+            ((await r.json()) as { data: { creditsConsumed: number } }).data.creditsConsumed,
+        ),
     )
     const total = spent.reduce((a, b) => a + b, 0)
     expect(total).toBeLessThanOrEqual(7)

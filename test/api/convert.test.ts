@@ -19,7 +19,14 @@ import {
   toPng,
   toTiff,
 } from '../support/images'
-import { dnsRecord, http, HttpResponse, serveImage, server, useFakeNetwork } from '../support/network'
+import {
+  dnsRecord,
+  HttpResponse,
+  http,
+  serveImage,
+  server,
+  useFakeNetwork,
+} from '../support/network'
 
 useFakeNetwork()
 
@@ -56,7 +63,9 @@ describe('POST /v1/convert', () => {
     const file = await download(data.url)
     expect(file.status).toBe(200)
     expect(file.headers.get('content-type')).toBe('image/png')
-    expect(file.headers.get('content-disposition')).toMatch(/^inline; filename="figure-[0-9A-Z]+\.png"$/)
+    expect(file.headers.get('content-disposition')).toMatch(
+      /^inline; filename="figure-[0-9A-Z]+\.png"$/,
+    )
     const out = await fromPng(await bytesOf(file))
     expect([out.width, out.height]).toEqual([2048, 1365])
     expect(out.channels).toBe(1)
@@ -85,7 +94,11 @@ describe('POST /v1/convert', () => {
     const { apiKey } = await newAccount(10)
     const png = await toPng(lineDrawing(100, 100))
     const data = await convertOk(await postForm('/v1/convert', apiKey, { file: new Blob([png]) }))
-    expect(pngPhys(await bytesOf(await download(data.url)))).toEqual({ x: 11811, y: 11811, unit: 1 })
+    expect(pngPhys(await bytesOf(await download(data.url)))).toEqual({
+      x: 11811,
+      y: 11811,
+      unit: 1,
+    })
   })
 
   it('flattens colour and alpha onto white as gray', async () => {
@@ -110,7 +123,9 @@ describe('POST /v1/convert', () => {
     expect(data).toMatchObject({ format: 'tiff', dpi: 300, creditsConsumed: 1 })
     const tiff = await download(data.url)
     expect(tiff.headers.get('content-type')).toBe('image/tiff')
-    expect(tiff.headers.get('content-disposition')).toMatch(/^attachment; filename="figure-.+\.tif"$/)
+    expect(tiff.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="figure-.+\.tif"$/,
+    )
     const bytes = await bytesOf(tiff)
     expect([...bytes.subarray(0, 4)]).toEqual([0x49, 0x49, 0x2a, 0x00])
     const preview = await download(data.previewUrl!)
@@ -147,12 +162,16 @@ describe('POST /v1/convert', () => {
     await (initJpeg as unknown as (m: WebAssembly.Module) => Promise<void>)(jpegWasm)
     await (initWebp as unknown as (m: WebAssembly.Module) => Promise<void>)(webpWasm)
     const rgba = colourWithAlpha(160, 120)
-    const image = new ImageData(new Uint8ClampedArray(rgba.data), 160, 120)
+    const image = { data: new Uint8ClampedArray(rgba.data), width: 160, height: 120 } as Parameters<
+      typeof encodeJpeg
+    >[0]
     const jpeg = new Uint8Array(await encodeJpeg(image, { quality: 90 }))
     const webp = new Uint8Array(await encodeWebp(image))
     const tiff = await toTiff(lineDrawing(160, 120))
     for (const file of [jpeg, webp, tiff]) {
-      const data = await convertOk(await postForm('/v1/convert', apiKey, { file: new Blob([file]) }))
+      const data = await convertOk(
+        await postForm('/v1/convert', apiKey, { file: new Blob([file]) }),
+      )
       const out = await fromPng(await bytesOf(await download(data.url)))
       expect(Math.max(out.width, out.height)).toBe(2048)
     }
@@ -162,7 +181,10 @@ describe('POST /v1/convert', () => {
     it('rejects a dpi outside 300/600, naming the field', async () => {
       const { apiKey } = await newAccount(10)
       const error = await expectError(
-        await postJson('/v1/convert', apiKey, { imageUrl: 'https://a.example.com/x.png', dpi: 150 }),
+        await postJson('/v1/convert', apiKey, {
+          imageUrl: 'https://a.example.com/x.png',
+          dpi: 150,
+        }),
         400,
         'VALIDATION_ERROR',
       )
@@ -172,15 +194,25 @@ describe('POST /v1/convert', () => {
     it('rejects an unknown format, a missing imageUrl and unknown fields', async () => {
       const { apiKey } = await newAccount(10)
       const format = await expectError(
-        await postJson('/v1/convert', apiKey, { imageUrl: 'https://a.example.com/x.png', format: 'jpg' }),
+        await postJson('/v1/convert', apiKey, {
+          imageUrl: 'https://a.example.com/x.png',
+          format: 'jpg',
+        }),
         400,
         'VALIDATION_ERROR',
       )
       expect(format.message).toBe('Expected png or tiff or pdf for format but received "jpg"')
-      const missing = await expectError(await postJson('/v1/convert', apiKey, {}), 400, 'VALIDATION_ERROR')
+      const missing = await expectError(
+        await postJson('/v1/convert', apiKey, {}),
+        400,
+        'VALIDATION_ERROR',
+      )
       expect(missing.message).toBe('imageUrl is required')
       const unknown = await expectError(
-        await postJson('/v1/convert', apiKey, { imageUrl: 'https://a.example.com/x.png', dpis: 600 }),
+        await postJson('/v1/convert', apiKey, {
+          imageUrl: 'https://a.example.com/x.png',
+          dpis: 600,
+        }),
         400,
         'VALIDATION_ERROR',
       )
@@ -195,9 +227,17 @@ describe('POST /v1/convert', () => {
 
     it('rejects multipart without a file, with two files, or with a text file field', async () => {
       const { apiKey } = await newAccount(10)
-      const none = await expectError(await postForm('/v1/convert', apiKey, { dpi: '300' }), 400, 'VALIDATION_ERROR')
+      const none = await expectError(
+        await postForm('/v1/convert', apiKey, { dpi: '300' }),
+        400,
+        'VALIDATION_ERROR',
+      )
       expect(none.message).toBe('file is required')
-      const text = await expectError(await postForm('/v1/convert', apiKey, { file: 'hello' }), 400, 'VALIDATION_ERROR')
+      const text = await expectError(
+        await postForm('/v1/convert', apiKey, { file: 'hello' }),
+        400,
+        'VALIDATION_ERROR',
+      )
       expect(text.message).toContain('file')
       const form = new FormData()
       const png = await toPng(lineDrawing(10, 10))
@@ -223,7 +263,10 @@ describe('POST /v1/convert', () => {
         })
         await expectError(response, 400, 'UNSUPPORTED_CONTENT_TYPE')
       }
-      const none = await call('/v1/convert', { method: 'POST', headers: { authorization: `Bearer ${apiKey}` } })
+      const none = await call('/v1/convert', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${apiKey}` },
+      })
       await expectError(none, 400, 'UNSUPPORTED_CONTENT_TYPE')
     })
 
@@ -231,7 +274,11 @@ describe('POST /v1/convert', () => {
       const { apiKey } = await newAccount(10)
       const big = new Uint8Array(10 * 1024 * 1024 + 1)
       big.set(await toPng(lineDrawing(10, 10)))
-      await expectError(await postForm('/v1/convert', apiKey, { file: new Blob([big]) }), 400, 'FILE_TOO_LARGE')
+      await expectError(
+        await postForm('/v1/convert', apiKey, { file: new Blob([big]) }),
+        400,
+        'FILE_TOO_LARGE',
+      )
       // A chunked body (no Content-Length) is counted while it streams.
       const form = new FormData()
       form.append('file', new Blob([big]), 'big.png')
@@ -262,15 +309,25 @@ describe('POST /v1/convert', () => {
     it('rejects an upload that is not PNG, JPEG, WebP or TIFF (by its bytes)', async () => {
       const { apiKey } = await newAccount(10)
       const gif = await expectError(
-        await postForm('/v1/convert', apiKey, { file: new Blob([GIF_BYTES], { type: 'image/png' }) }),
+        await postForm('/v1/convert', apiKey, {
+          file: new Blob([GIF_BYTES], { type: 'image/png' }),
+        }),
         400,
         'UNSUPPORTED_IMAGE_TYPE',
       )
       expect(gif.message).toContain('PNG, JPEG, WebP or TIFF')
       const svg = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"></svg>')
-      await expectError(await postForm('/v1/convert', apiKey, { file: new Blob([svg]) }), 400, 'UNSUPPORTED_IMAGE_TYPE')
+      await expectError(
+        await postForm('/v1/convert', apiKey, { file: new Blob([svg]) }),
+        400,
+        'UNSUPPORTED_IMAGE_TYPE',
+      )
       const bigTiff = new Uint8Array([0x49, 0x49, 0x2b, 0, 8, 0, 0, 0, 16, 0, 0, 0, 0, 0, 0, 0])
-      await expectError(await postForm('/v1/convert', apiKey, { file: new Blob([bigTiff]) }), 400, 'UNSUPPORTED_IMAGE_TYPE')
+      await expectError(
+        await postForm('/v1/convert', apiKey, { file: new Blob([bigTiff]) }),
+        400,
+        'UNSUPPORTED_IMAGE_TYPE',
+      )
       expect(await balanceOf(apiKey)).toBe(10)
     })
 
@@ -301,7 +358,11 @@ describe('POST /v1/convert', () => {
         idat.data + idat.length,
         crc32(png.subarray(idat.data - 4, idat.data + idat.length)),
       )
-      await expectError(await postForm('/v1/convert', apiKey, { file: new Blob([png]) }), 400, 'INVALID_IMAGE')
+      await expectError(
+        await postForm('/v1/convert', apiKey, { file: new Blob([png]) }),
+        400,
+        'INVALID_IMAGE',
+      )
       expect(await balanceOf(apiKey)).toBe(10)
       await expectLedgerConsistent(accountId)
     })
@@ -311,7 +372,11 @@ describe('POST /v1/convert', () => {
       for (const key of ['', 'has space', '"quoted"', 'a'.repeat(256), 'ключ', 'a,b']) {
         const response = await call('/v1/convert', {
           method: 'POST',
-          headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'text/plain', 'idempotency-key': key },
+          headers: {
+            authorization: `Bearer ${apiKey}`,
+            'content-type': 'text/plain',
+            'idempotency-key': key,
+          },
           body: 'not even json',
         })
         await expectError(response, 400, 'INVALID_IDEMPOTENCY_KEY')
@@ -339,7 +404,10 @@ describe('POST /v1/convert', () => {
         }),
       )
       const error = await expectError(
-        await postJson('/v1/convert', apiKey, { imageUrl: 'https://images.example.com/never.png', dpi: 600 }),
+        await postJson('/v1/convert', apiKey, {
+          imageUrl: 'https://images.example.com/never.png',
+          dpi: 600,
+        }),
         402,
         'INSUFFICIENT_CREDITS',
       )
@@ -407,8 +475,11 @@ describe('POST /v1/convert', () => {
       const png = await toPng(lineDrawing(50, 50))
       serveImage('https://img.example.com/final.png', png)
       for (let i = 0; i < 4; i++) {
-        const next = i === 3 ? 'https://img.example.com/final.png' : `https://img.example.com/r${i + 1}`
-        server.use(http.get(`https://img.example.com/r${i}`, () => HttpResponse.redirect(next, 307)))
+        const next =
+          i === 3 ? 'https://img.example.com/final.png' : `https://img.example.com/r${i + 1}`
+        server.use(
+          http.get(`https://img.example.com/r${i}`, () => HttpResponse.redirect(next, 307)),
+        )
       }
       const ok = await postJson('/v1/convert', apiKey, { imageUrl: 'https://img.example.com/r1' })
       expect(ok.status).toBe(200)
@@ -423,7 +494,10 @@ describe('POST /v1/convert', () => {
     it('reports a non-200 answer, a network failure and an unknown host', async () => {
       const { apiKey } = await newAccount(10)
       server.use(
-        http.get('https://img.example.com/404.png', () => new HttpResponse('nope', { status: 404 })),
+        http.get(
+          'https://img.example.com/404.png',
+          () => new HttpResponse('nope', { status: 404 }),
+        ),
         http.get('https://img.example.com/down.png', () => HttpResponse.error()),
       )
       dnsRecord('nxdomain.example.com', [])
@@ -451,8 +525,10 @@ describe('POST /v1/convert', () => {
       const size = 10 * 1024 * 1024 + 1
       let streamed = 0
       server.use(
-        http.get('https://img.example.com/declared.png', () =>
-          new HttpResponse(new Uint8Array(16), { headers: { 'content-length': String(size) } }),
+        http.get(
+          'https://img.example.com/declared.png',
+          () =>
+            new HttpResponse(new Uint8Array(16), { headers: { 'content-length': String(size) } }),
         ),
         http.get('https://img.example.com/chunked.png', () => {
           const chunk = new Uint8Array(64 * 1024)
@@ -484,7 +560,9 @@ describe('POST /v1/convert', () => {
       const { apiKey } = await newAccount(10)
       serveImage('https://img.example.com/not-an-image.png', GIF_BYTES)
       await expectError(
-        await postJson('/v1/convert', apiKey, { imageUrl: 'https://img.example.com/not-an-image.png' }),
+        await postJson('/v1/convert', apiKey, {
+          imageUrl: 'https://img.example.com/not-an-image.png',
+        }),
         422,
         'UNSUPPORTED_IMAGE_TYPE',
       )
@@ -513,7 +591,9 @@ describe('POST /v1/convert', () => {
         return new HttpResponse(png)
       }),
     )
-    await convertOk(await postJson('/v1/convert', apiKey, { imageUrl: 'https://img.example.com/headers.png' }))
+    await convertOk(
+      await postJson('/v1/convert', apiKey, { imageUrl: 'https://img.example.com/headers.png' }),
+    )
     const headers = seen as unknown as Headers
     expect(headers.get('user-agent')).toBe('figure-api-fetcher/1')
     expect(headers.get('accept')).toBe('image/png,image/jpeg,image/webp,image/tiff')
@@ -524,7 +604,9 @@ describe('POST /v1/convert', () => {
   it('stores outputs under out/{accountId}/', async () => {
     const { apiKey, accountId } = await newAccount(10)
     const png = await toPng(lineDrawing(30, 30))
-    const data = await convertOk(await postForm('/v1/convert', apiKey, { file: new Blob([png]), format: 'pdf' }))
+    const data = await convertOk(
+      await postForm('/v1/convert', apiKey, { file: new Blob([png]), format: 'pdf' }),
+    )
     const key = new URL(data.url).pathname.replace('/v1/files/', '')
     expect(key).toMatch(new RegExp(`^out/${accountId}/[0-9A-Z]{26}/converted\\.pdf$`))
     const object = await env.FILES.head(key)

@@ -73,6 +73,8 @@ describe('error envelope', () => {
     })
     expect(response.status).toBe(204)
     expect(response.headers.get('access-control-allow-origin')).toBe('*')
-    expect(response.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('idempotency-key')
+    expect(response.headers.get('access-control-allow-headers')?.toLowerCase()).toContain(
+      'idempotency-key',
+    )
   })
 })

@@ -31,7 +31,9 @@ describe('GET /v1/files (signed output URLs)', () => {
     expect(response.headers.get('x-content-type-options')).toBe('nosniff')
     expect(response.headers.get('cache-control')).toBe('private, max-age=86400, immutable')
     expect(response.headers.get('etag')).toMatch(/^"/)
-    expect(Number(response.headers.get('content-length'))).toBe((await response.arrayBuffer()).byteLength)
+    expect(Number(response.headers.get('content-length'))).toBe(
+      (await response.arrayBuffer()).byteLength,
+    )
   })
 
   it('answers HEAD without a body and If-None-Match with 304', async () => {
@@ -98,14 +100,19 @@ describe('GET /v1/files (signed output URLs)', () => {
   it('sets a strict CSP on SVG files', async () => {
     const key = 'out/acct_test/01TESTSVG000000000000000000/vector.svg'
     await env.FILES.put(key, '<svg xmlns="http://www.w3.org/2000/svg"/>', {
-      httpMetadata: { contentType: 'image/svg+xml', contentDisposition: 'attachment; filename="a.svg"' },
+      httpMetadata: {
+        contentType: 'image/svg+xml',
+        contentDisposition: 'attachment; filename="a.svg"',
+      },
     })
     const url = new URL(await signFileUrl('https://api.test', key, keys, 3600))
     const response = await call(path(url))
     expect(response.headers.get('content-security-policy')).toBe(
       "default-src 'none'; style-src 'unsafe-inline'; sandbox",
     )
-    expect(response.headers.get('cache-control')).toMatch(/^private, max-age=(3[56]\d\d), immutable$/)
+    expect(response.headers.get('cache-control')).toMatch(
+      /^private, max-age=(3[56]\d\d), immutable$/,
+    )
   })
 
   it('still verifies URLs signed with the previous key during a rotation', async () => {

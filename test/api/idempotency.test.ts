@@ -1,5 +1,5 @@
-import { env } from 'cloudflare:workers'
 import { runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test'
+import { env } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
 import type { IdempotencyRecord } from '../../src/storage/durable-objects/idempotency-record'
 import {
@@ -13,12 +13,14 @@ import {
   postJson,
 } from '../support/api'
 import { lineDrawing, toPng } from '../support/images'
-import { http, HttpResponse, serveImage, server, useFakeNetwork } from '../support/network'
+import { HttpResponse, http, serveImage, server, useFakeNetwork } from '../support/network'
 
 useFakeNetwork()
 
 const recordStub = (accountId: string, key: string) =>
-  env.IDEM.get(env.IDEM.idFromName(`idem:${accountId}:${key}`)) as DurableObjectStub<IdempotencyRecord>
+  env.IDEM.get(
+    env.IDEM.idFromName(`idem:${accountId}:${key}`),
+  ) as DurableObjectStub<IdempotencyRecord>
 
 const IMAGE = 'https://img.example.com/idem.png'
 
@@ -56,7 +58,11 @@ describe('Idempotency-Key', () => {
     expect(first.status).toBe(200)
     const explicit = await call('/v1/convert', {
       method: 'POST',
-      headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json', ...headers },
+      headers: {
+        authorization: `Bearer ${apiKey}`,
+        'content-type': 'application/json',
+        ...headers,
+      },
       body: `{ "dpi": 300,  "format": "png", "imageUrl": "${IMAGE}" }`,
     })
     expect(explicit.headers.get('idempotent-replayed')).toBe('true')
@@ -71,7 +77,7 @@ describe('Idempotency-Key', () => {
     const again = await postForm('/v1/convert', apiKey, { file: new Blob([png]) }, headers)
     expect(again.headers.get('idempotent-replayed')).toBe('true')
     const other = png.slice()
-    other[other.length - 20] ^= 1
+    other[other.length - 20] = other[other.length - 20]! ^ 1
     await expectError(
       await postForm('/v1/convert', apiKey, { file: new Blob([other]) }, headers),
       409,
@@ -134,7 +140,9 @@ describe('Idempotency-Key', () => {
     await withImage()
     const headers = { 'idempotency-key': 'burst-1' }
     const responses = await Promise.all(
-      Array.from({ length: 8 }, () => postJson('/v1/convert', apiKey, { imageUrl: IMAGE }, headers)),
+      Array.from({ length: 8 }, () =>
+        postJson('/v1/convert', apiKey, { imageUrl: IMAGE }, headers),
+      ),
     )
     const statuses = responses.map((r) => r.status)
     expect(statuses.filter((s) => s === 200).length).toBeGreaterThanOrEqual(1)
@@ -149,7 +157,11 @@ describe('Idempotency-Key', () => {
     const { apiKey, accountId } = await newAccount(0)
     await withImage()
     const headers = { 'idempotency-key': 'topup-retry' }
-    await expectError(await postJson('/v1/convert', apiKey, { imageUrl: IMAGE }, headers), 402, 'INSUFFICIENT_CREDITS')
+    await expectError(
+      await postJson('/v1/convert', apiKey, { imageUrl: IMAGE }, headers),
+      402,
+      'INSUFFICIENT_CREDITS',
+    )
     await call(`/v1/admin/accounts/${accountId}/credits`, {
       method: 'POST',
       headers: { authorization: `Bearer ${env.ADMIN_TOKEN}`, 'content-type': 'application/json' },
@@ -164,14 +176,26 @@ describe('Idempotency-Key', () => {
   it('does not store a 422 either', async () => {
     const { apiKey } = await newAccount(5)
     const headers = { 'idempotency-key': 'fetch-retry' }
-    server.use(http.get('https://img.example.com/flaky.png', () => new HttpResponse(null, { status: 503 })))
+    server.use(
+      http.get('https://img.example.com/flaky.png', () => new HttpResponse(null, { status: 503 })),
+    )
     await expectError(
-      await postJson('/v1/convert', apiKey, { imageUrl: 'https://img.example.com/flaky.png' }, headers),
+      await postJson(
+        '/v1/convert',
+        apiKey,
+        { imageUrl: 'https://img.example.com/flaky.png' },
+        headers,
+      ),
       422,
       'IMAGE_FETCH_FAILED',
     )
     serveImage('https://img.example.com/flaky.png', await toPng(lineDrawing(20, 20)))
-    const retry = await postJson('/v1/convert', apiKey, { imageUrl: 'https://img.example.com/flaky.png' }, headers)
+    const retry = await postJson(
+      '/v1/convert',
+      apiKey,
+      { imageUrl: 'https://img.example.com/flaky.png' },
+      headers,
+    )
     expect(retry.status).toBe(200)
   })
 
@@ -182,7 +206,11 @@ describe('Idempotency-Key', () => {
     // First attempt: it ran and was charged, then its Worker died (lease expired, charge open).
     const stub = recordStub(accountId, key)
     const { requestFingerprint } = await import('../../src/http/paid-request')
-    const fingerprint = await requestFingerprint('/convert', { imageUrl: IMAGE, format: 'png', dpi: 300 })
+    const fingerprint = await requestFingerprint('/convert', {
+      imageUrl: IMAGE,
+      format: 'png',
+      dpi: 300,
+    })
     const begun = await stub.begin({ fingerprint, accountId, key })
     expect(begun).toMatchObject({ kind: 'proceed', attempt: 1, takeover: false })
     if (begun.kind !== 'proceed') throw new Error('expected proceed')
@@ -199,7 +227,12 @@ describe('Idempotency-Key', () => {
       state.storage.sql.exec('UPDATE record SET lease_until = ?', Date.now() - 1)
     })
     // The retry takes the key over and finishes the work on the open charge.
-    const retry = await postJson('/v1/convert', apiKey, { imageUrl: IMAGE }, { 'idempotency-key': key })
+    const retry = await postJson(
+      '/v1/convert',
+      apiKey,
+      { imageUrl: IMAGE },
+      { 'idempotency-key': key },
+    )
     expect(retry.status).toBe(200)
     expect(await balanceOf(apiKey)).toBe(9)
     const charges = (await ledgerOf(accountId)).filter((r) => r.kind === 'charge')
@@ -231,7 +264,10 @@ describe('Idempotency-Key', () => {
     expect(rows.filter((r) => r.kind === 'refund')).toHaveLength(1)
     // A second alarm run refunds nothing more.
     await runInDurableObject(stub, (_i: IdempotencyRecord, state) => {
-      state.storage.sql.exec("UPDATE record SET state = 'processing', lease_until = ?", Date.now() - 1)
+      state.storage.sql.exec(
+        "UPDATE record SET state = 'processing', lease_until = ?",
+        Date.now() - 1,
+      )
     })
     await runDurableObjectAlarm(stub)
     expect(await balanceOf(apiKey)).toBe(10)
@@ -242,7 +278,10 @@ describe('Idempotency-Key', () => {
     const { apiKey, accountId } = await newAccount(10)
     await withImage()
     const key = 'expiry-1'
-    expect((await postJson('/v1/convert', apiKey, { imageUrl: IMAGE }, { 'idempotency-key': key })).status).toBe(200)
+    expect(
+      (await postJson('/v1/convert', apiKey, { imageUrl: IMAGE }, { 'idempotency-key': key }))
+        .status,
+    ).toBe(200)
     const stub = recordStub(accountId, key)
     const stored = await runInDurableObject(stub, (_i: IdempotencyRecord, state) =>
       state.storage.sql.exec('SELECT state FROM record').toArray(),
@@ -258,7 +297,12 @@ describe('Idempotency-Key', () => {
     }))
     expect(after).toEqual({ rows: 0, alarm: null })
     // The key is free again: the same key with different parameters now runs (and is charged).
-    const reused = await postJson('/v1/convert', apiKey, { imageUrl: IMAGE, dpi: 600 }, { 'idempotency-key': key })
+    const reused = await postJson(
+      '/v1/convert',
+      apiKey,
+      { imageUrl: IMAGE, dpi: 600 },
+      { 'idempotency-key': key },
+    )
     expect(reused.status).toBe(200)
     expect(await balanceOf(apiKey)).toBe(7)
   })
@@ -267,11 +311,19 @@ describe('Idempotency-Key', () => {
     const { apiKey, accountId } = await newAccount(10)
     await withImage()
     const key = 'late-alarm'
-    expect((await postJson('/v1/convert', apiKey, { imageUrl: IMAGE }, { 'idempotency-key': key })).status).toBe(200)
+    expect(
+      (await postJson('/v1/convert', apiKey, { imageUrl: IMAGE }, { 'idempotency-key': key }))
+        .status,
+    ).toBe(200)
     await runInDurableObject(recordStub(accountId, key), (_i: IdempotencyRecord, state) => {
       state.storage.sql.exec('UPDATE record SET created_at = ?', Date.now() - 25 * 3600 * 1000)
     })
-    const again = await postJson('/v1/convert', apiKey, { imageUrl: IMAGE, dpi: 600 }, { 'idempotency-key': key })
+    const again = await postJson(
+      '/v1/convert',
+      apiKey,
+      { imageUrl: IMAGE, dpi: 600 },
+      { 'idempotency-key': key },
+    )
     expect(again.status).toBe(200)
     expect(again.headers.get('idempotent-replayed')).toBeNull()
     expect(await balanceOf(apiKey)).toBe(7)

@@ -9,7 +9,14 @@ const createKey = (key: string, body: unknown) =>
   })
 
 interface KeyListing {
-  keys: { id: string; name: string; prefix: string; last4: string; createdAt: string; lastUsedAt: string | null }[]
+  keys: {
+    id: string
+    name: string
+    prefix: string
+    last4: string
+    createdAt: string
+    lastUsedAt: string | null
+  }[]
 }
 
 describe('API keys section', () => {
@@ -66,12 +73,22 @@ describe('API keys section', () => {
     const created = (await (await createKey(apiKey, { name: 'temp' })).json()) as {
       data: { id: string; key: string }
     }
-    const revoked = await call(`/v1/keys/${created.data.id}`, { method: 'DELETE', headers: bearer(apiKey) })
+    const revoked = await call(`/v1/keys/${created.data.id}`, {
+      method: 'DELETE',
+      headers: bearer(apiKey),
+    })
     expect(revoked.status).toBe(200)
-    const body = (await revoked.json()) as { success: boolean; data: { id: string; revokedAt: string } }
+    const body = (await revoked.json()) as {
+      success: boolean
+      data: { id: string; revokedAt: string }
+    }
     expect(body.success).toBe(true)
     expect(body.data.id).toBe(created.data.id)
-    await expectError(await call('/v1/credits', { headers: bearer(created.data.key) }), 401, 'INVALID_API_KEY')
+    await expectError(
+      await call('/v1/credits', { headers: bearer(created.data.key) }),
+      401,
+      'INVALID_API_KEY',
+    )
     const listing = (await (await call('/v1/keys', { headers: bearer(apiKey) })).json()) as {
       data: KeyListing
     }
@@ -84,8 +101,14 @@ describe('API keys section', () => {
       data: KeyListing
     }
     const own = listing.data.keys[0]!.id
-    expect((await call(`/v1/keys/${own}`, { method: 'DELETE', headers: bearer(apiKey) })).status).toBe(200)
-    await expectError(await call('/v1/credits', { headers: bearer(apiKey) }), 401, 'INVALID_API_KEY')
+    expect(
+      (await call(`/v1/keys/${own}`, { method: 'DELETE', headers: bearer(apiKey) })).status,
+    ).toBe(200)
+    await expectError(
+      await call('/v1/credits', { headers: bearer(apiKey) }),
+      401,
+      'INVALID_API_KEY',
+    )
   })
 
   it("returns 404 for another account's key and leaves it working", async () => {
@@ -105,7 +128,9 @@ describe('API keys section', () => {
 
   it('returns 404 when revoking twice', async () => {
     const { apiKey } = await newAccount(1)
-    const created = (await (await createKey(apiKey, {})).json()) as { data: { id: string; name: string } }
+    const created = (await (await createKey(apiKey, {})).json()) as {
+      data: { id: string; name: string }
+    }
     expect(created.data.name).toBe('API key')
     await call(`/v1/keys/${created.data.id}`, { method: 'DELETE', headers: bearer(apiKey) })
     await expectError(

@@ -7,7 +7,11 @@ import { dnsRecord, useFakeNetwork } from '../support/network'
 useFakeNetwork()
 
 const junk = (headers: Record<string, string>) =>
-  call('/v1/convert', { method: 'POST', headers: { 'content-type': 'text/plain', ...headers }, body: 'x' })
+  call('/v1/convert', {
+    method: 'POST',
+    headers: { 'content-type': 'text/plain', ...headers },
+    body: 'x',
+  })
 
 describe('request pipeline order', () => {
   it('1 auth beats Idempotency-Key format, content type and body', async () => {
@@ -40,7 +44,12 @@ describe('request pipeline order', () => {
   it('5 validation beats idempotency and credits', async () => {
     const { apiKey } = await newAccount(0)
     await expectError(
-      await postJson('/v1/convert', apiKey, { imageUrl: 'https://a.example.com/a.png', dpi: 1 }, { 'idempotency-key': 'k1' }),
+      await postJson(
+        '/v1/convert',
+        apiKey,
+        { imageUrl: 'https://a.example.com/a.png', dpi: 1 },
+        { 'idempotency-key': 'k1' },
+      ),
       400,
       'VALIDATION_ERROR',
     )
@@ -56,7 +65,12 @@ describe('request pipeline order', () => {
       key: 'held',
     })
     await expectError(
-      await postJson('/v1/convert', apiKey, { imageUrl: 'https://a.example.com/a.png' }, { 'idempotency-key': 'held' }),
+      await postJson(
+        '/v1/convert',
+        apiKey,
+        { imageUrl: 'https://a.example.com/a.png' },
+        { 'idempotency-key': 'held' },
+      ),
       409,
       'IDEMPOTENCY_CONFLICT',
     )

@@ -1,11 +1,12 @@
 // Runs with RL_PER_MINUTE=5 and RL_MAX_INFLIGHT=2 (the "limits" project in vitest.config.ts).
-import { env } from 'cloudflare:workers'
+
 import { runInDurableObject } from 'cloudflare:test'
+import { env } from 'cloudflare:workers'
 import { beforeEach, describe, expect, it } from 'vitest'
 import type { AccountGate } from '../../src/storage/durable-objects/account-gate'
 import { bearer, call, expectError, newAccount, postForm, postJson } from '../support/api'
 import { lineDrawing, toPng } from '../support/images'
-import { http, HttpResponse, server, useFakeNetwork } from '../support/network'
+import { HttpResponse, http, server, useFakeNetwork } from '../support/network'
 
 useFakeNetwork()
 
@@ -82,7 +83,8 @@ describe('rate limits per account', () => {
         return new HttpResponse(png)
       }),
     )
-    const slow = () => postJson('/v1/convert', apiKey, { imageUrl: 'https://img.example.com/slow.png' })
+    const slow = () =>
+      postJson('/v1/convert', apiKey, { imageUrl: 'https://img.example.com/slow.png' })
     const first = slow()
     const second = slow()
     await new Promise((resolve) => setTimeout(resolve, 150))
@@ -116,11 +118,16 @@ describe('rate limits per account', () => {
     const limits = { perMinute: 100, maxInflight: 1 }
     const t0 = 1_800_000_000_000
     expect((await stub.acquire({ ...limits, now: t0 })).ok).toBe(true)
-    expect(await stub.acquire({ ...limits, now: t0 + 1000 })).toMatchObject({ ok: false, policy: 'concurrency' })
+    expect(await stub.acquire({ ...limits, now: t0 + 1000 })).toMatchObject({
+      ok: false,
+      policy: 'concurrency',
+    })
     const later = await stub.acquire({ ...limits, now: t0 + 15 * 60_000 + 1 })
     expect(later.ok).toBe(true)
-    const leases = await runInDurableObject(stub, (_g: AccountGate, state) =>
-      state.storage.sql.exec('SELECT count(*) AS n FROM leases').one().n,
+    const leases = await runInDurableObject(
+      stub,
+      (_g: AccountGate, state) =>
+        state.storage.sql.exec('SELECT count(*) AS n FROM leases').one().n,
     )
     expect(leases).toBe(1)
   })

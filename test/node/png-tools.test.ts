@@ -1,4 +1,3 @@
-/// <reference types="node" />
 // The PNG codec checked by independent decoders under Node: @jsquash/png (the Rust `png` crate
 // as wasm; Node can compile wasm from bytes, workerd cannot) and ImageMagick 6 (`identify`,
 // `convert`, skipped with a message when absent). Also prints decode and encode throughput.

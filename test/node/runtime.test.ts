@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { deflateBytes, inflateChunks } from '../../src/lib/deflate'
 import { concatBytes } from '../../src/lib/bytes'
+import { deflateBytes, inflateChunks } from '../../src/lib/deflate'
 
 describe('lib/deflate under Node', () => {
   it('round-trips bytes through CompressionStream and DecompressionStream', async () => {

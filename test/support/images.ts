@@ -1,7 +1,8 @@
 // Test images made in code: line drawings and photos-like gradients, encoded by our PNG encoder
 // (itself tested against an independent decoder) or by jSquash's JPEG/WebP encoders.
-import { createPngEncoder } from '../../src/codecs/png/encode'
+
 import { openPng } from '../../src/codecs/png/decode'
+import { createPngEncoder } from '../../src/codecs/png/encode'
 import { createTiffEncoder } from '../../src/codecs/tiff/encode'
 import { concatBytes } from '../../src/lib/bytes'
 import type { Channels } from '../../src/lib/rows'
@@ -68,7 +69,12 @@ export async function toPng(raster: Raster, dpi?: number): Promise<Uint8Array> {
 /** Encodes a gray raster as an 8-bit Deflate TIFF with our encoder. */
 export async function toTiff(raster: Raster, dpi = 300): Promise<Uint8Array> {
   if (raster.channels !== 1) throw new Error('toTiff takes gray rasters')
-  const encoder = createTiffEncoder({ width: raster.width, height: raster.height, dpi, kind: 'gray8' })
+  const encoder = createTiffEncoder({
+    width: raster.width,
+    height: raster.height,
+    dpi,
+    kind: 'gray8',
+  })
   for (let y = 0; y < raster.height; y++) {
     await encoder.write(raster.data.subarray(y * raster.width, (y + 1) * raster.width))
   }
@@ -94,7 +100,11 @@ export function pngPhys(bytes: Uint8Array): { x: number; y: number; unit: number
     const length = view.getUint32(offset)
     const type = String.fromCharCode(...bytes.subarray(offset + 4, offset + 8))
     if (type === 'pHYs') {
-      return { x: view.getUint32(offset + 8), y: view.getUint32(offset + 12), unit: bytes[offset + 16]! }
+      return {
+        x: view.getUint32(offset + 8),
+        y: view.getUint32(offset + 12),
+        unit: bytes[offset + 16]!,
+      }
     }
     offset += 12 + length
   }

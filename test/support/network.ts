@@ -46,8 +46,11 @@ export function useFakeNetwork() {
 /** Serves `bytes` at `url` (200, with Content-Length). */
 export function serveImage(url: string, bytes: Uint8Array, contentType = 'image/png') {
   server.use(
-    http.get(url, () => new HttpResponse(bytes.slice(), { headers: { 'content-type': contentType } })),
+    http.get(
+      url,
+      () => new HttpResponse(bytes.slice(), { headers: { 'content-type': contentType } }),
+    ),
   )
 }
 
-export { http, HttpResponse }
+export { HttpResponse, http }

@@ -22,7 +22,7 @@ export function isTiff(bytes: Uint8Array): boolean {
 /**
  * Width and height in pixels of the first image, from the first IFD's tags 256 and 257 only.
  * @returns a message for a non-TIFF, BigTIFF, an IFD or value offset outside the file, or
- *   missing or zero dimensions
+ *   missing, zero or non-integer dimensions
  */
 export function probeTiff(bytes: Uint8Array): Result<{ width: number; height: number }, string> {
   const ifd = readFirstIfd(bytes)
@@ -34,7 +34,10 @@ export function probeTiff(bytes: Uint8Array): Result<{ width: number; height: nu
   if (width.value === undefined || height.value === undefined) {
     return err('TIFF is missing ImageWidth or ImageLength')
   }
-  if (!(width.value >= 1 && height.value >= 1)) {
+  if (!(Number.isInteger(width.value) && Number.isInteger(height.value))) {
+    return err(`TIFF has non-integer dimensions (${width.value}x${height.value})`)
+  }
+  if (width.value < 1 || height.value < 1) {
     return err(`TIFF has an empty image (${width.value}x${height.value})`)
   }
   return ok({ width: width.value, height: height.value })

@@ -34,7 +34,8 @@ const HEADERS = {
   accept: 'image/png,image/jpeg,image/webp,image/tiff',
 }
 
-const notAllowed = (message: string) => err<FetchFailure>({ code: 'IMAGE_URL_NOT_ALLOWED', message })
+const notAllowed = (message: string) =>
+  err<FetchFailure>({ code: 'IMAGE_URL_NOT_ALLOWED', message })
 const failed = (message: string) => err<FetchFailure>({ code: 'IMAGE_FETCH_FAILED', message })
 const tooLarge = (maxBytes: number) =>
   err<FetchFailure>({ code: 'IMAGE_TOO_LARGE', message: `The image exceeds ${maxBytes} bytes` })

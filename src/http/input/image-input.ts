@@ -4,9 +4,9 @@
  * before anything decodes it. Upload problems are 400s; imageUrl problems are 422s.
  */
 
-import { sniffImage, type ImageType, type SniffedImage } from '../../codecs/sniff'
+import { type ImageType, type SniffedImage, sniffImage } from '../../codecs/sniff'
 import type { Deps } from '../../deps'
-import { ApiError, imageError, type ImageSource } from '../../errors'
+import { ApiError, type ImageSource, imageError } from '../../errors'
 import { sha256Hex } from '../../lib/crypto'
 import { MAX_IMAGE_BYTES } from '../middleware/body-guard'
 import { fetchImage } from './fetch-image'

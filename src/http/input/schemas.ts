@@ -26,14 +26,11 @@ export const ImageFileSchema = z
   })
 
 /** A publicly reachable http(s) image URL. */
-export const ImageUrlSchema = z
-  .url()
-  .max(MAX_URL_LENGTH)
-  .openapi({
-    description:
-      'A publicly reachable http(s) URL of a PNG, JPEG, WebP or TIFF image (at most 10 MiB, 12,000 px a side, 40 MP). Private, loopback and link-local addresses, other ports than 80/443 and more than 3 redirects are refused with 422.',
-    example: 'https://example.com/drawings/fig1.png',
-  })
+export const ImageUrlSchema = z.url().max(MAX_URL_LENGTH).openapi({
+  description:
+    'A publicly reachable http(s) URL of a PNG, JPEG, WebP or TIFF image (at most 10 MiB, 12,000 px a side, 40 MP). Private, loopback and link-local addresses, other ports than 80/443 and more than 3 redirects are refused with 422.',
+  example: 'https://example.com/drawings/fig1.png',
+})
 
 const ConvertFormatSchema = z.enum(['png', 'tiff', 'pdf']).openapi({
   description: 'Output file format.',
@@ -68,13 +65,14 @@ export const ConvertFormSchema = z
 export const ConvertResultSchema = z
   .object({
     url: z.url().openapi({ description: 'Signed URL of the converted file, valid for 7 days.' }),
-    previewUrl: z
-      .url()
-      .optional()
-      .openapi({ description: 'Signed URL of a PNG preview (long edge ≤ 1024 px); TIFF and PDF only.' }),
+    previewUrl: z.url().optional().openapi({
+      description: 'Signed URL of a PNG preview (long edge ≤ 1024 px); TIFF and PDF only.',
+    }),
     format: ConvertFormatSchema,
     dpi: z.literal([300, 600]),
-    creditsConsumed: z.int().openapi({ description: 'Credits charged: 1 at 300 DPI, 2 at 600 DPI.' }),
+    creditsConsumed: z
+      .int()
+      .openapi({ description: 'Credits charged: 1 at 300 DPI, 2 at 600 DPI.' }),
   })
   .openapi('ConvertResult')
 

@@ -42,7 +42,9 @@ const tooLarge = (kind: BodyKind): ApiError =>
  * @example api.post('/convert', bodyGuard({ multipart: true }), ...)
  */
 export function bodyGuard(options: BodyGuardOptions): MiddlewareHandler<AppEnv> {
-  const accepted = options.multipart ? 'application/json or multipart/form-data' : 'application/json'
+  const accepted = options.multipart
+    ? 'application/json or multipart/form-data'
+    : 'application/json'
   return async function bodyGuard(c, next) {
     const kind = bodyKind(c.req.header('content-type'))
     if (!kind || (kind === 'multipart' && !options.multipart)) {

@@ -4,7 +4,7 @@ import { createRoute, OpenAPIHono } from '@hono/zod-openapi'
 import type { AppEnv } from '../../env'
 import { CONVERT_LIMITS, convertImage } from '../../operations/convert-image'
 import { convertCost } from '../../operations/pricing'
-import { inputParameters, loadImage, uploadInput, type ImageInput } from '../input/image-input'
+import { type ImageInput, inputParameters, loadImage, uploadInput } from '../input/image-input'
 import { ConvertFormSchema, ConvertJsonSchema, ConvertResultSchema } from '../input/schemas'
 import { apiKeyAuth } from '../middleware/auth'
 import { bodyGuard } from '../middleware/body-guard'
@@ -30,12 +30,18 @@ const route = createRoute({
   description:
     'Flattens the image onto white as grayscale and resizes it so the long edge is 2048 px (300 DPI) or 4096 px (600 DPI), aspect kept, with the DPI stamped in the file (PNG pHYs, TIFF resolution tags, PDF image placed at that density inside the A4 sight). TIFF and PDF also return a PNG preview. Costs 1 credit at 300 DPI and 2 at 600 DPI.',
   security: API_KEY_SECURITY,
-  middleware: [apiKeyAuth(), rateLimit(), idempotencyKey(), bodyGuard({ multipart: true })] as const,
+  middleware: [
+    apiKeyAuth(),
+    rateLimit(),
+    idempotencyKey(),
+    bodyGuard({ multipart: true }),
+  ] as const,
   request: {
     headers: IdempotencyHeaders,
     body: {
       required: false,
-      description: 'Either a JSON body with imageUrl, or a multipart/form-data body with a file part.',
+      description:
+        'Either a JSON body with imageUrl, or a multipart/form-data body with a file part.',
       content: {
         'application/json': {
           schema: ConvertJsonSchema,

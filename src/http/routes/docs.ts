@@ -32,7 +32,10 @@ export function mountDocs(api: OpenAPIHono<AppEnv>): void {
     tags: [
       { name: 'Images', description: 'Convert, vectorize and enhance images.' },
       { name: 'Account', description: 'Credits and API keys.' },
-      { name: 'Operator', description: 'Provisioning; only when the operator token is configured.' },
+      {
+        name: 'Operator',
+        description: 'Provisioning; only when the operator token is configured.',
+      },
     ],
   }))
   api.get(

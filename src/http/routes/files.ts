@@ -18,7 +18,10 @@ export const filesRoutes = new Hono<AppEnv>().on(['GET', 'HEAD'], '/files/*', as
   const verdict = await verifyFileUrl(new URL(c.req.url), config.urlKeys, config.urlTtlSeconds)
   if (!verdict.ok) {
     throw verdict.reason === 'expired'
-      ? new ApiError('URL_EXPIRED', 'This file URL has expired; run the request again for a new one')
+      ? new ApiError(
+          'URL_EXPIRED',
+          'This file URL has expired; run the request again for a new one',
+        )
       : new ApiError('INVALID_SIGNATURE', 'This file URL is not valid')
   }
   const head = c.req.method === 'HEAD'
@@ -29,7 +32,10 @@ export const filesRoutes = new Hono<AppEnv>().on(['GET', 'HEAD'], '/files/*', as
   object.writeHttpMetadata(headers)
   headers.set('ETag', object.httpEtag)
   headers.set('X-Content-Type-Options', 'nosniff')
-  const maxAge = Math.max(0, Math.min(verdict.expiresAt - Math.floor(Date.now() / 1000), MAX_CACHE_SECONDS))
+  const maxAge = Math.max(
+    0,
+    Math.min(verdict.expiresAt - Math.floor(Date.now() / 1000), MAX_CACHE_SECONDS),
+  )
   headers.set('Cache-Control', `private, max-age=${maxAge}, immutable`)
   if (headers.get('content-type')?.startsWith('image/svg+xml')) {
     headers.set('Content-Security-Policy', SVG_CSP)

@@ -26,7 +26,8 @@ const toInfo = (row: KeyRow): ApiKeyInfo => ({
   lastUsedAt: row.last_used_at,
 })
 
-const COLUMNS = 'id, account_id, name, display_prefix, last4, created_at, last_used_at, pepper_version'
+const COLUMNS =
+  'id, account_id, name, display_prefix, last4, created_at, last_used_at, pepper_version'
 
 /** The INSERT for a new key, so account creation can batch it with the account row. */
 export function insertKeyStatement(db: D1Database, key: NewApiKey): D1PreparedStatement {

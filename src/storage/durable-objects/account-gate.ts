@@ -38,7 +38,8 @@ export class AccountGate extends DurableObject<Env> {
     const sql = this.ctx.storage.sql
     const start = Math.floor(now / GATE_WINDOW_MS) * GATE_WINDOW_MS
     const resetSeconds = Math.max(1, Math.ceil((start + GATE_WINDOW_MS - now) / 1000))
-    const window = sql.exec<{ start: number; admitted: number }>('SELECT start, admitted FROM window')
+    const window = sql
+      .exec<{ start: number; admitted: number }>('SELECT start, admitted FROM window')
       .toArray()[0]
     const admitted = window && window.start === start ? window.admitted : 0
 

@@ -126,7 +126,7 @@ export class IdempotencyRecord extends DurableObject<Env> {
   /** Stores the 200 response of `attempt`; ignored when another attempt owns the key now. */
   async complete(input: CompleteInput): Promise<boolean> {
     const row = this.#load()
-    if (!row || row.state !== 'processing' || row.attempt !== input.attempt) return false
+    if (row?.state !== 'processing' || row.attempt !== input.attempt) return false
     const { response } = input
     this.ctx.storage.sql.exec(
       `UPDATE record SET state = 'completed', status = ?, content_type = ?, body = ?, body_ref = ?`,
@@ -142,7 +142,7 @@ export class IdempotencyRecord extends DurableObject<Env> {
   /** Frees the key after a failed `attempt` (nothing stored), so a retry can run again. */
   async release(input: { attempt: number }): Promise<boolean> {
     const row = this.#load()
-    if (!row || row.state !== 'processing' || row.attempt !== input.attempt) return false
+    if (row?.state !== 'processing' || row.attempt !== input.attempt) return false
     this.ctx.storage.sql.exec(`UPDATE record SET state = 'released'`)
     await this.ctx.storage.setAlarm(row.created_at + IDEMPOTENCY_TTL_MS)
     return true
@@ -177,9 +177,7 @@ export class IdempotencyRecord extends DurableObject<Env> {
     const current = this.#load()
     if (!current) return
     const next =
-      current.state === 'processing'
-        ? current.lease_until
-        : current.created_at + IDEMPOTENCY_TTL_MS
+      current.state === 'processing' ? current.lease_until : current.created_at + IDEMPOTENCY_TTL_MS
     await this.ctx.storage.setAlarm(next)
   }
 

@@ -41,6 +41,9 @@ export interface FaxDecodeOptions {
   readonly twoDimensional?: boolean
 }
 
+/** T.4 §4.1.6: the 1-D code that enters uncompressed mode, in place of a white run. */
+const UNCOMPRESSED_1D = 0b000000001111
+
 /** Colour of a run: 0 white, 1 black. */
 type Colour = 0 | 1
 
@@ -193,7 +196,12 @@ export class FaxDecoder {
       const entry = colour
         ? BLACK_TABLE[this.#peek(BLACK_PEEK_BITS)]!
         : WHITE_TABLE[this.#peek(WHITE_PEEK_BITS)]!
-      if (entry === 0) this.#fail(`${colour ? 'black' : 'white'} run code`)
+      if (entry === 0) {
+        if (colour === 0 && this.#peek(12) === UNCOMPRESSED_1D) {
+          throw new CodecError('unsupported', 'CCITT uncompressed mode is not supported')
+        }
+        this.#fail(`${colour ? 'black' : 'white'} run code`)
+      }
       this.#skip(entry & 15)
       const length = entry >> 4
       if (length === EOL_RUN) this.#fail('EOL inside a row')

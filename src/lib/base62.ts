@@ -8,7 +8,8 @@ export const BASE62_ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijkl
  */
 export function randomBase62(length: number): string {
   let out = ''
-  const buffer = new Uint8Array(length * 2)
+  // getRandomValues fills at most 64 KiB per call.
+  const buffer = new Uint8Array(Math.min(length * 2, 65_536))
   while (out.length < length) {
     crypto.getRandomValues(buffer)
     for (let i = 0; i < buffer.length && out.length < length; i++) {

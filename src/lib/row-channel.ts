@@ -31,6 +31,7 @@ export function createRowChannel(width: number, height: number, channels: Channe
   const sink = {
     write(row: Uint8Array): Promise<void> {
       if (closed) throw new Error('write after close')
+      if (pending) throw new Error('write before the previous write finished')
       if (readerGone) return Promise.resolve()
       return new Promise<void>((taken) => {
         pending = { row: row.slice(), taken }

@@ -94,7 +94,7 @@ export async function runPaid<TInput>(
 
   try {
     // 7. Pre-check, to fail before fetching anything. A takeover may already hold its charge.
-    if (!takeover) await precheck(c, request.cost)
+    if (!takeover) precheck(c, request.cost)
     // 8. Input.
     const input = await request.loadInput()
     // 9. Atomic charge: the CHECK constraint decides.
@@ -135,8 +135,9 @@ async function quietly(what: string, requestId: string, work: Promise<unknown>):
   }
 }
 
-async function precheck(c: Context<AppEnv>, cost: number): Promise<void> {
-  const balance = (await c.var.deps.accounts.balance(c.var.auth.accountId)) ?? 0
+/** The balance authentication read (same request, primary) against the cost; the charge decides. */
+function precheck(c: Context<AppEnv>, cost: number): void {
+  const { balance } = c.var.auth
   if (balance < cost) throw insufficient(balance, cost)
 }
 

@@ -9,6 +9,9 @@ import type { EncodedFile } from './rows'
 /** The stream formats the platform's compression streams support. */
 export type ZlibFormat = 'deflate' | 'deflate-raw' | 'gzip'
 
+/** Compressed bytes per write to the decompressor (at most ~4 MB of output each). */
+const INFLATE_SLICE_BYTES = 4096
+
 /** Bytes staged before one write to the compressor. */
 const STAGE_BYTES = 64 * 1024
 
@@ -84,7 +87,13 @@ export async function* inflateChunks(
   const stream = new DecompressionStream(format)
   const writer = stream.writable.getWriter()
   const feeding = (async () => {
-    for (const part of compressed) await writer.write(part)
+    // Small writes keep the output bounded: the platform inflates each written chunk eagerly, and
+    // deflate reaches ~1000:1, so one 256 KiB IDAT could otherwise become 250 MB at once.
+    for (const part of compressed) {
+      for (let at = 0; at < part.length; at += INFLATE_SLICE_BYTES) {
+        await writer.write(part.subarray(at, at + INFLATE_SLICE_BYTES))
+      }
+    }
     await writer.close()
   })()
   // A feeding failure also errors the readable side, which is where the caller sees it.

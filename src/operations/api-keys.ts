@@ -29,6 +29,8 @@ export interface IssuedKey {
 export interface KeyIdentity {
   accountId: string
   keyId: string
+  /** The account's balance, read in the same query as the key (on the primary). */
+  balance: number
   /** Work to do after responding (re-hashing under the current pepper), if any. */
   followUp?: () => Promise<void>
 }
@@ -93,7 +95,7 @@ export async function verifyApiKey(
   const current = requireCurrent(ports.peppers)
   const hash = await hashApiKey(current.secret, key)
   const found = await ports.apiKeys.findActiveByHash(hash)
-  if (found) return { accountId: found.accountId, keyId: found.id }
+  if (found) return { accountId: found.accountId, keyId: found.id, balance: found.accountBalance }
   const previous = ports.peppers.previous
   if (!previous) return null
   const old = await ports.apiKeys.findActiveByHash(await hashApiKey(previous.secret, key))
@@ -101,6 +103,7 @@ export async function verifyApiKey(
   return {
     accountId: old.accountId,
     keyId: old.id,
+    balance: old.accountBalance,
     followUp: () => ports.apiKeys.rehash(old.id, hash, current.version),
   }
 }

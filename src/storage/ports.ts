@@ -52,8 +52,13 @@ export interface ApiKeyInfo {
 /** API keys (D1), stored only as keyed hashes. */
 export interface ApiKeyStore {
   insert(key: NewApiKey): Promise<void>
-  /** The active (not revoked) key with this hash, or null. */
-  findActiveByHash(keyHash: string): Promise<(ApiKeyInfo & { pepperVersion: number }) | null>
+  /**
+   * The active (not revoked) key with this hash and its account's balance, read together in one
+   * query on the primary; null when there is no such key.
+   */
+  findActiveByHash(
+    keyHash: string,
+  ): Promise<(ApiKeyInfo & { pepperVersion: number; accountBalance: number }) | null>
   listActive(accountId: string): Promise<ApiKeyInfo[]>
   /** Revokes an active key of this account; false when there is none with that id. */
   revoke(accountId: string, id: string, now: number): Promise<boolean>

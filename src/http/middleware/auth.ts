@@ -9,8 +9,26 @@ import { ApiError } from '../../errors'
 import { verifyApiKey } from '../../operations/api-keys'
 
 export interface AuthVariables {
-  /** The authenticated account and key. */
-  auth: { accountId: string; keyId: string }
+  /**
+   * The authenticated account and key, and the account's balance as read with the key (the same
+   * D1 query on the primary, so as fresh as a separate read in this request would be).
+   */
+  auth: { accountId: string; keyId: string; balance: number }
+}
+
+/** Minimum time between two last-used writes for one key from this isolate, ms. */
+const TOUCH_INTERVAL_MS = 60_000
+/** Last time this isolate recorded each key's use; bounded so it cannot grow without limit. */
+const lastTouch = new Map<string, number>()
+const MAX_TRACKED_KEYS = 10_000
+
+/** True when this request should record the key's use (at most once a minute per key). */
+function shouldTouch(keyId: string, now: number): boolean {
+  const last = lastTouch.get(keyId)
+  if (last !== undefined && now - last < TOUCH_INTERVAL_MS) return false
+  if (lastTouch.size >= MAX_TRACKED_KEYS) lastTouch.clear()
+  lastTouch.set(keyId, now)
+  return true
 }
 
 /** Header sent with every 401. */
@@ -53,11 +71,13 @@ export function apiKeyAuth(): MiddlewareHandler<AppEnv> {
         headers: WWW_AUTHENTICATE,
       })
     }
-    c.set('auth', { accountId: identity.accountId, keyId: identity.keyId })
-    const followUp = identity.followUp
-    c.executionCtx.waitUntil(
-      Promise.all([apiKeys.touch(identity.keyId, Date.now()), followUp?.()]).catch(() => {}),
-    )
+    const { accountId, keyId, balance, followUp } = identity
+    c.set('auth', { accountId, keyId, balance })
+    // Bookkeeping after the response: last use (skipped when this isolate wrote it within the
+    // minute: one D1 round trip less per request) and re-hashing under a rotated pepper.
+    const now = Date.now()
+    const work = [shouldTouch(keyId, now) ? apiKeys.touch(keyId, now) : null, followUp?.()]
+    if (work.some(Boolean)) c.executionCtx.waitUntil(Promise.all(work).catch(() => {}))
     await next()
   }
 }

@@ -2,8 +2,6 @@
 
 import { createRoute, OpenAPIHono } from '@hono/zod-openapi'
 import type { AppEnv } from '../../env'
-import { ApiError } from '../../errors'
-import { getCredits } from '../../operations/get-credits'
 import { CreditsResultSchema } from '../input/schemas'
 import { apiKeyAuth } from '../middleware/auth'
 import { API_KEY_SECURITY, errorResponses, successEnvelope } from '../openapi'
@@ -32,8 +30,8 @@ const route = createRoute({
   },
 })
 
-export const creditsRoutes = new OpenAPIHono<AppEnv>().openapi(route, async (c) => {
-  const balance = await getCredits(c.var.deps.accounts, c.var.auth.accountId)
-  if (balance === null) throw new ApiError('INVALID_API_KEY', 'The account no longer exists')
-  return c.json(successBody({ balance }), 200)
-})
+// getCredits (spec §4.6): authentication already read the balance from the D1 primary, in the
+// same query as the key, so answering takes no further round trip.
+export const creditsRoutes = new OpenAPIHono<AppEnv>().openapi(route, (c) =>
+  c.json(successBody({ balance: c.var.auth.balance }), 200),
+)

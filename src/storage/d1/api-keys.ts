@@ -6,6 +6,7 @@ import type { ApiKeyInfo, ApiKeyStore, NewApiKey } from '../ports'
 const TOUCH_INTERVAL_MS = 60_000
 
 interface KeyRow {
+  balance?: number
   id: string
   account_id: string
   name: string
@@ -57,11 +58,19 @@ export class D1ApiKeyStore implements ApiKeyStore {
   }
 
   async findActiveByHash(keyHash: string) {
+    // One round trip for both: authentication and the balance every caller needs next.
     const row = await this.db
-      .prepare(`SELECT ${COLUMNS} FROM api_keys WHERE key_hash = ?1 AND revoked_at IS NULL`)
+      .prepare(
+        `SELECT k.id, k.account_id, k.name, k.display_prefix, k.last4, k.created_at,
+           k.last_used_at, k.pepper_version, a.balance
+         FROM api_keys k JOIN accounts a ON a.id = k.account_id
+         WHERE k.key_hash = ?1 AND k.revoked_at IS NULL`,
+      )
       .bind(keyHash)
       .first<KeyRow>()
-    return row ? { ...toInfo(row), pepperVersion: row.pepper_version } : null
+    return row
+      ? { ...toInfo(row), pepperVersion: row.pepper_version, accountBalance: row.balance ?? 0 }
+      : null
   }
 
   async listActive(accountId: string): Promise<ApiKeyInfo[]> {

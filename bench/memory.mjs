@@ -1,0 +1,183 @@
+// Peak memory of a /v1/convert request at the 4K preset (600 DPI), measured on the workerd
+// process under `wrangler dev`: the kernel's peak RSS (VmHWM) above the idle baseline after a
+// warm-up, one fresh workerd per case. The isolate limit in production is 128 MB.
+
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import encodeJpeg, { init as initJpegEncoder } from '@jsquash/jpeg/encode.js'
+import encodeWebp, { init as initWebpEncoder } from '@jsquash/webp/encode.js'
+import { loadEngine } from './support/engine.mjs'
+import {
+  benchAccount,
+  memoryOf,
+  multipart,
+  ROOT,
+  resetPeak,
+  startWranglerDev,
+} from './support/wrangler-dev.mjs'
+
+const MB = 1024 * 1024
+
+/** A scan-like line drawing: frame, grid of boxes, diagonal strokes, text-like dashes. */
+function lineDrawing(width, height) {
+  const data = new Uint8Array(width * height).fill(250)
+  const stroke = Math.max(2, Math.round(width / 1200))
+  for (let y = 0; y < height; y++) {
+    const row = y * width
+    for (let x = 0; x < width; x++) {
+      const onGrid = x % 600 < stroke || y % 500 < stroke
+      const diagonal = Math.abs(((x * 3 + y * 2) % 1700) - 850) < stroke
+      const text = y % 500 > 420 && y % 500 < 440 && x % 600 > 100 && x % 600 < 450 && x % 9 < 6
+      if (onGrid || diagonal || text) data[row + x] = 10 + ((x * 7 + y * 13) % 20)
+    }
+  }
+  return data
+}
+
+/** A smooth colour photo-like image with soft noise (RGBA). */
+function photo(width, height) {
+  const data = new Uint8Array(width * height * 4)
+  let seed = 7
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff
+      const noise = (seed >> 16) % 9
+      const i = (y * width + x) * 4
+      data[i] = (128 + 100 * Math.sin(x / 300) + noise) | 0
+      data[i + 1] = (128 + 100 * Math.cos(y / 250) + noise) | 0
+      data[i + 2] = ((x + y) / 40 + noise) & 255
+      data[i + 3] = 255
+    }
+  }
+  return data
+}
+
+/** A colour line drawing on a transparent background (RGBA), as exported by drawing tools. */
+function colourDrawing(width, height) {
+  const gray = lineDrawing(width, height)
+  const data = new Uint8Array(width * height * 4)
+  for (let i = 0; i < gray.length; i++) {
+    const ink = gray[i] < 128
+    data[i * 4] = ink ? 200 : 255
+    data[i * 4 + 1] = ink ? 30 : 255
+    data[i * 4 + 2] = ink ? (i % 3) * 60 : 255
+    data[i * 4 + 3] = ink ? 255 : 0
+  }
+  return data
+}
+
+async function encode(engine, create, options, data, stride) {
+  const encoder = create(options)
+  for (let y = 0; y < options.height; y++)
+    await encoder.write(data.subarray(y * stride, (y + 1) * stride))
+  return engine.concatBytes((await encoder.finish()).parts)
+}
+
+/** Photo size for the JPEG and WebP cases, megapixels (their decoders hold the whole image). */
+const PHOTO_MP = Number(process.env.BENCH_PHOTO_MP ?? 12)
+
+async function inputs(engine) {
+  const wasm = (path) => WebAssembly.compile(readFileSync(join(ROOT, 'node_modules', path)))
+  await initJpegEncoder(await wasm('@jsquash/jpeg/codec/enc/mozjpeg_enc.wasm'))
+  await initWebpEncoder(await wasm('@jsquash/webp/codec/enc/webp_enc.wasm'))
+  const png = (data, width, height, channels) =>
+    encode(engine, engine.createPngEncoder, { width, height, channels }, data, width * channels)
+  const g4 = (data, width, height) =>
+    encode(
+      engine,
+      engine.createTiffEncoder,
+      { width, height, dpi: 600, kind: 'bilevel' },
+      data,
+      width,
+    )
+  const rgbaImage = (width, height) => ({
+    data: new Uint8ClampedArray(photo(width, height).buffer),
+    width,
+    height,
+  })
+  const jpeg = async (w, h) => new Uint8Array(await encodeJpeg(rgbaImage(w, h), { quality: 85 }))
+  const webp = async (w, h) => new Uint8Array(await encodeWebp(rgbaImage(w, h), { quality: 85 }))
+  const [lw, lh] = [5100, 6600]
+  const line = lineDrawing(lw, lh)
+  const pw = Math.round(Math.sqrt((PHOTO_MP * 1e6 * 4) / 3))
+  const ph = Math.round((pw * 3) / 4)
+  return [
+    {
+      name: 'PNG gray 5100x6600 line art',
+      bytes: await png(line, lw, lh, 1),
+      small: await png(lineDrawing(64, 64), 64, 64, 1),
+    },
+    {
+      name: 'TIFF G4 5100x6600 line art',
+      bytes: await g4(line, lw, lh),
+      small: await g4(lineDrawing(64, 64), 64, 64),
+    },
+    {
+      name: 'PNG RGBA 6000x6000 colour drawing, transparent',
+      bytes: await png(colourDrawing(6000, 6000), 6000, 6000, 4),
+      small: await png(colourDrawing(64, 64), 64, 64, 4),
+    },
+    { name: `JPEG ${pw}x${ph} photo`, bytes: await jpeg(pw, ph), small: await jpeg(64, 48) },
+    { name: `WebP ${pw}x${ph} photo`, bytes: await webp(pw, ph), small: await webp(64, 48) },
+  ]
+}
+
+export async function runMemoryBench() {
+  const engine = await loadEngine()
+  const cases = await inputs(engine)
+  const rows = []
+  for (const input of cases) {
+    if (input.bytes.length > 10 * MB)
+      throw new Error(`${input.name} is ${input.bytes.length} bytes, over 10 MiB`)
+    for (const format of ['png', 'tiff', 'pdf']) {
+      const app = await startWranglerDev({
+        name: 'memory',
+        migrate: true,
+        vars: { RL_PER_MINUTE: '100000', RL_MAX_INFLIGHT: '1000' },
+      })
+      try {
+        const key = await benchAccount(app.url)
+        const send = async (bytes, fields) => {
+          const form = multipart(bytes, fields)
+          const response = await fetch(`${app.url}/v1/convert`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${key}`, 'content-type': form.contentType },
+            body: form.body,
+          })
+          const text = await response.text()
+          if (response.status !== 200)
+            throw new Error(`${input.name} -> ${format}: ${response.status} ${text}`)
+        }
+        // Warm up every code path on a small image of the same type (wasm memory, once grown,
+        // stays grown: the measured request must be the first large one), then measure.
+        await send(input.small, { format, dpi: '300' })
+        const pids = app.workerdPids()
+        const before = pids.map((pid) => memoryOf(pid).rss)
+        for (const pid of pids) resetPeak(pid)
+        const started = performance.now()
+        await send(input.bytes, { format, dpi: '600' })
+        const ms = performance.now() - started
+        // The runtime process is the one that grew; the proxy in front of it barely moves.
+        const growth = pids.map((pid, i) => memoryOf(pid).peak - before[i])
+        const runtime = growth.indexOf(Math.max(...growth))
+        rows.push({
+          input: input.name,
+          'in MB': (input.bytes.length / MB).toFixed(2),
+          output: `${format} 600 dpi`,
+          'baseline RSS MB': (before[runtime] / MB).toFixed(0),
+          'peak above baseline MB': (growth[runtime] / MB).toFixed(1),
+          'request ms': ms.toFixed(0),
+        })
+      } finally {
+        await app.stop()
+      }
+    }
+  }
+  console.log(
+    '\nPeak memory of one /v1/convert at the 4K preset (workerd peak RSS above idle, fresh process per case)\n',
+  )
+  console.table(rows)
+  return rows
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await runMemoryBench()

@@ -93,4 +93,42 @@ describe('API key authentication', () => {
     expect(apiKey).toMatch(/^pfg_live_[0-9A-Za-z]{38}$/)
     expect(apiKey).toHaveLength(47)
   })
+
+  it('accepts keys hashed with the previous pepper during a rotation and re-hashes them', async () => {
+    const { env } = await import('cloudflare:workers')
+    const { createExecutionContext, waitOnExecutionContext } = await import('cloudflare:test')
+    const { createApp } = await import('../../src/app')
+    const { apiKey, accountId } = await newAccount(6)
+    const rotated = {
+      ...env,
+      API_KEY_PEPPER_VERSION: '2',
+      API_KEY_PEPPER: 'a-brand-new-pepper-0123456789abcdef01234',
+      API_KEY_PEPPER_PREVIOUS: env.API_KEY_PEPPER,
+    }
+    const ctx = createExecutionContext()
+    const response = await createApp().request(
+      '/v1/credits',
+      { headers: bearer(apiKey) },
+      rotated,
+      ctx,
+    )
+    await waitOnExecutionContext(ctx)
+    expect(response.status).toBe(200)
+    const row = await env.DB.prepare('SELECT pepper_version FROM api_keys WHERE account_id = ?')
+      .bind(accountId)
+      .first<number>('pepper_version')
+    expect(row).toBe(2)
+    // Re-hashed under the new pepper: it now works without the previous one...
+    const onlyNew = { ...rotated, API_KEY_PEPPER_PREVIOUS: undefined }
+    const ctx2 = createExecutionContext()
+    expect(
+      (await createApp().request('/v1/credits', { headers: bearer(apiKey) }, onlyNew, ctx2)).status,
+    ).toBe(200)
+    // ...and no longer under the old configuration.
+    await expectError(
+      await call('/v1/credits', { headers: bearer(apiKey) }),
+      401,
+      'INVALID_API_KEY',
+    )
+  })
 })

@@ -99,6 +99,51 @@ describe('Idempotency-Key', () => {
     expect(await balanceOf(apiKey)).toBe(9)
   })
 
+  it('answers 409 IDEMPOTENCY_CONFLICT when the key was first used on another endpoint', async () => {
+    const { apiKey, accountId } = await newAccount(10)
+    await withImage()
+    const key = 'cross-endpoint'
+    const { requestFingerprint } = await import('../../src/http/paid-request')
+    // The same parameters first sent to another paid endpoint (the route is part of the fingerprint).
+    const elsewhere = await requestFingerprint('/vectorize', {
+      imageUrl: IMAGE,
+      format: 'png',
+      dpi: 300,
+    })
+    await recordStub(accountId, key).begin({ fingerprint: elsewhere, accountId, key })
+    await expectError(
+      await postJson('/v1/convert', apiKey, { imageUrl: IMAGE }, { 'idempotency-key': key }),
+      409,
+      'IDEMPOTENCY_CONFLICT',
+    )
+    expect(await balanceOf(apiKey)).toBe(10)
+  })
+
+  it('keeps a response over 1.5 MB in R2 and replays it byte for byte', async () => {
+    const { DurableIdempotencyStore, INLINE_BODY_LIMIT } = await import(
+      '../../src/storage/durable-objects/idempotency-client'
+    )
+    const { accountId } = await newAccount(1)
+    const store = new DurableIdempotencyStore(
+      env.IDEM as DurableObjectNamespace<IdempotencyRecord>,
+      env.FILES,
+      accountId,
+      'big-body',
+    )
+    const begun = await store.begin('a'.repeat(64))
+    if (begun.kind !== 'proceed') throw new Error('expected proceed')
+    const body = JSON.stringify({
+      success: true,
+      data: { svg: 'x'.repeat(INLINE_BODY_LIMIT + 10) },
+    })
+    await store.complete(begun.attempt, { status: 200, contentType: 'application/json', body })
+    const listed = await env.FILES.list({ prefix: `idem/${accountId}/` })
+    expect(listed.objects).toHaveLength(1)
+    const replay = await store.begin('a'.repeat(64))
+    expect(replay.kind).toBe('replay')
+    if (replay.kind === 'replay') expect(replay.response.body).toBe(body)
+  })
+
   it('keys are per account: another account may use the same key', async () => {
     const a = await newAccount(10)
     const b = await newAccount(10)

@@ -101,4 +101,34 @@ describe('POST /v1/convert when processing fails', () => {
     })
     expect(response.status).toBe(200)
   })
+
+  it('answers 500 INTERNAL_ERROR and charges nothing when the idempotency store is down', async () => {
+    const { apiKey, accountId } = await newAccount(5)
+    const down = {
+      idFromName: (name: string) => env.IDEM.idFromName(name),
+      get: () => ({
+        begin: () => Promise.reject(new Error('Durable Object overloaded')),
+        complete: () => Promise.reject(new Error('unreachable')),
+        release: () => Promise.reject(new Error('unreachable')),
+      }),
+    } as unknown as DurableObjectNamespace
+    const body = new FormData()
+    body.append('file', new Blob([await toPng(lineDrawing(20, 20))]), 'a.png')
+    const ctx = createExecutionContext()
+    const response = await createApp().request(
+      '/v1/convert',
+      {
+        method: 'POST',
+        headers: { authorization: `Bearer ${apiKey}`, 'idempotency-key': 'k-down' },
+        body,
+      },
+      { ...env, IDEM: down },
+      ctx,
+    )
+    await waitOnExecutionContext(ctx)
+    const error = await expectError(response, 500, 'INTERNAL_ERROR')
+    expect(error.message).not.toContain('overloaded')
+    expect(await balanceOf(apiKey)).toBe(5)
+    expect((await ledgerOf(accountId)).filter((r) => r.kind === 'charge')).toHaveLength(0)
+  })
 })

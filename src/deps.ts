@@ -9,10 +9,8 @@ import { dohResolver, type Resolver } from './http/input/dns'
 import { D1AccountStore } from './storage/d1/accounts'
 import { D1ApiKeyStore } from './storage/d1/api-keys'
 import { D1Ledger } from './storage/d1/ledger'
-import type { AccountGate } from './storage/durable-objects/account-gate'
 import { DurableRateGate } from './storage/durable-objects/gate-client'
 import { DurableIdempotencyStore } from './storage/durable-objects/idempotency-client'
-import type { IdempotencyRecord } from './storage/durable-objects/idempotency-record'
 import type {
   AccountStore,
   ApiKeyStore,
@@ -48,14 +46,8 @@ export function createDeps(env: Bindings): Deps {
     ledger: new D1Ledger(env.DB),
     outputs: new R2OutputStore(env.FILES),
     idempotency: (accountId, key) =>
-      new DurableIdempotencyStore(
-        env.IDEM as DurableObjectNamespace<IdempotencyRecord>,
-        env.FILES,
-        accountId,
-        key,
-      ),
-    gate: (accountId) =>
-      new DurableRateGate(env.GATE as DurableObjectNamespace<AccountGate>, accountId),
+      new DurableIdempotencyStore(env.IDEM, env.FILES, accountId, key),
+    gate: (accountId) => new DurableRateGate(env.GATE, accountId),
     resolver: dohResolver(config.dohUrl),
   }
 }

@@ -30,7 +30,9 @@ for (const [location, entry] of Object.entries(packages)) {
   }
 }
 const sorted = Object.fromEntries(
-  Object.entries(packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a < b ? -1 : a > b ? 1 : 0)),
+  Object.entries(packages).sort(([a], [b]) =>
+    a === '' ? -1 : b === '' ? 1 : a < b ? -1 : a > b ? 1 : 0,
+  ),
 )
 lock.packages = sorted
 writeFileSync(path, `${JSON.stringify(lock, null, 2)}\n`)

@@ -1,21 +1,25 @@
 import { describe, expect, it } from 'vitest'
-import { concatBytes } from '../../src/lib/bytes'
-import { deflateBytes, inflateChunks } from '../../src/lib/deflate'
+import { CodecError } from '../../src/lib/codec-error'
+import { DeflateWriter, deflateBytes } from '../../src/lib/deflate'
+import { inflateAll } from '../support/inflate'
 
 describe('lib/deflate under Node', () => {
-  it('round-trips bytes through CompressionStream and DecompressionStream', async () => {
+  it('round-trips bytes through CompressionStream and our inflater', async () => {
     const input = new Uint8Array(200_000).map((_, i) => (i * 7) & 0xff)
     const packed = await deflateBytes(input)
-    const out: Uint8Array[] = []
-    for await (const chunk of inflateChunks(packed.parts)) out.push(chunk)
-    expect(concatBytes(out)).toEqual(input)
+    expect(inflateAll(packed.parts)).toEqual(input)
     expect(packed.byteLength).toBeLessThan(input.length)
   })
-  it('throws on corrupt data', async () => {
-    const run = async () => {
-      for await (const _ of inflateChunks([new Uint8Array([0x78, 0x9c, 1, 2, 3, 4, 5])])) {
-      }
-    }
-    await expect(run()).rejects.toThrow()
+  it('round-trips raw DEFLATE written in many small pieces', async () => {
+    const writer = new DeflateWriter('deflate-raw')
+    const input = new Uint8Array(300_000).map((_, i) => ((i * i) >> 7) & 0xff)
+    for (let at = 0; at < input.length; at += 999) await writer.write(input.subarray(at, at + 999))
+    const packed = await writer.finish()
+    expect(inflateAll(packed.parts, { format: 'raw' })).toEqual(input)
+  })
+  it('throws CodecError corrupt on data that is not zlib', () => {
+    const run = () => inflateAll([new Uint8Array([0x78, 0x9c, 1, 2, 3, 4, 5])])
+    expect(run).toThrow(CodecError)
+    expect(run).toThrow(expect.objectContaining({ reason: 'corrupt' }))
   })
 })

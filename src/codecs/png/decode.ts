@@ -1,12 +1,13 @@
 /**
  * Streaming PNG decoder (convert path, decode step): `openPng` checks the chunk structure up front,
- * then `rows` inflates the IDAT data and un-filters it one row at a time into 8-bit rows.
+ * then `rows` inflates the IDAT data straight into a row buffer and un-filters it one row at a time
+ * into 8-bit rows.
  * Follows the W3C PNG 3rd edition: chunks §5, IHDR/PLTE/tRNS/pHYs §11, filters §9, Adam7 §8.
  */
 
 import { CodecError, type CodecFailure } from '../../lib/codec-error'
 import { crc32 } from '../../lib/crc32'
-import { inflateChunks } from '../../lib/deflate'
+import { ZlibInflater } from '../../lib/inflate'
 import { err, ok, type Result } from '../../lib/result'
 import type { Channels, Density, PixelRows } from '../../lib/rows'
 import { type PngHeader, readPngHeader, readUint32 } from './meta'
@@ -70,9 +71,10 @@ const corrupt = (message: string) => err<PngDecodeError>({ reason: 'corrupt', me
  * scaled to 0..255 and 16-bit samples are rounded to 8 bits. `density` is in pixels per inch,
  * present only when pHYs gives pixels per metre.
  *
- * Iterating `rows` (once only) throws {@link CodecError} 'corrupt' for bad zlib data, an invalid
- * filter type, a palette index past the palette, or data that ends before the last row; data
- * beyond the last row is never inflated. Memory is O(row), except for Adam7 files, which are
+ * Iterating `rows` (once only) throws {@link CodecError} 'corrupt' for bad zlib data (including
+ * an Adler-32 mismatch when the stream ends right after the last row), an invalid filter type, a
+ * palette index past the palette, or data that ends before the last row; data beyond the last
+ * row is never inflated. Memory is O(row), except for Adam7 files, which are
  * decoded into one width * height * channels buffer before the first row is yielded.
  *
  * @param bytes the whole file
@@ -538,9 +540,10 @@ function passesOf(header: PngHeader, format: PixelFormat): Pass[] {
 }
 
 /**
- * Inflates and un-filters the IDAT stream. A non-interlaced row is yielded as soon as it is
- * complete, from one reused buffer; Adam7 passes are scattered into a full image buffer first.
- * Stops inflating after the last row, which also bounds the work a zlib bomb can cause.
+ * Inflates and un-filters the IDAT stream. Each row (filter byte and data) is inflated straight
+ * into one of two reused line buffers, exactly its length, so nothing past the last row is ever
+ * inflated, which bounds the work a zlib bomb can cause. A non-interlaced row is yielded as soon
+ * as it is complete; Adam7 passes are scattered into a full image buffer first.
  */
 async function* decodeRows(parts: PngParts, format: PixelFormat): AsyncGenerator<Uint8Array> {
   const { width, height } = parts.header
@@ -557,56 +560,66 @@ async function* decodeRows(parts: PngParts, format: PixelFormat): AsyncGenerator
   let lineData = line.subarray(1)
   let priorData = prior.subarray(1)
 
-  let passIndex = 0
-  let pass = passes[0]!
-  let row = 0
-  let filled = 0
+  const inflater = new ZlibInflater(parts.idat)
+  const total = passes.reduce((sum, p) => sum + p.rows, 0)
   let rowsDone = 0
-  let complete = false
-  try {
-    for await (const chunk of inflateChunks(parts.idat)) {
-      let offset = 0
-      while (offset < chunk.length) {
-        const take = Math.min(pass.stride - filled, chunk.length - offset)
-        line.set(chunk.subarray(offset, offset + take), filled)
-        filled += take
-        offset += take
-        if (filled < pass.stride) break
-        filled = 0
-        unfilter(line, prior, pass.stride, bpp)
-        expand(lineData, out, pass.pixels)
-        if (image) scatter(out, image, pass, row, width, channels)
-        else yield out
-        rowsDone++
-        const swap = line
-        line = prior
-        prior = swap
-        const swapData = lineData
-        lineData = priorData
-        priorData = swapData
-        if (++row < pass.rows) continue
-        if (++passIndex === passes.length) {
-          complete = true
-          break
-        }
-        pass = passes[passIndex]!
-        row = 0
-        prior.fill(0, 0, pass.stride)
+  for (const pass of passes) {
+    prior.fill(0, 0, pass.stride)
+    for (let row = 0; row < pass.rows; row++) {
+      if (inflateRow(inflater, line, pass.stride, rowsDone, total) < pass.stride) {
+        throw new CodecError('corrupt', `image data ends after ${rowsDone} of ${total} rows`)
       }
-      if (complete) break
+      rowsDone++
+      if (rowsDone === total) finishStream(inflater, total)
+      unfilter(line, prior, pass.stride, bpp)
+      expand(lineData, out, pass.pixels)
+      if (image) scatter(out, image, pass, row, width, channels)
+      else yield out
+      const swap = line
+      line = prior
+      prior = swap
+      const swapData = lineData
+      lineData = priorData
+      priorData = swapData
     }
-  } catch (error) {
-    if (error instanceof CodecError) throw error
-    const detail = error instanceof Error ? error.message : String(error)
-    throw new CodecError('corrupt', `IDAT data does not inflate: ${detail}`)
-  }
-  if (!complete) {
-    const total = passes.reduce((sum, p) => sum + p.rows, 0)
-    throw new CodecError('corrupt', `image data ends after ${rowsDone} of ${total} rows`)
   }
   if (image) {
     for (let y = 0; y < height; y++) yield image.subarray(y * rowBytes, (y + 1) * rowBytes)
   }
+}
+
+/** Inflates the next `stride` bytes into `line`, naming the row when the data is corrupt. */
+function inflateRow(
+  inflater: ZlibInflater,
+  line: Uint8Array,
+  stride: number,
+  rowsDone: number,
+  total: number,
+): number {
+  try {
+    return inflater.read(line, 0, stride)
+  } catch (error) {
+    throw idatError(error, `row ${rowsDone + 1} of ${total}`)
+  }
+}
+
+/**
+ * After the last row: when the zlib stream ends right there (end-of-block codes, then the
+ * Adler-32, within 1 KiB of compressed data), reads that end, so a checksum mismatch is caught
+ * before the last row is handed out. Extra data after the rows, or a stream cut off after them,
+ * is ignored, as before: only the rows matter, and nothing more is inflated.
+ */
+function finishStream(inflater: ZlibInflater, total: number): void {
+  try {
+    inflater.finish()
+  } catch (error) {
+    throw idatError(error, `after all ${total} rows`)
+  }
+}
+
+function idatError(error: unknown, where: string): unknown {
+  if (!(error instanceof CodecError)) return error
+  return new CodecError('corrupt', `IDAT data does not inflate (${where}): ${error.message}`)
 }
 
 /** Copies one decoded Adam7 pass row into its pixels of the full image. */

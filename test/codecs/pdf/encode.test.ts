@@ -7,8 +7,9 @@ import {
   writeRasterPdf,
 } from '../../../src/codecs/pdf/encode'
 import { concatBytes, utf8 } from '../../../src/lib/bytes'
-import { deflateBytes, inflateChunks } from '../../../src/lib/deflate'
+import { deflateBytes } from '../../../src/lib/deflate'
 import type { EncodedFile } from '../../../src/lib/rows'
+import { inflateAll } from '../../support/inflate'
 
 /** Points per cm, and the sight worked out here from the rule's numbers (37 CFR 1.84(f), (g)). */
 const CM = 72 / 2.54
@@ -151,9 +152,7 @@ describe('codecs/pdf/writeRasterPdf structure', () => {
     expect(image).not.toContain('/DecodeParms')
     const stream = parsed.stream(5)
     expect(stream).toEqual(concatBytes(options.image.data.parts))
-    const inflated: Uint8Array[] = []
-    for await (const chunk of inflateChunks([stream])) inflated.push(chunk)
-    expect(concatBytes(inflated)).toEqual(pixels(123, 45))
+    expect(inflateAll([stream])).toEqual(pixels(123, 45))
   })
   it('describes a CCITT G4 image with K -1, its size and BlackIs1 false', () => {
     const g4 = new Uint8Array([0x26, 0xa0, 0x10, 0x01])

@@ -4,9 +4,10 @@ import { openPng } from '../../../src/codecs/png/decode'
 import { concatBytes } from '../../../src/lib/bytes'
 import { CodecError } from '../../../src/lib/codec-error'
 import { crc32 } from '../../../src/lib/crc32'
-import { DeflateWriter, deflateBytes, inflateChunks } from '../../../src/lib/deflate'
+import { DeflateWriter, deflateBytes } from '../../../src/lib/deflate'
 import type { PixelRows } from '../../../src/lib/rows'
 import expected from '../../fixtures/png/expected-rgba.json'
+import { drain } from '../../support/inflate'
 
 // Fixtures arrive as base64 data URLs: workerd has no file system, and Vite inlines PNG assets.
 const FIXTURE_URLS = import.meta.glob<string>('../../fixtures/png/*.png', {
@@ -501,11 +502,7 @@ describe('codecs/png/decode openPng', () => {
       new Uint8Array([0xff, 0xff, 0xff, 0xff]),
     ])
     // Inflating all of it fails, so a decoder that read past its rows would fail too.
-    const drain = async () => {
-      for await (const _ of inflateChunks([broken])) {
-      }
-    }
-    await expect(drain()).rejects.toThrow()
+    expect(() => drain([broken])).toThrow(CodecError)
     const file = png(ihdr(16, 16, 8, 0), chunk('IDAT', broken), IEND)
     expect(file.length).toBeLessThan(128 * 1024)
     const pixels = await readAll(openOrThrow(file))
@@ -692,6 +689,30 @@ describe('codecs/png/decode openPng on broken files', () => {
     const file = png(ihdr(24, 20, 8, 0), chunk('IDAT', data.subarray(0, data.length >> 1)), IEND)
     expect(failure(file)).toMatchObject({ reason: 'ok' })
     expect(await iterationFailure(file)).toMatchObject({ reason: 'corrupt' })
+  })
+
+  it('throws corrupt when the zlib stream ends after the last row with a wrong Adler-32', async () => {
+    const rows = rowsOf(noise(24 * 20, 6), 24)
+    const data = await zlib(unfiltered(rows))
+    data[data.length - 1]! ^= 1
+    const file = png(ihdr(24, 20, 8, 0), chunk('IDAT', data), IEND)
+    expect(await iterationFailure(file)).toMatchObject({
+      reason: 'corrupt',
+      message: expect.stringMatching(/after all 20 rows.*Adler-32 mismatch/),
+    })
+  })
+
+  it('decodes all rows when the zlib stream is cut off or goes on after the last row', async () => {
+    const rows = rowsOf(noise(24 * 20, 7), 24)
+    const data = await zlib(unfiltered(rows))
+    const cut = png(ihdr(24, 20, 8, 0), chunk('IDAT', data.subarray(0, data.length - 3)), IEND)
+    expect([...(await readAll(openOrThrow(cut)))]).toEqual([...concatBytes(rows)])
+    // 21 rows of data under an IHDR of 20: the last row and the checksum are never read.
+    const extra = [...rows, new Uint8Array(24).fill(9)]
+    const longer = await zlib(unfiltered(extra))
+    longer[longer.length - 1]! ^= 1
+    const file = png(ihdr(24, 20, 8, 0), chunk('IDAT', longer), IEND)
+    expect([...(await readAll(openOrThrow(file)))]).toEqual([...concatBytes(rows)])
   })
 
   it('throws corrupt while reading when the zlib data holds fewer rows than IHDR says', async () => {

@@ -3,8 +3,8 @@ import { openPng } from '../../../src/codecs/png/decode'
 import { createPngEncoder, encodePng, PNG_MAX_IDAT_BYTES } from '../../../src/codecs/png/encode'
 import { concatBytes } from '../../../src/lib/bytes'
 import { crc32 } from '../../../src/lib/crc32'
-import { inflateChunks } from '../../../src/lib/deflate'
 import type { Channels, EncodedFile, PixelRows } from '../../../src/lib/rows'
+import { inflateAll } from '../../support/inflate'
 
 /** A deterministic pseudo-random byte sequence (xorshift32). */
 function noise(length: number, seed: number): Uint8Array {
@@ -102,9 +102,7 @@ async function filterTypes(bytes: Uint8Array, rowBytes: number): Promise<number[
   const idat = chunksOf(bytes)
     .filter((c) => c.type === 'IDAT')
     .map((c) => c.data)
-  const parts: Uint8Array[] = []
-  for await (const part of inflateChunks(idat)) parts.push(part.slice())
-  const raw = concatBytes(parts)
+  const raw = inflateAll(idat)
   const types: number[] = []
   for (let o = 0; o < raw.length; o += rowBytes + 1) types.push(raw[o]!)
   return types

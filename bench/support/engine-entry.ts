@@ -1,6 +1,5 @@
 // What the Node-side benchmarks need from src/, bundled by bench/support/engine.mjs (Node cannot
 // import our extensionless TypeScript directly). Nothing here is part of the Worker.
-export { useJpegDecoderWasm } from '../../src/codecs/jpeg/decode'
 export { openPng } from '../../src/codecs/png/decode'
 export { createPngEncoder } from '../../src/codecs/png/encode'
 export { sniffImage } from '../../src/codecs/sniff'

@@ -19,7 +19,6 @@ export async function loadEngine() {
   })
   const engine = await import(outfile)
   const wasm = (path) => WebAssembly.compile(readFileSync(join(ROOT, 'node_modules', path)))
-  engine.useJpegDecoderWasm(await wasm('@jsquash/jpeg/codec/dec/mozjpeg_dec.wasm'))
   engine.useWebpDecoderWasm(await wasm('@jsquash/webp/codec/dec/webp_dec.wasm'))
   return engine
 }

@@ -1,27 +1,50 @@
 /**
- * Opens any accepted input as a stream of 8-bit rows: PNG and TIFF with our streaming decoders
- * (bounded memory), JPEG and WebP through the jSquash wasm decoders (whole image; capped upstream).
+ * Opens any accepted input as a stream of 8-bit rows: PNG, TIFF and JPEG with our streaming
+ * decoders (bounded memory), WebP through the jSquash wasm decoder (whole image; capped upstream).
  */
 
 import { CodecError } from '../lib/codec-error'
 import type { PixelRows } from '../lib/rows'
-import { decodeJpeg } from './jpeg/decode'
+import { openJpeg } from './jpeg/open'
 import { openPng } from './png/decode'
 import type { ImageType } from './sniff'
 import { openTiff } from './tiff/decode'
 import { decodeWebp } from './webp/decode'
 
-/** Opens `bytes` of a sniffed `type`; throws CodecError when the file cannot be read. */
-export async function openImage(bytes: Uint8Array, type: ImageType): Promise<PixelRows> {
+/** What the caller will do with the pixels. */
+export interface OpenImageOptions {
+  /**
+   * 'luma' when the caller flattens to gray anyway: decoders that can produce Rec. 601 luma
+   * directly do (JPEG: the Y component, no chroma upsampling or colour conversion). Others
+   * ignore it, and the caller's own flatten step does the work. Default 'color'.
+   */
+  prefer?: 'luma' | 'color'
+}
+
+/**
+ * Opens `bytes` of a sniffed `type`.
+ * @returns rows of 1..4 channels (JPEG: 1 with `prefer: 'luma'`, else 3)
+ * @throws CodecError ('corrupt' | 'unsupported' | 'too_large') when the file cannot be read;
+ *   iterating the rows may throw CodecError 'corrupt' too
+ */
+export async function openImage(
+  bytes: Uint8Array,
+  type: ImageType,
+  options: OpenImageOptions = {},
+): Promise<PixelRows> {
   switch (type) {
     case 'png':
-    case 'tiff': {
-      const opened = type === 'png' ? openPng(bytes) : openTiff(bytes)
+    case 'tiff':
+    case 'jpeg': {
+      const opened =
+        type === 'png'
+          ? openPng(bytes)
+          : type === 'tiff'
+            ? openTiff(bytes)
+            : openJpeg(bytes, { output: options.prefer === 'luma' ? 'luma' : 'color' })
       if (!opened.ok) throw new CodecError(opened.error.reason, opened.error.message)
       return opened.value
     }
-    case 'jpeg':
-      return decodeJpeg(bytes)
     case 'webp':
       return decodeWebp(bytes)
   }

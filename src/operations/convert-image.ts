@@ -30,13 +30,13 @@ export type FilingDpi = 300 | 600
 const PRODUCER = 'Figure API'
 
 /**
- * JPEG and WebP are decoded whole to RGBA by their wasm decoders (in wasm memory, which never
- * shrinks, and again as the copy handed to us), so their pixel count is capped to fit the
- * isolate's 128 MB. Measured live peaks (bench/memory.mjs): JPEG 10.6 B/px (127 MB at 12 MP),
- * WebP 7.6 B/px (91 MB at 12 MP); the caps keep each near 64 MB.
+ * WebP is decoded whole to RGBA by its wasm decoder (in wasm memory, which never shrinks, and
+ * again as the copy handed to us), so its pixel count is capped to fit the isolate's 128 MB:
+ * measured 7.6 B/px live (91 MB at 12 MP, bench/memory.mjs); 8 MP keeps it near 64 MB. PNG, TIFF
+ * and JPEG stream through our own decoders and take the global 40 MP.
  */
 export const CONVERT_LIMITS = {
-  maxPixelsByType: { jpeg: 6_000_000, webp: 8_000_000 } as Partial<Record<ImageType, number>>,
+  maxPixelsByType: { webp: 8_000_000 } as Partial<Record<ImageType, number>>,
 }
 
 export interface ConvertInput {
@@ -108,7 +108,8 @@ export async function convertImage(
 }
 
 async function decode(bytes: Uint8Array, type: ImageType, source: ImageSource) {
-  return readCodec(source, () => openImage(bytes, type))
+  // Filing output is gray: decoders that can produce luma directly skip colour work (JPEG).
+  return readCodec(source, () => openImage(bytes, type, { prefer: 'luma' }))
 }
 
 /** Runs codec work and maps its failures to the input-image errors (400 upload / 422 URL). */

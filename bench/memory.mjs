@@ -198,7 +198,8 @@ export async function runMemoryBench() {
   const engine = await loadEngine()
   const cases = await inputs(engine)
   const rows = []
-  for (const input of cases) {
+  const only = process.env.BENCH_CASES?.toLowerCase()
+  for (const input of cases.filter((c) => !only || c.name.toLowerCase().includes(only))) {
     if (input.bytes.length > 10 * MB) {
       throw new Error(`${input.name} is ${input.bytes.length} bytes, over 10 MiB`)
     }

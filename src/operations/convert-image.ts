@@ -32,11 +32,12 @@ const PRODUCER = 'Figure API'
 /**
  * WebP is decoded whole to RGBA by its wasm decoder (in wasm memory, which never shrinks, and
  * again as the copy handed to us), so its pixel count is capped to fit the isolate's 128 MB:
- * measured 7.6 B/px live (91 MB at 12 MP, bench/memory.mjs); 8 MP keeps it near 64 MB. PNG, TIFF
- * and JPEG stream through our own decoders and take the global 40 MP.
+ * measured 7.2 B/px live (58 MB at 8 MP, bench/memory.mjs) and up to 102 MB of workerd RSS before
+ * the garbage is collected; 6 MP keeps both well inside. PNG, TIFF and JPEG stream through our own
+ * decoders and take the global 40 MP.
  */
 export const CONVERT_LIMITS = {
-  maxPixelsByType: { webp: 8_000_000 } as Partial<Record<ImageType, number>>,
+  maxPixelsByType: { webp: 6_000_000 } as Partial<Record<ImageType, number>>,
 }
 
 export interface ConvertInput {

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync 
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { G4Encoder } from '../../src/codecs/tiff/ccitt/encode'
+import { G4Encoder } from '../../src/codecs/ccitt/encode'
 import { openTiff } from '../../src/codecs/tiff/decode'
 import { createTiffEncoder } from '../../src/codecs/tiff/encode'
 import { concatBytes } from '../../src/lib/bytes'

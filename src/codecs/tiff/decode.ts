@@ -7,7 +7,7 @@ import { CodecError, type CodecFailure } from '../../lib/codec-error'
 import { ZlibInflater } from '../../lib/inflate'
 import { err, ok, type Result } from '../../lib/result'
 import type { Channels, Density, PixelRows } from '../../lib/rows'
-import { type FaxDecodeOptions, FaxDecoder } from './ccitt/decode'
+import { type FaxDecodeOptions, FaxDecoder } from '../ccitt/decode'
 import { type Ifd, type IfdEntry, readFirstIfd, Tag } from './ifd'
 
 // ---------------------------------------------------------------------------------------------

@@ -7,7 +7,7 @@
 import { CodecError } from '../../lib/codec-error'
 import { DeflateWriter } from '../../lib/deflate'
 import type { EncodedFile, RowSink } from '../../lib/rows'
-import { G4Encoder } from './ccitt/encode'
+import { G4Encoder } from '../ccitt/encode'
 import { FieldType, Tag } from './ifd'
 
 // ---------------------------------------------------------------------------------------------

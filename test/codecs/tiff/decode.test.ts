@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { G4Encoder } from '../../../src/codecs/tiff/ccitt/encode'
+import { G4Encoder } from '../../../src/codecs/ccitt/encode'
 import { openTiff } from '../../../src/codecs/tiff/decode'
 import { FieldType, Tag } from '../../../src/codecs/tiff/ifd'
 import { concatBytes } from '../../../src/lib/bytes'

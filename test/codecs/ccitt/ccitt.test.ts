@@ -9,9 +9,9 @@ import {
   WHITE_CODE,
   WHITE_PEEK_BITS,
   WHITE_TABLE,
-} from '../../../src/codecs/tiff/ccitt/codes'
-import { FaxDecoder } from '../../../src/codecs/tiff/ccitt/decode'
-import { changesFromBits, changesFromGray, G4Encoder } from '../../../src/codecs/tiff/ccitt/encode'
+} from '../../../src/codecs/ccitt/codes'
+import { FaxDecoder } from '../../../src/codecs/ccitt/decode'
+import { changesFromBits, changesFromGray, G4Encoder } from '../../../src/codecs/ccitt/encode'
 import { concatBytes } from '../../../src/lib/bytes'
 import { CodecError } from '../../../src/lib/codec-error'
 

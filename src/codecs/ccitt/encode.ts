@@ -1,5 +1,5 @@
 /**
- * CCITT T.6 (Group 4, MMR) encoder for bilevel TIFF output (encode path, strip compression):
+ * CCITT T.6 (Group 4, MMR) encoder for bilevel TIFF strips and PDF /CCITTFaxDecode images:
  * rows go in as they arrive, compressed bytes come out in 64 KiB parts.
  */
 

@@ -3,7 +3,7 @@
  * at a time against the previous row's changing elements, output as packed 1-bit rows.
  */
 
-import { CodecError } from '../../../lib/codec-error'
+import { CodecError } from '../../lib/codec-error'
 import {
   BLACK_PEEK_BITS,
   BLACK_TABLE,

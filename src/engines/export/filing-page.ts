@@ -1,0 +1,57 @@
+/**
+ * Stage: the filing page (convert path, after resampling). Decides whether the page is filed as
+ * black and white or as 8-bit gray, and binarizes it when black and white.
+ * Input: resampled gray rows. Output: the same size as gray rows (0/255 when bilevel).
+ * Why a page buffer: the decision and the threshold come from the whole page's histogram, which
+ * is known only after the last row. At the preset size the page is at most 4096 x 4096 bytes
+ * (16 MiB), 8-bit gray, which PLATFORM.md §7 rule 7 allows; a forced gray page streams through
+ * without it.
+ */
+
+import type { GrayRows } from '../../lib/rows'
+import { binarizePage, chooseThreshold } from './binarize'
+import { classifyTone, pageHistogram } from './tone'
+
+/** How the caller wants the page: decided by the image, or forced. */
+export type ToneMode = 'auto' | 'bilevel' | 'gray'
+
+/** How the page is filed. */
+export type FiledTone = 'bilevel' | 'gray'
+
+/** The page ready for encoding, and why it got its tone. */
+export interface FilingPage {
+  tone: FiledTone
+  /** Why: the classifier's reason, or that the caller forced it. */
+  reason: string
+  rows: GrayRows
+}
+
+/** Collects, decides and (for line art) binarizes the page. */
+export async function prepareFilingPage(source: GrayRows, mode: ToneMode): Promise<FilingPage> {
+  if (mode === 'gray') return { tone: 'gray', reason: 'gray was requested', rows: source }
+  const { width, height } = source
+  const page = new Uint8Array(width * height)
+  let y = 0
+  for await (const row of source.rows) page.set(row, y++ * width)
+  const histogram = pageHistogram(page)
+  // Forced bilevel still asks: a photo gets Otsu's cut rather than the line-art rule.
+  const decision = classifyTone(page, { width, height }, histogram)
+  const tone: FiledTone = mode === 'bilevel' || decision.kind === 'lineart' ? 'bilevel' : 'gray'
+  const reason = mode === 'bilevel' ? 'bilevel was requested' : decision.reason
+  if (tone === 'bilevel') {
+    binarizePage(page, width, height, chooseThreshold(histogram, decision.kind))
+  }
+  return { tone, reason, rows: pageRows(page, width, height) }
+}
+
+/** Rows of a page buffer, as views (no copies). */
+function pageRows(page: Uint8Array, width: number, height: number): GrayRows {
+  return {
+    width,
+    height,
+    channels: 1,
+    rows: (async function* () {
+      for (let y = 0; y < height; y++) yield page.subarray(y * width, (y + 1) * width)
+    })(),
+  }
+}

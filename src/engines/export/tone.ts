@@ -1,0 +1,255 @@
+/**
+ * Export step of the convert path (resample → tone decision → binarize): is the output-size page
+ * line art, to be filed as black and white, or continuous tone, to be filed as 8-bit gray?
+ */
+
+import { LEVELS, type PageLevels, pageLevels } from './page-levels'
+
+/*
+ * Stage: tone decision.
+ * Job: classify the output-size gray page from its histogram and one sampled pass over it.
+ * Input → output: gray page (+ its 256-bin histogram) → { kind, reason }.
+ * Method: line art is paper with a little ink on it, and its mid-tones are the edges of strokes;
+ * a photo or a shaded render has smooth gray areas. Three features, relative to the page's own
+ * paper and ink levels (page-levels.ts, Otsu 1979), so gray paper and faint ink work alike:
+ * - non-paper share: pixels more than 10 % of the paper–ink contrast darker than the paper;
+ * - mid-tone share: pixels more than 15 % of the contrast away from both paper and ink;
+ * - flat mid-tone share: mid-tone pixels whose 3 × 3 neighbourhood spans at most 25 % of the
+ *   contrast (sampled on every second row and column): smooth gray, which strokes do not make.
+ * Rule, in order: a blank page (Otsu's classes under 16 levels apart) is line art; a page with at
+ * most 6 % mid-tones is black and white already, line art; a page with at least 3 % flat
+ * mid-tones is continuous tone (this catches a small shaded object on a white page, which the
+ * histogram alone takes for line art); otherwise line art when at most 25 % is not paper, or
+ * when there is more ink but under 0.4 % flat mid-tones (dense text or hatching, whose mid-tones
+ * are all edges); otherwise continuous tone.
+ * Cut-offs measured by bench/binarize.mjs (`npm run bench -- binarize`) on the 22 corpus sheets
+ * (clean and as simulated 600-DPI scans with blur, gray paper, noise, JPEG 70/90, rotation and
+ * uneven lighting) at both presets, against gradients, smooth noise, plasma fractals,
+ * ImageMagick's rose: and wizard:, gray renders of shaded objects and shaded spheres covering
+ * 10–30 % of a white page; the bench prints each population's extremes.
+ */
+
+/** Non-paper pixels start this share of the paper–ink contrast below the paper. */
+const NON_PAPER_CONTRAST_SHARE = 0.1
+
+/** Mid-tones lie more than this share of the contrast from both the paper and the ink. */
+const MID_TONE_CONTRAST_SHARE = 0.15
+
+/** A flat neighbourhood: its 3 × 3 range is at most this share of the paper–ink contrast. */
+const FLAT_RANGE_CONTRAST_SHARE = 0.25
+
+/** The flat mid-tone count samples every this many rows and columns (a quarter of the page). */
+const FLAT_SAMPLE_STEP = 2
+
+/** A page with at least this share of flat mid-tones holds continuous tone, however much paper. */
+export const MIN_PHOTO_FLAT_SHARE = 0.03
+
+/** A page with over 25 % non-paper is still line art when under this share is flat mid-tone. */
+export const MAX_LINEART_FLAT_SHARE = 0.004
+
+/** Line art has at most this share of non-paper pixels. */
+export const MAX_NON_PAPER_SHARE = 0.25
+
+/** A page with at most this share of mid-tones is bilevel already: line art at any ink share. */
+export const MAX_BILEVEL_MID_SHARE = 0.06
+
+/**
+ * A page is blank when Otsu's two classes are closer than this (levels): the split then runs
+ * through the paper's own noise, not between paper and ink. Gaussian noise of σ gives a gap of
+ * ~1.6 σ, so blank pages with noise up to σ ≈ 10 at the output size qualify (bench: blank paper
+ * with σ 6 gave 8.6); a light, low-contrast smooth texture (levels 150–250) gave 20.5.
+ */
+const MIN_CLASS_GAP_LEVELS = 16
+
+/** On a blank page, levels this far below the paper (and 6 σ of its noise) are still ink. */
+const BLANK_INK_LEVELS = 24
+
+/** … in σ of the paper's noise. */
+const BLANK_INK_NOISE_SIGMAS = 6
+
+/** Line art (filed black and white) or continuous tone (filed 8-bit gray). */
+export type ToneKind = 'lineart' | 'continuous'
+
+/** The tone decision. */
+export interface ToneDecision {
+  kind: ToneKind
+  /** Why, with the feature values, for logs and the API's explanation. */
+  reason: string
+}
+
+/** What the decision is made of; exported for the bench and tests. */
+export interface ToneFeatures {
+  readonly levels: PageLevels
+  /** Share of pixels darker than paper − 10 % of the contrast. */
+  readonly nonPaper: number
+  /** Share of pixels more than 15 % of the contrast from both paper and ink. */
+  readonly midTone: number
+  /** Share of (sampled) pixels that are mid-tones inside a flat 3 × 3 neighbourhood. */
+  readonly flatMidTone: number
+  /** Otsu's classes less than 16 levels apart: the page is paper only. */
+  readonly blank: boolean
+}
+
+/**
+ * Counts the levels of a gray page.
+ * @param page gray levels, one byte per pixel (any length, including 0)
+ * @returns 256 bins of pixel counts
+ */
+export function pageHistogram(page: Uint8Array): Uint32Array {
+  const histogram = new Uint32Array(LEVELS)
+  for (let i = 0; i < page.length; i++) histogram[page[i]!]!++
+  return histogram
+}
+
+/**
+ * The classification features of a page.
+ * @param page gray levels, row-major, `width × height` bytes
+ * @param width pixels per row
+ * @param height rows
+ * @param histogram the page's histogram, when the caller has it already
+ * @throws RangeError when the histogram does not have 256 bins or does not count the page's
+ *   pixels (a caller bug)
+ */
+export function toneFeatures(
+  page: Uint8Array,
+  width: number,
+  height: number,
+  histogram: Uint32Array = pageHistogram(page),
+): ToneFeatures {
+  const levels = pageLevels(histogram)
+  if (levels.total !== width * height || page.length !== width * height) {
+    throw new RangeError(
+      `Expected a page and histogram of ${width * height} pixels for toneFeatures but received ${page.length} and ${levels.total}`,
+    )
+  }
+  const { total, paper, ink } = levels
+  const contrast = paper - ink
+  const blank = total === 0 || blankInkCut(levels) !== null
+  if (total === 0) return { levels, nonPaper: 0, midTone: 0, flatMidTone: 0, blank }
+  let nonPaper = 0
+  let midTone = 0
+  const paperEdge = paper - NON_PAPER_CONTRAST_SHARE * contrast
+  const midLow = ink + MID_TONE_CONTRAST_SHARE * contrast
+  const midHigh = paper - MID_TONE_CONTRAST_SHARE * contrast
+  for (let v = 0; v < LEVELS; v++) {
+    const n = histogram[v]!
+    if (v < paperEdge) nonPaper += n
+    if (v > midLow && v < midHigh) midTone += n
+  }
+  const flatMidTone = flatMidToneShare(page, width, height, midLow, midHigh, contrast)
+  return {
+    levels,
+    nonPaper: nonPaper / total,
+    midTone: midTone / total,
+    flatMidTone,
+    blank,
+  }
+}
+
+/**
+ * Share of sampled pixels (every second row and column, borders aside) that are mid-tones whose
+ * 3 × 3 neighbourhood spans at most a quarter of the contrast: smooth gray, which line art does
+ * not have (its mid-tones sit on the edges of strokes, next to paper).
+ */
+function flatMidToneShare(
+  page: Uint8Array,
+  width: number,
+  height: number,
+  midLow: number,
+  midHigh: number,
+  contrast: number,
+): number {
+  if (width < 3 || height < 3 || contrast <= 0) return 0
+  const flat = FLAT_RANGE_CONTRAST_SHARE * contrast
+  let samples = 0
+  let count = 0
+  for (let y = 1; y < height - 1; y += FLAT_SAMPLE_STEP) {
+    for (let x = 1; x < width - 1; x += FLAT_SAMPLE_STEP) {
+      samples++
+      const centre = y * width + x
+      const v = page[centre]!
+      if (v <= midLow || v >= midHigh) continue
+      let lo = v
+      let hi = v
+      for (let row = centre - width; row <= centre + width; row += width) {
+        for (let i = row - 1; i <= row + 1; i++) {
+          const n = page[i]!
+          if (n < lo) lo = n
+          else if (n > hi) hi = n
+        }
+      }
+      if (hi - lo <= flat) count++
+    }
+  }
+  return count / samples
+}
+
+/**
+ * Decides line art or continuous tone from the features (see the stage comment for the rule).
+ * @param features from {@link toneFeatures}
+ */
+export function decideTone(features: ToneFeatures): ToneDecision {
+  const { nonPaper, midTone, flatMidTone, blank, levels } = features
+  const values = `non-paper ${format(nonPaper)}, mid-tones ${format(midTone)}, flat mid-tones ${format(flatMidTone)}, paper ${levels.paper}, ink ${levels.ink}`
+  if (blank)
+    return { kind: 'lineart', reason: `blank page: no ink darker than the paper (${values})` }
+  if (midTone <= MAX_BILEVEL_MID_SHARE) {
+    return {
+      kind: 'lineart',
+      reason: `already black and white: ${format(midTone)} mid-tones, at most ${MAX_BILEVEL_MID_SHARE} (${values})`,
+    }
+  }
+  if (flatMidTone >= MIN_PHOTO_FLAT_SHARE) {
+    return {
+      kind: 'continuous',
+      reason: `continuous tone: ${format(flatMidTone)} of the page is smooth gray, line art has under ${MIN_PHOTO_FLAT_SHARE} (${values})`,
+    }
+  }
+  if (nonPaper <= MAX_NON_PAPER_SHARE) {
+    return {
+      kind: 'lineart',
+      reason: `mostly paper: ${format(nonPaper)} of the page is not paper, at most ${MAX_NON_PAPER_SHARE} for line art (${values})`,
+    }
+  }
+  if (flatMidTone <= MAX_LINEART_FLAT_SHARE) {
+    return {
+      kind: 'lineart',
+      reason: `dense line art: ${format(nonPaper)} of the page is not paper but its mid-tones are edges, ${format(flatMidTone)} smooth gray (${values})`,
+    }
+  }
+  return {
+    kind: 'continuous',
+    reason: `continuous tone: ${format(nonPaper)} of the page is not paper (line art ≤ ${MAX_NON_PAPER_SHARE}) and ${format(flatMidTone)} is smooth gray (${values})`,
+  }
+}
+
+/**
+ * A blank page's ink cut: when Otsu's classes lie under 16 levels apart the page is paper only,
+ * and levels below paper − max(24, 6 σ of its noise) are ink all the same.
+ * @returns the cut, or null when the page has ink (or no pixels)
+ */
+export function blankInkCut(levels: PageLevels): number | null {
+  if (levels.total === 0 || levels.classGap >= MIN_CLASS_GAP_LEVELS) return null
+  return levels.paper - Math.max(BLANK_INK_LEVELS, BLANK_INK_NOISE_SIGMAS * levels.paperNoise)
+}
+
+/**
+ * Classifies a page as line art or continuous tone.
+ * @param page gray levels, row-major, `width × height` bytes
+ * @param size the page in pixels
+ * @param histogram the page's histogram, when the caller has it already
+ * @returns the kind and a reason naming the feature values; an empty page is line art
+ * @throws RangeError when the sizes, page and histogram disagree (a caller bug)
+ */
+export function classifyTone(
+  page: Uint8Array,
+  size: { width: number; height: number },
+  histogram?: Uint32Array,
+): ToneDecision {
+  return decideTone(toneFeatures(page, size.width, size.height, histogram))
+}
+
+/** A share with two significant decimals. */
+function format(share: number): string {
+  return share.toFixed(3)
+}

@@ -1,33 +1,37 @@
 /**
- * convertImage (spec §4.5): a flattened, filing-ready raster at 300 or 600 DPI.
- * Pipeline, row by row so no stage holds a page (PLATFORM.md §7 rule 7):
+ * convertImage (spec §4.5): a filing-ready raster at 300 or 600 DPI (PLATFORM.md §7).
+ * Pipeline, streamed by rows from decoder to encoder; the one page buffer is the output-size gray
+ * page the tone decision needs (see engines/export/filing-page.ts):
  *   decode → flatten onto white as 8-bit gray → resample to the preset's long edge →
- *   encode PNG (pHYs) | TIFF (resolution tags) | PDF (A4 page, image in the sight)
- * TIFF and PDF also get a PNG preview (long edge ≤ 1024), resampled from the same rows as they
- * pass, so the image is decoded once.
+ *   decide line art (1-bit) or continuous tone (8-bit gray) and binarize →
+ *   encode PNG (pHYs) | TIFF (G4 or Deflate, resolution tags) | PDF (image placed at its DPI)
+ * TIFF and PDF also get a PNG preview (long edge ≤ 1024) of the filed page, resampled from the
+ * same rows as they pass, so the image is decoded once.
  */
 
 import { openImage } from '../codecs/decode'
-import { writeRasterPdf } from '../codecs/pdf/encode'
 import { createPngEncoder } from '../codecs/png/encode'
 import type { ImageType } from '../codecs/sniff'
-import { createTiffEncoder } from '../codecs/tiff/encode'
+import { type FiledTone, prepareFilingPage, type ToneMode } from '../engines/export/filing-page'
 import { resampleGray } from '../engines/export/resample'
 import { fitLongEdge, PRESET_LONG_EDGE_PX, previewSize } from '../engines/export/sizes'
 import { flattenToGray } from '../engines/normalize/flatten-to-gray'
 import { type ImageSource, imageError } from '../errors'
 import { CodecError } from '../lib/codec-error'
-import { DeflateWriter } from '../lib/deflate'
 import { ulid } from '../lib/ids'
 import { createRowChannel } from '../lib/row-channel'
-import type { EncodedFile, GrayRows, RowSink } from '../lib/rows'
+import type { EncodedFile, GrayRows } from '../lib/rows'
 import type { OutputStore } from '../storage/ports'
+import {
+  createFilingEncoder,
+  type FilingEncoder,
+  type FilingFormat,
+  type PageSize,
+} from './filing-encoders'
 
-export type ConvertFormat = 'png' | 'tiff' | 'pdf'
+export type ConvertFormat = FilingFormat
 export type FilingDpi = 300 | 600
-
-/** The PDF's /Producer. */
-const PRODUCER = 'Figure API'
+export type { PageSize, ToneMode }
 
 /**
  * WebP is decoded whole to RGBA by its wasm decoder (in wasm memory, which never shrinks, and
@@ -44,6 +48,10 @@ export interface ConvertInput {
   image: { bytes: Uint8Array; type: ImageType; source: ImageSource }
   format: ConvertFormat
   dpi: FilingDpi
+  /** 'auto' decides per image; 'bilevel' and 'gray' force the tone. */
+  mode: ToneMode
+  /** PDF page size (ignored by PNG and TIFF). */
+  page: PageSize
 }
 
 /** A stored output file. */
@@ -58,6 +66,8 @@ export interface StoredFile {
 export interface ConvertOutput {
   file: StoredFile
   preview?: StoredFile
+  /** How the page was filed. */
+  tone: FiledTone
 }
 
 const CONTENT_TYPE: Record<ConvertFormat, string> = {
@@ -72,21 +82,22 @@ export async function convertImage(
   input: ConvertInput,
   ports: { outputs: OutputStore; accountId: string },
 ): Promise<ConvertOutput> {
-  const { image, format, dpi } = input
-  const gray = flattenToGray(await decode(image.bytes, image.type, image.source))
-  const size = fitLongEdge(gray.width, gray.height, PRESET_LONG_EDGE_PX[dpi])
-  const sized = resampleGray(gray, size.width, size.height)
-
-  const main = createFilingEncoder(format, size.width, size.height, dpi)
-  const { file, preview } = await readCodec(image.source, () =>
-    pump(sized, main, format !== 'png' ? previewEncoder(size.width, size.height, dpi) : null),
-  )
+  const { image, format, dpi, mode, page } = input
+  const { tone, file, preview, size } = await readCodec(image.source, async () => {
+    const gray = flattenToGray(await openImage(image.bytes, image.type, { prefer: 'luma' }))
+    const size = fitLongEdge(gray.width, gray.height, PRESET_LONG_EDGE_PX[dpi])
+    const filed = await prepareFilingPage(resampleGray(gray, size.width, size.height), mode)
+    const main = createFilingEncoder({ format, tone: filed.tone, ...size, dpi, page })
+    const preview = format !== 'png' ? previewEncoder(size.width, size.height, dpi) : null
+    return { tone: filed.tone, size, ...(await pump(filed.rows, main, preview)) }
+  })
 
   const id = ulid()
   const base = `out/${ports.accountId}/${id}`
   const written: string[] = []
   try {
     const stored: ConvertOutput = {
+      tone,
       file: await store(ports.outputs, written, `${base}/converted.${EXTENSION[format]}`, file, {
         contentType: CONTENT_TYPE[format],
         disposition: `${format === 'png' ? 'inline' : 'attachment'}; filename="figure-${id}.${EXTENSION[format]}"`,
@@ -108,11 +119,6 @@ export async function convertImage(
   }
 }
 
-async function decode(bytes: Uint8Array, type: ImageType, source: ImageSource) {
-  // Filing output is gray: decoders that can produce luma directly skip colour work (JPEG).
-  return readCodec(source, () => openImage(bytes, type, { prefer: 'luma' }))
-}
-
 /** Runs codec work and maps its failures to the input-image errors (400 upload / 422 URL). */
 async function readCodec<T>(source: ImageSource, work: () => Promise<T>): Promise<T> {
   try {
@@ -126,41 +132,6 @@ async function readCodec<T>(source: ImageSource, work: () => Promise<T>): Promis
         throw imageError('UNSUPPORTED_IMAGE_TYPE', source, error.message)
       case 'too_large':
         throw imageError('IMAGE_DIMENSIONS_TOO_LARGE', source, error.message)
-    }
-  }
-}
-
-/** An encoder that takes gray rows and finishes into one file. */
-interface FilingEncoder extends RowSink {
-  finish(): Promise<EncodedFile>
-}
-
-function createFilingEncoder(
-  format: ConvertFormat,
-  width: number,
-  height: number,
-  dpi: FilingDpi,
-): FilingEncoder {
-  switch (format) {
-    case 'png':
-      return createPngEncoder({ width, height, channels: 1, density: { x: dpi, y: dpi } })
-    case 'tiff':
-      return createTiffEncoder({ width, height, dpi, kind: 'gray8' })
-    case 'pdf': {
-      // The page embeds the zlib stream of the gray rows directly (/FlateDecode).
-      const deflate = new DeflateWriter()
-      return {
-        write: (row) => deflate.write(row),
-        async finish() {
-          const data = await deflate.finish()
-          return writeRasterPdf({
-            image: { width, height, dpi, encoding: 'flate-gray8', data },
-            page: 'a4',
-            producer: PRODUCER,
-            creationDate: new Date(),
-          })
-        },
-      }
     }
   }
 }

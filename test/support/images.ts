@@ -50,6 +50,55 @@ export function colourWithAlpha(width: number, height: number): Raster {
   return { width, height, channels: 4, data }
 }
 
+/**
+ * A photo-like RGBA image (smooth colour fields, a shaded disc, soft grain) with its JPEG and WebP
+ * encodings made by jSquash's MozJPEG and libwebp builds.
+ */
+export function photoLike(width: number, height: number) {
+  const data = new Uint8Array(width * height * 4)
+  let seed = 12345
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff
+      const grain = ((seed >> 16) % 11) - 5
+      const d = Math.hypot(x - width * 0.6, y - height * 0.4) / (Math.min(width, height) * 0.3)
+      const shade = d < 1 ? 200 * Math.sqrt(1 - d * d) : 60 + (90 * y) / height
+      const i = (y * width + x) * 4
+      data[i] = Math.max(0, Math.min(255, shade + (40 * x) / width + grain))
+      data[i + 1] = Math.max(0, Math.min(255, shade * 0.8 + grain))
+      data[i + 2] = Math.max(0, Math.min(255, 120 + 60 * Math.sin(x / 40) + grain))
+      data[i + 3] = 255
+    }
+  }
+  const image = { data: new Uint8ClampedArray(data.buffer), width, height }
+  return {
+    raster: { width, height, channels: 4 as const, data },
+    async jpeg(): Promise<Uint8Array> {
+      const { default: encode, init } = await import('@jsquash/jpeg/encode.js')
+      const { default: wasm } = await import('@jsquash/jpeg/codec/enc/mozjpeg_enc.wasm')
+      await (init as unknown as (m: WebAssembly.Module) => Promise<void>)(wasm)
+      return new Uint8Array(await encode(image as Parameters<typeof encode>[0], { quality: 88 }))
+    },
+    async webp(): Promise<Uint8Array> {
+      const { default: encode, init } = await import('@jsquash/webp/encode.js')
+      const { default: wasm } = await import('@jsquash/webp/codec/enc/webp_enc.wasm')
+      await (init as unknown as (m: WebAssembly.Module) => Promise<void>)(wasm)
+      return new Uint8Array(await encode(image as Parameters<typeof encode>[0], { quality: 88 }))
+    },
+  }
+}
+
+/** The IHDR fields of a PNG. */
+export function pngHeader(bytes: Uint8Array) {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+  return {
+    width: view.getUint32(16),
+    height: view.getUint32(20),
+    bitDepth: bytes[24]!,
+    colourType: bytes[25]!,
+  }
+}
+
 /** Encodes a raster as PNG with our encoder. */
 export async function toPng(raster: Raster, dpi?: number): Promise<Uint8Array> {
   const encoder = createPngEncoder({

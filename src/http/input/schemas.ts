@@ -38,6 +38,22 @@ const ConvertFormatSchema = z.enum(['png', 'tiff', 'pdf']).openapi({
 
 const convertDescriptions = {
   dpi: 'Density: 300 targets the 2K preset (long edge 2048 px), 600 the 4K preset (4096 px); the same printed size either way.',
+  mode: 'How the page is filed. `auto` decides per image: line art (almost all pixels near black or white) becomes black and white (1-bit; CCITT G4 in TIFF and PDF), continuous tone becomes 8-bit gray. `bilevel` and `gray` force one. Colour never reaches the file.',
+  page: 'PDF page size (PDF only): A4 (accepted by USPTO, EPO and PCT) or US Letter. The image is placed inside the sight (margins 2.5 cm top and left, 1.5 cm right, 1.0 cm bottom) at its DPI.',
+}
+
+const ConvertModeSchema = z.enum(['auto', 'bilevel', 'gray'])
+const PageSchema = z.enum(['a4', 'letter'])
+
+/** PDF-only fields are refused with other formats rather than silently ignored. */
+const pageOnlyForPdf = (body: { format: string; page?: string }, ctx: z.RefinementCtx) => {
+  if (body.page !== undefined && body.format !== 'pdf') {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['page'],
+      message: `page applies to PDF output only; received it with format ${body.format}`,
+    })
+  }
 }
 
 export const ConvertJsonSchema = z
@@ -45,8 +61,11 @@ export const ConvertJsonSchema = z
     imageUrl: ImageUrlSchema,
     format: ConvertFormatSchema.default('png'),
     dpi: z.literal([300, 600]).default(300).openapi({ description: convertDescriptions.dpi }),
+    mode: ConvertModeSchema.default('auto').openapi({ description: convertDescriptions.mode }),
+    page: PageSchema.optional().openapi({ description: convertDescriptions.page, default: 'a4' }),
   })
   .strict()
+  .superRefine(pageOnlyForPdf)
   .openapi('ConvertJsonRequest')
 
 export const ConvertFormSchema = z
@@ -58,8 +77,11 @@ export const ConvertFormSchema = z
       .default('300')
       .transform(Number)
       .openapi({ type: 'string', enum: ['300', '600'], description: convertDescriptions.dpi }),
+    mode: ConvertModeSchema.default('auto').openapi({ description: convertDescriptions.mode }),
+    page: PageSchema.optional().openapi({ description: convertDescriptions.page, default: 'a4' }),
   })
   .strict()
+  .superRefine(pageOnlyForPdf)
   .openapi('ConvertFormRequest')
 
 export const ConvertResultSchema = z
@@ -70,6 +92,12 @@ export const ConvertResultSchema = z
     }),
     format: ConvertFormatSchema,
     dpi: z.literal([300, 600]),
+    mode: z.enum(['bilevel', 'gray']).openapi({
+      description: 'How the page was filed: black and white (1-bit) or 8-bit gray.',
+    }),
+    width: z.int().openapi({ description: 'Width of the filed image, pixels.' }),
+    height: z.int().openapi({ description: 'Height of the filed image, pixels.' }),
+    page: PageSchema.optional().openapi({ description: 'The PDF page size (PDF only).' }),
     creditsConsumed: z
       .int()
       .openapi({ description: 'Credits charged: 1 at 300 DPI, 2 at 600 DPI.' }),

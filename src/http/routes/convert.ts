@@ -28,7 +28,7 @@ const route = createRoute({
   tags: ['Images'],
   summary: 'Export a filing-ready PNG, TIFF or PDF',
   description:
-    'Flattens the image onto white as grayscale and resizes it so the long edge is 2048 px (300 DPI) or 4096 px (600 DPI), aspect kept, with the DPI stamped in the file (PNG pHYs, TIFF resolution tags, PDF image placed at that density inside the A4 sight). TIFF and PDF also return a PNG preview. Costs 1 credit at 300 DPI and 2 at 600 DPI.',
+    'Flattens the image onto white and resizes it in gray so the long edge is 2048 px (300 DPI) or 4096 px (600 DPI), aspect kept; line art is then filed black and white (1-bit, CCITT G4 in TIFF and PDF) and continuous tone as 8-bit gray (`mode` can force either). The DPI is stamped in the file: PNG pHYs, TIFF resolution tags, PDF image placed at that density inside the sight of an A4 or Letter page (a landscape figure is turned so its top is on the left). TIFF and PDF also return a PNG preview of the filed page. Costs 1 credit at 300 DPI and 2 at 600 DPI.',
   security: API_KEY_SECURITY,
   middleware: [
     apiKeyAuth(),
@@ -45,7 +45,13 @@ const route = createRoute({
       content: {
         'application/json': {
           schema: ConvertJsonSchema,
-          example: { imageUrl: 'https://example.com/fig1.png', format: 'pdf', dpi: 600 },
+          example: {
+            imageUrl: 'https://example.com/fig1.png',
+            format: 'pdf',
+            dpi: 600,
+            mode: 'auto',
+            page: 'a4',
+          },
         },
         'multipart/form-data': {
           schema: ConvertFormSchema,
@@ -69,6 +75,10 @@ const route = createRoute({
                 'https://api.example.com/v1/files/out/acct_01J/01J/preview.png?exp=1767225600&kid=1&sig=…',
               format: 'pdf',
               dpi: 600,
+              mode: 'bilevel',
+              width: 2864,
+              height: 4096,
+              page: 'a4',
               creditsConsumed: 2,
             },
           },
@@ -86,8 +96,9 @@ export const convertRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
     const body = isJson ? c.req.valid('json') : c.req.valid('form')
     const source: ImageInput =
       'file' in body ? await uploadInput(body.file) : { kind: 'url', url: body.imageUrl }
-    const { format } = body
+    const { format, mode } = body
     const dpi = body.dpi as 300 | 600
+    const page = format === 'pdf' ? (body.page ?? 'a4') : undefined
     const { deps, auth } = c.var
     const origin = new URL(c.req.url).origin
     const sign = (key: string) =>
@@ -98,11 +109,11 @@ export const convertRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
       operation: 'convertImage',
       route: '/convert',
       cost: convertCost(dpi),
-      parameters: { ...inputParameters(source), format, dpi },
+      parameters: { ...inputParameters(source), format, dpi, mode, page },
       loadInput: () => loadImage(source, deps, CONVERT_LIMITS),
       run: async (image) => {
         const out = await convertImage(
-          { image, format, dpi },
+          { image, format, dpi, mode, page: page ?? 'a4' },
           { outputs: deps.outputs, accountId: auth.accountId },
         )
         return {
@@ -111,6 +122,10 @@ export const convertRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
             ...(out.preview ? { previewUrl: await sign(out.preview.key) } : {}),
             format,
             dpi,
+            mode: out.tone,
+            width: out.file.width,
+            height: out.file.height,
+            ...(page ? { page } : {}),
           },
           storedKeys: [out.file.key, ...(out.preview ? [out.preview.key] : [])],
         }

@@ -1,0 +1,94 @@
+/**
+ * The filing encoders of /convert, one per format and tone (PLATFORM.md §7 rules 3-5):
+ * PNG 1-bit or 8-bit gray with pHYs; TIFF CCITT G4 WhiteIsZero or 8-bit gray Deflate+predictor
+ * with resolution tags; PDF with the image as CCITTFax G4 or Flate, placed at its DPI on the page.
+ * Each takes gray rows (0/255 when bilevel) as they come and finishes into one file.
+ */
+
+import { G4Encoder } from '../codecs/ccitt/encode'
+import { writeRasterPdf } from '../codecs/pdf/encode'
+import { createPngEncoder } from '../codecs/png/encode'
+import { createTiffEncoder } from '../codecs/tiff/encode'
+import type { FiledTone } from '../engines/export/filing-page'
+import { DeflateWriter } from '../lib/deflate'
+import type { EncodedFile, RowSink } from '../lib/rows'
+
+export type FilingFormat = 'png' | 'tiff' | 'pdf'
+export type PageSize = 'a4' | 'letter'
+
+/** The PDF's /Producer. */
+const PRODUCER = 'Figure API'
+
+/** An encoder that takes gray rows and finishes into one file. */
+export interface FilingEncoder extends RowSink {
+  finish(): Promise<EncodedFile>
+}
+
+export interface FilingEncoderOptions {
+  format: FilingFormat
+  tone: FiledTone
+  width: number
+  height: number
+  /** Pixels per inch stamped in the file. */
+  dpi: number
+  /** PDF page size. */
+  page: PageSize
+}
+
+/** The encoder for one output file. */
+export function createFilingEncoder(options: FilingEncoderOptions): FilingEncoder {
+  const { format, tone, width, height, dpi } = options
+  switch (format) {
+    case 'png':
+      return createPngEncoder({
+        width,
+        height,
+        channels: 1,
+        bitDepth: tone === 'bilevel' ? 1 : 8,
+        density: { x: dpi, y: dpi },
+      })
+    case 'tiff':
+      return createTiffEncoder({
+        width,
+        height,
+        dpi,
+        kind: tone === 'bilevel' ? 'bilevel' : 'gray8',
+      })
+    case 'pdf':
+      return tone === 'bilevel' ? g4Pdf(options) : flatePdf(options)
+  }
+}
+
+/** A PDF page whose image is the rows' CCITT T.6 stream (/CCITTFaxDecode, K -1). */
+function g4Pdf({ width, height, dpi, page }: FilingEncoderOptions): FilingEncoder {
+  const g4 = new G4Encoder(width)
+  return {
+    write: (row) => g4.encodeGray(row),
+    async finish() {
+      const parts = g4.finish()
+      const data = { parts, byteLength: parts.reduce((sum, part) => sum + part.length, 0) }
+      return writeRasterPdf({
+        image: { width, height, dpi, encoding: 'ccitt-g4', data },
+        page,
+        producer: PRODUCER,
+        creationDate: new Date(),
+      })
+    },
+  }
+}
+
+/** A PDF page whose image is the zlib stream of the 8-bit gray rows (/FlateDecode). */
+function flatePdf({ width, height, dpi, page }: FilingEncoderOptions): FilingEncoder {
+  const deflate = new DeflateWriter()
+  return {
+    write: (row) => deflate.write(row),
+    async finish() {
+      return writeRasterPdf({
+        image: { width, height, dpi, encoding: 'flate-gray8', data: await deflate.finish() },
+        page,
+        producer: PRODUCER,
+        creationDate: new Date(),
+      })
+    },
+  }
+}

@@ -1,9 +1,25 @@
 // What the Node-side benchmarks need from src/, bundled by bench/support/engine.mjs (Node cannot
 // import our extensionless TypeScript directly). Nothing here is part of the Worker.
+
+export { openImage } from '../../src/codecs/decode'
 export { openPng } from '../../src/codecs/png/decode'
 export { createPngEncoder } from '../../src/codecs/png/encode'
 export { sniffImage } from '../../src/codecs/sniff'
 export { createTiffEncoder } from '../../src/codecs/tiff/encode'
 export { useWebpDecoderWasm } from '../../src/codecs/webp/decode'
+export { binarizePage, chooseThreshold } from '../../src/engines/export/binarize'
+export { resampleGray } from '../../src/engines/export/resample'
+export { fitLongEdge } from '../../src/engines/export/sizes'
+export {
+  classifyTone,
+  decideTone,
+  MAX_BILEVEL_MID_SHARE,
+  MAX_LINEART_FLAT_SHARE,
+  MAX_NON_PAPER_SHARE,
+  MIN_PHOTO_FLAT_SHARE,
+  pageHistogram,
+  toneFeatures,
+} from '../../src/engines/export/tone'
+export { flattenToGray } from '../../src/engines/normalize/flatten-to-gray'
 export { concatBytes } from '../../src/lib/bytes'
 export { CONVERT_LIMITS, convertImage } from '../../src/operations/convert-image'

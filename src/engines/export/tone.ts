@@ -20,13 +20,16 @@ import { LEVELS, type PageLevels, pageLevels } from './page-levels'
  * most 6 % mid-tones is black and white already, line art; a page with at least 3 % flat
  * mid-tones is continuous tone (this catches a small shaded object on a white page, which the
  * histogram alone takes for line art); otherwise line art when at most 25 % is not paper, or
- * when there is more ink but under 0.4 % flat mid-tones (dense text or hatching, whose mid-tones
+ * when there is more ink but at most 2 % flat mid-tones (dense text or hatching, whose mid-tones
  * are all edges); otherwise continuous tone.
  * Cut-offs measured by bench/binarize.mjs (`npm run bench -- binarize`) on the 22 corpus sheets
  * (clean and as simulated 600-DPI scans with blur, gray paper, noise, JPEG 70/90, rotation and
  * uneven lighting) at both presets, against gradients, smooth noise, plasma fractals,
  * ImageMagick's rose: and wizard:, gray renders of shaded objects and shaded spheres covering
- * 10–30 % of a white page; the bench prints each population's extremes.
+ * 10–30 % of a white page. Last run: all 322 corpus pages and 6 made line-art pages called line
+ * art, all 28 continuous pages continuous; flat mid-tone share at most 0.018 on line art (a
+ * shaded-views README figure, 4K), at least 0.068 on continuous tone (a sphere over 10 % of a
+ * white page, 2K).
  */
 
 /** Non-paper pixels start this share of the paper–ink contrast below the paper. */
@@ -44,8 +47,12 @@ const FLAT_SAMPLE_STEP = 2
 /** A page with at least this share of flat mid-tones holds continuous tone, however much paper. */
 export const MIN_PHOTO_FLAT_SHARE = 0.03
 
-/** A page with over 25 % non-paper is still line art when under this share is flat mid-tone. */
-export const MAX_LINEART_FLAT_SHARE = 0.004
+/**
+ * A page with over 25 % non-paper is still line art when at most this share is flat mid-tone:
+ * just above the most any corpus page showed (0.018), far under the least of the continuous
+ * pages with that much non-paper (0.133, wizard:).
+ */
+export const MAX_LINEART_FLAT_SHARE = 0.02
 
 /** Line art has at most this share of non-paper pixels. */
 export const MAX_NON_PAPER_SHARE = 0.25

@@ -15,7 +15,7 @@ import { LEVELS, type PageLevels, pageLevels } from './page-levels'
  * - non-paper share: pixels more than 10 % of the paper–ink contrast darker than the paper;
  * - mid-tone share: pixels more than 15 % of the contrast away from both paper and ink;
  * - flat mid-tone share: mid-tone pixels whose 3 × 3 neighbourhood spans at most 25 % of the
- *   contrast (sampled on every second row and column): smooth gray, which strokes do not make.
+ *   contrast (sampled on every fourth row and column): smooth gray, which strokes do not make.
  * Rule, in order: a blank page (Otsu's classes under 16 levels apart) is line art; a page with at
  * most 6 % mid-tones is black and white already, line art; a page with at least 3 % flat
  * mid-tones is continuous tone (this catches a small shaded object on a white page, which the
@@ -41,8 +41,12 @@ const MID_TONE_CONTRAST_SHARE = 0.15
 /** A flat neighbourhood: its 3 × 3 range is at most this share of the paper–ink contrast. */
 const FLAT_RANGE_CONTRAST_SHARE = 0.25
 
-/** The flat mid-tone count samples every this many rows and columns (a quarter of the page). */
-const FLAT_SAMPLE_STEP = 2
+/**
+ * The flat mid-tone count samples every this many rows and columns: 1 pixel in 16, ~260,000 on
+ * a 4096 × 3000 page, which puts the share within ±0.001 of the full count (binomial error at
+ * 3 %), at a sixteenth of the cost.
+ */
+const FLAT_SAMPLE_STEP = 4
 
 /** A page with at least this share of flat mid-tones holds continuous tone, however much paper. */
 export const MIN_PHOTO_FLAT_SHARE = 0.03
@@ -154,7 +158,7 @@ export function toneFeatures(
 }
 
 /**
- * Share of sampled pixels (every second row and column, borders aside) that are mid-tones whose
+ * Share of sampled pixels (every fourth row and column, borders aside) that are mid-tones whose
  * 3 × 3 neighbourhood spans at most a quarter of the contrast: smooth gray, which line art does
  * not have (its mid-tones sit on the edges of strokes, next to paper).
  */
@@ -178,7 +182,7 @@ function flatMidToneShare(
       if (v <= midLow || v >= midHigh) continue
       let lo = v
       let hi = v
-      for (let row = centre - width; row <= centre + width; row += width) {
+      for (let row = centre - width; row <= centre + width && hi - lo <= flat; row += width) {
         for (let i = row - 1; i <= row + 1; i++) {
           const n = page[i]!
           if (n < lo) lo = n

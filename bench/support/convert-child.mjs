@@ -1,0 +1,172 @@
+// One measurement of bench/convert-vs-sharp.mjs, in its own Node process so the peak RSS belongs
+// to one job: loads only what its tool needs (our esbuild bundle, or sharp), reads the input,
+// records its RSS, runs the job 3 times (the first is the warm-up) and prints one JSON line: the
+// best time of runs 2-3, the peak RSS (VmHWM) above the RSS before the first run, and the file.
+// Usage: node convert-child.mjs '<job JSON>'; job = { tool: 'ours' | 'sharp', input, type,
+// format, dpi, out, infer?, width?, height?, tone?, threshold? }. Run with --expose-gc.
+import { readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+
+const ROOT = new URL('../..', import.meta.url).pathname
+const RUNS = 3
+
+const job = JSON.parse(process.argv[2])
+const bytes = new Uint8Array(readFileSync(job.input))
+
+/** RSS and its peak in bytes, from the kernel. */
+function memory() {
+  const status = readFileSync('/proc/self/status', 'utf8')
+  const kb = (field) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0) * 1024
+  return { rss: kb('VmRSS'), peak: kb('VmHWM') }
+}
+
+/** Runs `once` RUNS times after a GC and a reset of the kernel's peak-RSS counter. */
+async function measure(once) {
+  global.gc?.()
+  // clear_refs "5" resets VmHWM to the current RSS: loading (bundle, sharp's native module) must
+  // not count as the job's peak.
+  writeFileSync('/proc/self/clear_refs', '5')
+  const before = memory().rss
+  const times = []
+  let result
+  for (let run = 0; run < RUNS; run++) {
+    const started = performance.now()
+    result = await once()
+    times.push(performance.now() - started)
+  }
+  const peak = memory().peak - before
+  return { times, ms: Math.min(...times.slice(1)), peak, before, result }
+}
+
+/** Our convertImage through the bundle bench/support/engine.mjs built (the parent builds it). */
+async function ours() {
+  const engine = await import(join(ROOT, 'bench/out/engine.mjs'))
+  if (job.type === 'webp') {
+    const wasm = readFileSync(join(ROOT, 'node_modules/@jsquash/webp/codec/dec/webp_dec.wasm'))
+    engine.useWebpDecoderWasm(await WebAssembly.compile(wasm))
+  }
+  /** Keeps the parts it is given (no copy), as R2 would receive them. */
+  const files = new Map()
+  const outputs = {
+    async put(key, parts) {
+      files.set(key.endsWith('/preview.png') ? 'preview' : 'main', parts)
+    },
+    async get() {
+      return null
+    },
+    async head() {
+      return null
+    },
+    async delete() {},
+  }
+  const run = () =>
+    engine.convertImage(
+      {
+        image: { bytes, type: job.type, source: 'upload' },
+        format: job.format,
+        dpi: job.dpi,
+        mode: 'auto',
+        page: 'a4',
+      },
+      { outputs, accountId: 'bench' },
+    )
+  const measured = await measure(run)
+  const out = measured.result
+  const file = engine.concatBytes(files.get('main'))
+  writeFileSync(job.out, file)
+  const report = {
+    ms: measured.ms,
+    times: measured.times,
+    peak: measured.peak,
+    before: measured.before,
+    bytes: file.length,
+    tone: out.tone,
+    width: out.file.width,
+    height: out.file.height,
+    previewBytes: out.preview?.byteLength ?? null,
+  }
+  if (job.infer && out.tone === 'bilevel' && job.format !== 'pdf') {
+    Object.assign(report, await inferThreshold(engine, file, out.file.width, out.file.height))
+  }
+  return report
+}
+
+/**
+ * The global threshold that best explains our bilevel page, read from the outside (after the
+ * measurement): the gray page our public stages make (decode → flatten → resample, which is what
+ * the binarizer receives) beside the filed pixels. Returns sharp's convention, "black when gray
+ * < threshold", and the share of pixels that rule reproduces (1 when our binarizer is a global
+ * threshold; less when it adapts locally).
+ */
+async function inferThreshold(engine, file, width, height) {
+  const flat = engine.flattenToGray(await engine.openImage(bytes, job.type, { prefer: 'luma' }))
+  const gray = engine.resampleGray(flat, width, height).rows[Symbol.asyncIterator]()
+  const filed = (await engine.openImage(file, job.format)).rows[Symbol.asyncIterator]()
+  const black = new Float64Array(256)
+  const white = new Float64Array(256)
+  for (let y = 0; y < height; y++) {
+    const g = (await gray.next()).value
+    const f = (await filed.next()).value
+    for (let x = 0; x < width; x++) (f[x] < 128 ? black : white)[g[x]]++
+  }
+  // errors(t) = white pixels with gray < t + black pixels with gray >= t.
+  let errors = black.reduce((a, b) => a + b, 0)
+  let best = { threshold: 0, errors }
+  for (let t = 1; t <= 255; t++) {
+    errors += white[t - 1] - black[t - 1]
+    if (errors < best.errors) best = { threshold: t, errors }
+  }
+  return { threshold: best.threshold, thresholdAgreement: 1 - best.errors / (width * height) }
+}
+
+/** sharp doing the same job: one thread, Lanczos-3 to our size, gray, our tone and format. */
+async function viaSharp() {
+  const sharp = (await import('sharp')).default
+  sharp.concurrency(1)
+  // libvips' operation cache would let runs 2-3 reuse run 1's work; ours has no such cache.
+  sharp.cache(false)
+  const { width, height, dpi, tone, threshold } = job
+  const run = () => {
+    let image = sharp(bytes, { limitInputPixels: false })
+      .resize(width, height, { kernel: 'lanczos3', fit: 'fill' })
+      .greyscale()
+      // greyscale() alone leaves 3 identical sRGB channels in the file; b-w makes it one channel.
+      .toColourspace('b-w')
+    if (tone === 'bilevel') image = image.threshold(threshold)
+    if (job.format === 'png') {
+      // pHYs. Not withMetadata({ density }): in sharp 0.35 that also converts to sRGB and embeds
+      // an ICC profile, so the 8-bit gray page would come out as a larger 3-channel RGB file.
+      image = image.withDensity(dpi)
+      image = tone === 'bilevel' ? image.png({ palette: true, colours: 2 }) : image.png()
+    } else {
+      const resolution = { xres: dpi / 25.4, yres: dpi / 25.4, resolutionUnit: 'inch' }
+      image = image.tiff(
+        tone === 'bilevel'
+          ? { compression: 'ccittfax4', bitdepth: 1, miniswhite: true, ...resolution }
+          : { compression: 'deflate', predictor: 'horizontal', ...resolution },
+      )
+    }
+    return image.toBuffer()
+  }
+  const measured = await measure(run)
+  writeFileSync(job.out, measured.result)
+  // What sharp wrote, so the parent can check it is the file asked for.
+  const meta = await sharp(measured.result).metadata()
+  return {
+    meta: {
+      format: meta.format,
+      channels: meta.channels,
+      density: meta.density,
+      palette: meta.isPalette ?? false,
+      bits: meta.bitsPerSample ?? null,
+    },
+    ms: measured.ms,
+    times: measured.times,
+    peak: measured.peak,
+    before: measured.before,
+    bytes: measured.result.length,
+  }
+}
+
+const report = job.tool === 'sharp' ? await viaSharp() : await ours()
+console.log(JSON.stringify(report))

@@ -96,7 +96,25 @@ describe('Idempotency-Key', () => {
       409,
       'IDEMPOTENCY_CONFLICT',
     )
-    expect(await balanceOf(apiKey)).toBe(9)
+    // The tone and the page are parameters too; `mode: auto` is the default, so it replays.
+    await expectError(
+      await postJson('/v1/convert', apiKey, { imageUrl: IMAGE, mode: 'gray' }, headers),
+      409,
+      'IDEMPOTENCY_CONFLICT',
+    )
+    const same = await postJson('/v1/convert', apiKey, { imageUrl: IMAGE, mode: 'auto' }, headers)
+    expect(same.headers.get('idempotent-replayed')).toBe('true')
+    const pdf = { 'idempotency-key': 'k-conflict-pdf' }
+    const body = { imageUrl: IMAGE, format: 'pdf' }
+    expect((await postJson('/v1/convert', apiKey, body, pdf)).status).toBe(200)
+    await expectError(
+      await postJson('/v1/convert', apiKey, { ...body, page: 'letter' }, pdf),
+      409,
+      'IDEMPOTENCY_CONFLICT',
+    )
+    const a4 = await postJson('/v1/convert', apiKey, { ...body, page: 'a4' }, pdf)
+    expect(a4.headers.get('idempotent-replayed')).toBe('true')
+    expect(await balanceOf(apiKey)).toBe(8)
   })
 
   it('answers 409 IDEMPOTENCY_CONFLICT when the key was first used on another endpoint', async () => {
@@ -255,6 +273,7 @@ describe('Idempotency-Key', () => {
       imageUrl: IMAGE,
       format: 'png',
       dpi: 300,
+      mode: 'auto',
     })
     const begun = await stub.begin({ fingerprint, accountId, key })
     expect(begun).toMatchObject({ kind: 'proceed', attempt: 1, takeover: false })

@@ -1,4 +1,4 @@
-// Peak memory of a /v1/convert request at the 4K preset (600 DPI), two ways:
+// Peak memory of a /v1/convert request at both presets (300 and 600 DPI), two ways:
 // - live: the operation under Node, one process per case, with a forced full GC every 5 ms; the
 //   peak of what is still reachable (V8 heap + ArrayBuffers incl. wasm memory) above the baseline.
 //   This is the pipeline's working set, the figure that must stay well under the isolate's 128 MB.
@@ -85,6 +85,16 @@ function photoSize(engine, type) {
   return [width, Math.floor((width * 3) / 4)]
 }
 
+/** Adam7-interlaced copy of a PNG made by ImageMagick, or null when it is not installed. */
+function interlaced(bytes) {
+  const result = spawnSync('/usr/bin/convert', ['png:-', '-interlace', 'PNG', 'png:-'], {
+    input: bytes,
+    maxBuffer: 64 << 20,
+  })
+  return result.status === 0 ? new Uint8Array(result.stdout) : null
+}
+
+/** The largest input each format admits (40 MP; WebP at its cap), scan-like or photo-like. */
 async function inputs(engine) {
   const wasm = (path) => WebAssembly.compile(readFileSync(join(ROOT, 'node_modules', path)))
   await initJpegEncoder(await wasm('@jsquash/jpeg/codec/enc/mozjpeg_enc.wasm'))
@@ -106,48 +116,59 @@ async function inputs(engine) {
   })
   const jpeg = async (w, h) => new Uint8Array(await encodeJpeg(rgbaImage(w, h), { quality: 85 }))
   const webp = async (w, h) => new Uint8Array(await encodeWebp(rgbaImage(w, h), { quality: 85 }))
-  const [lw, lh] = [5100, 6600]
+  // 40 MP: 7300 x 5476 (the admitted maximum), scan-like line art at 600 dpi.
+  const [lw, lh] = [5476, 7300]
   const line = lineDrawing(lw, lh)
+  const linePng = await png(line, lw, lh, 1)
   const [jw, jh] = photoSize(engine, 'jpeg')
   const [ww, wh] = photoSize(engine, 'webp')
-  return [
+  const cases = [
     {
-      name: 'PNG gray 5100x6600 line art',
-      bytes: await png(line, lw, lh, 1),
+      name: `PNG gray ${lw}x${lh} line art`,
+      bytes: linePng,
       small: await png(lineDrawing(64, 64), 64, 64, 1),
     },
     {
-      name: 'TIFF G4 5100x6600 line art',
+      name: `TIFF G4 ${lw}x${lh} line art`,
       bytes: await g4(line, lw, lh),
       small: await g4(lineDrawing(64, 64), 64, 64),
     },
     {
-      name: 'PNG RGBA 6000x6000 colour drawing, transparent',
-      bytes: await png(colourDrawing(6000, 6000), 6000, 6000, 4),
+      name: 'PNG RGBA 6300x6300 colour drawing, transparent',
+      bytes: await png(colourDrawing(6300, 6300), 6300, 6300, 4),
       small: await png(colourDrawing(64, 64), 64, 64, 4),
     },
     {
-      name: `JPEG ${jw}x${jh} photo (at the cap)`,
+      name: `JPEG ${jw}x${jh} photo`,
       bytes: await jpeg(jw, jh),
       small: await jpeg(64, 48),
     },
     {
-      name: `WebP ${ww}x${wh} photo (at the cap)`,
+      name: `WebP ${ww}x${wh} photo (at its cap)`,
       bytes: await webp(ww, wh),
       small: await webp(64, 48),
     },
   ]
+  const adam7 = interlaced(linePng)
+  if (adam7) {
+    cases.push({
+      name: `PNG gray ${lw}x${lh} line art, Adam7 interlaced`,
+      bytes: adam7,
+      small: interlaced(await png(lineDrawing(64, 64), 64, 64, 1)),
+    })
+  } else console.log('ImageMagick is not installed: the interlaced PNG case is skipped')
+  return cases
 }
 
 /** Live working set of the operation for one input and format, in a fresh Node process. */
-function liveMemory(bytes, format) {
+function liveMemory(bytes, format, dpi) {
   const dir = join(ROOT, 'bench/out/memory-inputs')
   mkdirSync(dir, { recursive: true })
   const path = join(dir, 'input.bin')
   writeFileSync(path, bytes)
   const result = spawnSync(
     process.execPath,
-    ['--expose-gc', join(ROOT, 'bench/support/memory-child.mjs'), path, format, '600'],
+    ['--expose-gc', join(ROOT, 'bench/support/memory-child.mjs'), path, format, String(dpi)],
     { encoding: 'utf8', maxBuffer: 1 << 20 },
   )
   if (result.status !== 0) throw new Error(`memory child failed: ${result.stderr}`)
@@ -155,7 +176,7 @@ function liveMemory(bytes, format) {
 }
 
 /** Peak RSS growth of the runtime workerd for one request (fresh `wrangler dev`, small warm-up). */
-async function workerdPeak(input, format) {
+async function workerdPeak(input, format, dpi) {
   const app = await startWranglerDev({
     name: 'memory',
     migrate: true,
@@ -181,7 +202,7 @@ async function workerdPeak(input, format) {
     const before = pids.map((pid) => memoryOf(pid).rss)
     for (const pid of pids) resetPeak(pid)
     const started = performance.now()
-    await send(input.bytes, { format, dpi: '600' })
+    await send(input.bytes, { format, dpi: String(dpi) })
     const ms = performance.now() - started
     // The runtime process is the one that grew; the proxy in front of it barely moves.
     const growth = Math.max(...pids.map((pid, i) => memoryOf(pid).peak - before[i]))
@@ -190,6 +211,12 @@ async function workerdPeak(input, format) {
     await app.stop()
   }
 }
+
+/** Every output at both presets. */
+const OUTPUTS = ['png', 'tiff', 'pdf'].flatMap((format) => [
+  [format, 300],
+  [format, 600],
+])
 
 /** Set BENCH_WORKERD=0 to measure only the live working set (fast). */
 const WITH_WORKERD = process.env.BENCH_WORKERD !== '0'
@@ -203,16 +230,16 @@ export async function runMemoryBench() {
     if (input.bytes.length > 10 * MB) {
       throw new Error(`${input.name} is ${input.bytes.length} bytes, over 10 MiB`)
     }
-    for (const format of ['png', 'tiff', 'pdf']) {
-      const live = liveMemory(input.bytes, format)
+    for (const [format, dpi] of OUTPUTS) {
+      const live = liveMemory(input.bytes, format, dpi)
       const row = {
         input: input.name,
         'in MB': (input.bytes.length / MB).toFixed(2),
-        output: `${format} 600 dpi`,
+        output: `${format} ${dpi} dpi`,
         'live peak MB (Node)': ((live.peak - live.baseline) / MB).toFixed(1),
       }
       if (WITH_WORKERD) {
-        const workerd = await workerdPeak(input, format)
+        const workerd = await workerdPeak(input, format, dpi)
         row['workerd RSS peak MB'] = (workerd.growth / MB).toFixed(1)
         row['request ms (workerd)'] = workerd.ms.toFixed(0)
       }
@@ -220,7 +247,7 @@ export async function runMemoryBench() {
     }
   }
   console.log(
-    '\nPeak memory of one /v1/convert at the 4K preset, above idle (live: forced-GC working set under Node; RSS: the workerd process, which also counts garbage not yet collected)\n',
+    '\nPeak memory of one /v1/convert, above idle (live: forced-GC working set under Node; RSS: the workerd process, which also counts garbage not yet collected)\n',
   )
   console.table(rows)
   return rows

@@ -60,7 +60,10 @@ const live = () => {
   return m.heapUsed + m.arrayBuffers + wasmBytes()
 }
 const run = (image) =>
-  engine.convertImage({ image, format, dpi: Number(dpi) }, { outputs, accountId: 'bench' })
+  engine.convertImage(
+    { image, format, dpi: Number(dpi), mode: 'auto', page: 'a4' },
+    { outputs, accountId: 'bench' },
+  )
 
 const baseline = live()
 let peak = baseline

@@ -21,6 +21,11 @@ export function createRowChannel(width: number, height: number, channels: Channe
   let failure: unknown = null
   // Set when the reader stopped (finished or failed): later writes are dropped, never stuck.
   let readerGone = false
+  // Two row buffers, used in turn: the reader's consumer holds the row it was given only until it
+  // asks for the next, and the writer cannot get two rows ahead, so a third is never needed and
+  // no row is allocated per write.
+  const buffers = [new Uint8Array(width * channels), new Uint8Array(width * channels)]
+  let turn = 0
 
   const wake = () => {
     const wakeUp = wakeReader
@@ -33,8 +38,16 @@ export function createRowChannel(width: number, height: number, channels: Channe
       if (closed) throw new Error('write after close')
       if (pending) throw new Error('write before the previous write finished')
       if (readerGone) return Promise.resolve()
+      if (row.length !== width * channels) {
+        throw new RangeError(
+          `Expected a row of ${width * channels} bytes for the channel but received ${row.length}`,
+        )
+      }
+      const copy = buffers[turn]!
+      turn ^= 1
+      copy.set(row)
       return new Promise<void>((taken) => {
-        pending = { row: row.slice(), taken }
+        pending = { row: copy, taken }
         wake()
       })
     },

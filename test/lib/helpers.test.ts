@@ -80,6 +80,28 @@ describe('row channel', () => {
       [2, 2],
     ])
   })
+  it('keeps each row intact until the reader asks for the next, when the writer reuses its buffer', async () => {
+    const channel = createRowChannel(3, 6, 1)
+    const seen: number[][] = []
+    const reader = (async () => {
+      for await (const row of channel.source.rows) {
+        const before = [...row]
+        // The consumer is slow and asynchronous: the writer runs ahead meanwhile.
+        await new Promise((resolve) => setTimeout(resolve, 2))
+        expect([...row]).toEqual(before)
+        seen.push(before)
+      }
+    })()
+    const buffer = new Uint8Array(3)
+    for (let i = 0; i < 6; i++) {
+      buffer.fill(i)
+      await channel.sink.write(buffer)
+    }
+    channel.sink.close()
+    await reader
+    expect(seen).toEqual([0, 1, 2, 3, 4, 5].map((i) => [i, i, i]))
+    expect(() => createRowChannel(3, 1, 1).sink.write(new Uint8Array(2))).toThrow(RangeError)
+  })
   it('never leaves a writer waiting after the reader stopped', async () => {
     const channel = createRowChannel(1, 5, 1)
     const reader = (async () => {

@@ -85,9 +85,12 @@ function photoSize(engine, type) {
   return [width, Math.floor((width * 3) / 4)]
 }
 
-/** Adam7-interlaced copy of a PNG made by ImageMagick, or null when it is not installed. */
-function interlaced(bytes) {
-  const result = spawnSync('/usr/bin/convert', ['png:-', '-interlace', 'PNG', 'png:-'], {
+/**
+ * Adam7-interlaced copy of a PNG made by ImageMagick (`PNG32:-` keeps RGBA), or null when it is
+ * not installed.
+ */
+function interlaced(bytes, output = 'png:-') {
+  const result = spawnSync('/usr/bin/convert', ['png:-', '-interlace', 'PNG', output], {
     input: bytes,
     maxBuffer: 64 << 20,
   })
@@ -156,7 +159,15 @@ async function inputs(engine) {
       bytes: adam7,
       small: interlaced(await png(lineDrawing(64, 64), 64, 64, 1)),
     })
-  } else console.log('ImageMagick is not installed: the interlaced PNG case is skipped')
+    // The largest interlaced image the decoder takes: 4000 x 4000 RGBA is 64,000,000 bytes,
+    // under its 64 MiB whole-image buffer cap (DEFAULT_MAX_INTERLACED_BYTES).
+    const colour = await png(colourDrawing(4000, 4000), 4000, 4000, 4)
+    cases.push({
+      name: 'PNG RGBA 4000x4000 colour drawing, Adam7 interlaced (at its cap)',
+      bytes: interlaced(colour, 'PNG32:-'),
+      small: interlaced(await png(colourDrawing(64, 64), 64, 64, 4), 'PNG32:-'),
+    })
+  } else console.log('ImageMagick is not installed: the interlaced PNG cases are skipped')
   return cases
 }
 

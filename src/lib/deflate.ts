@@ -13,11 +13,21 @@ export type ZlibFormat = 'deflate' | 'deflate-raw' | 'gzip'
 /** Bytes staged before one write to the compressor. */
 const STAGE_BYTES = 64 * 1024
 
+/**
+ * Writes handed to the compressor before the writer waits for the oldest. Awaiting every write
+ * left the JS thread idle while zlib worked (Node runs it on the libuv pool): an 11 MP gray PNG
+ * spent 0.78 s of 1.24 s waiting. Two in flight let the next 64 KiB be filtered while the last
+ * is compressed, at 2 × 64 KiB of buffers.
+ */
+const WRITES_IN_FLIGHT = 2
+
 /** Compresses bytes pushed to it; `finish()` returns the compressed parts. */
 export class DeflateWriter {
   readonly #writer: WritableStreamDefaultWriter<Uint8Array>
   readonly #parts: Uint8Array[] = []
   readonly #pump: Promise<void>
+  /** Writes not yet settled, oldest first. */
+  readonly #inFlight: Promise<void>[] = []
   #stage = new Uint8Array(STAGE_BYTES)
   #staged = 0
   #byteLength = 0
@@ -51,15 +61,20 @@ export class DeflateWriter {
   async #flushStage(): Promise<void> {
     if (this.#staged === 0) return
     const chunk = this.#stage.subarray(0, this.#staged)
-    // The compressor may read the chunk after write() resolves, so each write gets its own buffer.
+    // The compressor reads the chunk until its write settles, so each write gets its own buffer.
     this.#stage = new Uint8Array(STAGE_BYTES)
     this.#staged = 0
-    await this.#writer.write(chunk)
+    if (this.#inFlight.length >= WRITES_IN_FLIGHT) await this.#inFlight.shift()
+    const written = this.#writer.write(chunk)
+    // A failed write errors the stream; it surfaces from the next awaited write or from finish().
+    written.catch(() => {})
+    this.#inFlight.push(written)
   }
 
   /** Ends the stream and returns the complete compressed data as parts. */
   async finish(): Promise<EncodedFile> {
     await this.#flushStage()
+    for (const written of this.#inFlight.splice(0)) await written
     await this.#writer.close()
     await this.#pump
     return { parts: this.#parts, byteLength: this.#byteLength }

@@ -13,6 +13,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import { join } from 'node:path'
 import encodeJpeg, { init as initJpegEncoder } from '@jsquash/jpeg/encode.js'
 import { loadEngine } from './support/engine.mjs'
+import { random } from './support/random.mjs'
 import { ROOT } from './support/wrangler-dev.mjs'
 
 const OUT = join(ROOT, 'bench/out/sharp')
@@ -26,18 +27,6 @@ const TARGET = { time: 1.5, memory: 0.5 }
 // ---------------------------------------------------------------------------------------------
 // Inputs
 // ---------------------------------------------------------------------------------------------
-
-/** A seeded PRNG (mulberry32) returning floats in [0, 1). */
-function random(seed) {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 /** Ink coverage (0 paper … 255 ink) drawn with antialiased strokes, as a scanner blurs them. */
 class Canvas {

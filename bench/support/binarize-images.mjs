@@ -5,22 +5,13 @@ import { spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import encodeJpeg, { init as initJpegEncoder } from '@jsquash/jpeg/encode.js'
+import { random } from './random.mjs'
 import { ROOT } from './wrangler-dev.mjs'
+
+export { random }
 
 export const CORPUS_DIR = '/work/shared/corpus/patent-drawings'
 const MAGICK = '/usr/bin/convert'
-
-/** Deterministic PRNG (mulberry32), uniform in [0, 1). */
-export function random(seed) {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 /** Standard normal deviates from a uniform source (Box–Muller). */
 export function gaussian(uniform) {

@@ -22,6 +22,7 @@ import {
   type FilingDpi,
 } from '../../src/operations/convert-image'
 import type { OutputStore } from '../../src/storage/ports'
+import { type ListedImage, parseImageList } from './support/pdfimages'
 
 // test/node's typings are Node's only. convertImage's storage port names R2's object types,
 // which the Worker's typings declare globally; these stand-ins let it type-check here.
@@ -381,34 +382,9 @@ function expectedPlacement(width: number, height: number, dpi: number): Placemen
   }
 }
 
-interface ListedImage {
-  width: number
-  height: number
-  color: string
-  bpc: number
-  enc: string
-  xppi: number
-  yppi: number
-}
-
-/** `pdfimages -list`: one row per image after two header lines. */
+/** `pdfimages -list` of a file. */
 function listImages(path: string): ListedImage[] {
-  return text('pdfimages', ['-list', path])
-    .trim()
-    .split('\n')
-    .slice(2)
-    .map((line) => {
-      const c = line.trim().split(/\s+/)
-      return {
-        width: Number(c[3]),
-        height: Number(c[4]),
-        color: c[5]!,
-        bpc: Number(c[7]),
-        enc: c[8]!,
-        xppi: Number(c[12]),
-        yppi: Number(c[13]),
-      }
-    })
+  return parseImageList(text('pdfimages', ['-list', path]))
 }
 
 interface Render {

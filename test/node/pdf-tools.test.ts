@@ -12,6 +12,7 @@ import { fitLongEdge } from '../../src/engines/export/sizes'
 import { concatBytes } from '../../src/lib/bytes'
 import { deflateBytes } from '../../src/lib/deflate'
 import type { GrayRows } from '../../src/lib/rows'
+import { type ListedImage, parseImageList } from './support/pdfimages'
 
 /** ImageMagick 6 by absolute path: /usr/local/bin/convert is an unrelated stand-in script. */
 const CONVERT = '/usr/bin/convert'
@@ -71,34 +72,9 @@ async function flatePdf(
   }
 }
 
-interface ListedImage {
-  width: number
-  height: number
-  color: string
-  bpc: number
-  enc: string
-  xppi: number
-  yppi: number
-}
-
-/** `pdfimages -list`: one row per image after two header lines. */
+/** `pdfimages -list` of a file. */
 function listImages(path: string): ListedImage[] {
-  return run('pdfimages', ['-list', path])
-    .trim()
-    .split('\n')
-    .slice(2)
-    .map((line) => {
-      const c = line.trim().split(/\s+/)
-      return {
-        width: Number(c[3]),
-        height: Number(c[4]),
-        color: c[5]!,
-        bpc: Number(c[7]),
-        enc: c[8]!,
-        xppi: Number(c[12]),
-        yppi: Number(c[13]),
-      }
-    })
+  return parseImageList(run('pdfimages', ['-list', path]))
 }
 
 /** Renders page 1 at 150 DPI in gray with pdftoppm and parses the PGM. */

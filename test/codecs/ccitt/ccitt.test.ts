@@ -14,18 +14,7 @@ import { FaxDecoder } from '../../../src/codecs/ccitt/decode'
 import { changesFromBits, changesFromGray, G4Encoder } from '../../../src/codecs/ccitt/encode'
 import { concatBytes } from '../../../src/lib/bytes'
 import { CodecError } from '../../../src/lib/codec-error'
-
-/** A small seeded PRNG (mulberry32) so failures reproduce. */
-function random(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
+import { uniform as random } from '../../support/line-art'
 
 type Image = { width: number; rows: Uint8Array[] }
 

@@ -1,0 +1,13 @@
+// Seeded randomness for the benchmarks' made inputs, so every run sees the same bytes.
+
+/** Deterministic PRNG (mulberry32), uniform in [0, 1). */
+export function random(seed) {
+  let a = seed >>> 0
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0
+    let t = a
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}

@@ -1,16 +1,17 @@
 /**
  * The filing encoders of /convert, one per format and tone (PLATFORM.md §7 rules 3-5):
  * PNG 1-bit or 8-bit gray with pHYs; TIFF CCITT G4 WhiteIsZero or 8-bit gray Deflate+predictor
- * with resolution tags; PDF with the image as CCITTFax G4 or Flate, placed at its DPI on the page.
+ * with resolution tags; PDF with the image as CCITTFax G4 or Flate (PNG predictors), placed at
+ * its DPI on the page.
  * Each takes gray rows (0/255 when bilevel) as they come and finishes into one file.
  */
 
 import { G4Encoder } from '../codecs/ccitt/encode'
 import { writeRasterPdf } from '../codecs/pdf/encode'
+import { FlateGrayImage } from '../codecs/pdf/flate-image'
 import { createPngEncoder } from '../codecs/png/encode'
 import { createTiffEncoder } from '../codecs/tiff/encode'
 import type { FiledTone } from '../engines/export/filing-page'
-import { DeflateWriter } from '../lib/deflate'
 import type { EncodedFile, RowSink } from '../lib/rows'
 
 export type FilingFormat = 'png' | 'tiff' | 'pdf'
@@ -77,14 +78,14 @@ function g4Pdf({ width, height, dpi, page }: FilingEncoderOptions): FilingEncode
   }
 }
 
-/** A PDF page whose image is the zlib stream of the 8-bit gray rows (/FlateDecode). */
+/** A PDF page whose image is the PNG-filtered, zlib-compressed gray rows (/FlateDecode). */
 function flatePdf({ width, height, dpi, page }: FilingEncoderOptions): FilingEncoder {
-  const deflate = new DeflateWriter()
+  const image = new FlateGrayImage(width)
   return {
-    write: (row) => deflate.write(row),
+    write: (row) => image.write(row),
     async finish() {
       return writeRasterPdf({
-        image: { width, height, dpi, encoding: 'flate-gray8', data: await deflate.finish() },
+        image: { width, height, dpi, encoding: 'flate-gray8-png', data: await image.finish() },
         page,
         producer: PRODUCER,
         creationDate: new Date(),

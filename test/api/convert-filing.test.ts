@@ -118,7 +118,7 @@ function expectFiled(bytes: Uint8Array, data: ConvertData) {
       expect(text).toMatch(/\/K -1/)
       expect(text).toMatch(/\/BitsPerComponent 1/)
     } else {
-      expect(text).toMatch(/\/Filter \/FlateDecode/)
+      expect(text).toMatch(/\/Filter \/FlateDecode \/DecodeParms << \/Predictor 15 /)
       expect(text).toMatch(/\/BitsPerComponent 8/)
     }
     // Only the objects, not the image stream: compressed bytes can spell anything.

@@ -512,6 +512,19 @@ describe('convertImage files checked by libtiff, qpdf, poppler and ImageMagick',
 
           const images = listImages(out.path)
           expect(images, `${what}: images`).toHaveLength(1)
+          // The image as poppler decodes it (G4, or Flate with the PNG predictors) is, pixel for
+          // pixel, the page our PNG output files for the same input.
+          const extracted = join(work, `${input.name}-${dpi}-${tone}-pdfimage`)
+          text('pdfimages', ['-png', out.path, extracted])
+          const fromPdf = await ourPixels(
+            new Uint8Array(readFileSync(`${extracted}-000.png`)),
+            'png',
+          )
+          const png = await convert(input, 'png', dpi, tone)
+          expect(
+            sameBytes(fromPdf, await ourPixels(png.bytes, 'png')),
+            `${what}: image pixels`,
+          ).toBe(true)
           const image = images[0]!
           const place = expectedPlacement(size.width, size.height, dpi)
           expect(image, what).toMatchObject({

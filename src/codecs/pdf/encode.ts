@@ -121,7 +121,18 @@ export function placeImage(
 }
 
 /** How the image stream is compressed. */
-export type PdfImageEncoding = 'flate-gray8' | 'ccitt-g4'
+export type PdfImageEncoding = 'flate-gray8' | 'flate-gray8-png' | 'ccitt-g4'
+
+/** The image dictionary's colour, depth and filter entries for each encoding. */
+const IMAGE_DICTIONARY: Record<PdfImageEncoding, (width: number, height: number) => string> = {
+  'flate-gray8': () => '/ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /FlateDecode',
+  'flate-gray8-png': (width) =>
+    '/ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /FlateDecode ' +
+    `/DecodeParms << /Predictor 15 /Colors 1 /BitsPerComponent 8 /Columns ${width} >>`,
+  'ccitt-g4': (width, height) =>
+    '/ColorSpace /DeviceGray /BitsPerComponent 1 /Filter /CCITTFaxDecode ' +
+    `/DecodeParms << /K -1 /Columns ${width} /Rows ${height} /BlackIs1 false >>`,
+}
 
 /** Options for {@link writeRasterPdf}. */
 export interface RasterPdfOptions {
@@ -134,6 +145,8 @@ export interface RasterPdfOptions {
     dpi: number
     /**
      * `flate-gray8`: zlib (RFC 1950) data of 8-bit gray rows, 0 black … 255 white, no predictor.
+     * `flate-gray8-png`: the same rows PNG-filtered, a filter-type byte before each row
+     *   (`/Predictor 15`, PDF 32000-1 §7.4.4.4): a third smaller on photos and renders.
      * `ccitt-g4`: raw CCITT T.6 data, white runs white (as TIFF G4 with WhiteIsZero).
      */
     encoding: PdfImageEncoding
@@ -170,11 +183,7 @@ export function writeRasterPdf(options: RasterPdfOptions): EncodedFile {
   const size = PAGE_SIZE_PT[page]
   const placement = placeImage(image.width, image.height, image.dpi, page)
   const content = `q\n${placement.matrix.map(formatNumber).join(' ')} cm\n/Im1 Do\nQ`
-  const imageDict =
-    image.encoding === 'flate-gray8'
-      ? '/ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /FlateDecode'
-      : '/ColorSpace /DeviceGray /BitsPerComponent 1 /Filter /CCITTFaxDecode ' +
-        `/DecodeParms << /K -1 /Columns ${image.width} /Rows ${image.height} /BlackIs1 false >>`
+  const imageDict = IMAGE_DICTIONARY[image.encoding](image.width, image.height)
 
   const mediaBox = `[0 0 ${formatNumber(size.width)} ${formatNumber(size.height)}]`
   const file = new PdfBuilder()
@@ -260,9 +269,9 @@ function checkOptions(options: RasterPdfOptions, page: PdfPage): void {
   if (!Number.isFinite(image.dpi) || image.dpi <= 0) {
     throw new RangeError(`Expected a positive number for image.dpi but received ${image.dpi}`)
   }
-  if (image.encoding !== 'flate-gray8' && image.encoding !== 'ccitt-g4') {
+  if (!Object.hasOwn(IMAGE_DICTIONARY, image.encoding)) {
     throw new RangeError(
-      `Expected flate-gray8 or ccitt-g4 for image.encoding but received ${String(image.encoding)}`,
+      `Expected flate-gray8, flate-gray8-png or ccitt-g4 for image.encoding but received ${String(image.encoding)}`,
     )
   }
   if (!(page in PAGE_SIZE_PT)) {

@@ -1,0 +1,36 @@
+/**
+ * The image stream of a gray PDF page, built row by row: each 8-bit gray row PNG-filtered with the
+ * adaptive heuristic our PNG encoder uses, then zlib-compressed, for `/FlateDecode` with
+ * `/Predictor 15` (PDF 32000-1 §7.4.4.4; see `flate-gray8-png` in ./encode.ts).
+ * A photo page at 4096 px: 5.6 MB with the predictors, 9.0 MB without (bench/convert-vs-sharp.mjs).
+ */
+
+import { DeflateWriter } from '../../lib/deflate'
+import type { EncodedFile } from '../../lib/rows'
+import { filterRow } from '../png/filter'
+
+/** Takes `width`-byte gray rows; `finish()` returns the compressed stream. */
+export class FlateGrayImage {
+  readonly #deflate = new DeflateWriter()
+  readonly #filtered: Uint8Array
+  readonly #prior: Uint8Array
+
+  constructor(readonly width: number) {
+    this.#filtered = new Uint8Array(1 + width)
+    this.#prior = new Uint8Array(width)
+  }
+
+  /** Filters and compresses the next row (copied; the caller may reuse it). */
+  async write(row: Uint8Array): Promise<void> {
+    if (row.length !== this.width) {
+      throw new RangeError(`Expected a row of ${this.width} bytes but received ${row.length}`)
+    }
+    filterRow(row, this.#prior, this.#filtered, 1)
+    this.#prior.set(row)
+    await this.#deflate.write(this.#filtered)
+  }
+
+  finish(): Promise<EncodedFile> {
+    return this.#deflate.finish()
+  }
+}

@@ -3,7 +3,7 @@
  * classes. The wasm codecs are loaded once per isolate by the import below.
  */
 
-import './codecs/wasm-workerd'
+import './wasm-workerd'
 import { createApp } from './app'
 import { createDeps } from './deps'
 import type { Bindings } from './env'

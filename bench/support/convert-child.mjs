@@ -41,6 +41,9 @@ async function measure(once) {
 /** Our convertImage through the bundle bench/support/engine.mjs built (the parent builds it). */
 async function ours() {
   const engine = await import(join(ROOT, 'bench/out/engine.mjs'))
+  engine.useResampleWasm(
+    await WebAssembly.compile(readFileSync(join(ROOT, 'wasm/dist/resample.wasm'))),
+  )
   if (job.type === 'webp') {
     const wasm = readFileSync(join(ROOT, 'node_modules/@jsquash/webp/codec/dec/webp_dec.wasm'))
     engine.useWebpDecoderWasm(await WebAssembly.compile(wasm))

@@ -8,7 +8,7 @@ export { sniffImage } from '../../src/codecs/sniff'
 export { createTiffEncoder } from '../../src/codecs/tiff/encode'
 export { useWebpDecoderWasm } from '../../src/codecs/webp/decode'
 export { binarizePage, chooseThreshold } from '../../src/engines/export/binarize'
-export { resampleGray } from '../../src/engines/export/resample'
+export { resampleGray, useResampleWasm } from '../../src/engines/export/resample'
 export { fitLongEdge } from '../../src/engines/export/sizes'
 export {
   classifyTone,

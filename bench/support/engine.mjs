@@ -6,6 +6,8 @@ import { build } from 'esbuild'
 import { ROOT } from './wrangler-dev.mjs'
 
 const outfile = join(ROOT, 'bench/out/engine.mjs')
+/** Our SIMD resample kernels, as the Worker loads them (src/wasm-workerd.ts). */
+export const RESAMPLE_WASM = 'wasm/dist/resample.wasm'
 
 export async function loadEngine() {
   await build({
@@ -20,5 +22,6 @@ export async function loadEngine() {
   const engine = await import(outfile)
   const wasm = (path) => WebAssembly.compile(readFileSync(join(ROOT, 'node_modules', path)))
   engine.useWebpDecoderWasm(await wasm('@jsquash/webp/codec/dec/webp_dec.wasm'))
+  engine.useResampleWasm(await WebAssembly.compile(readFileSync(join(ROOT, RESAMPLE_WASM))))
   return engine
 }

@@ -10,10 +10,11 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import encodeJpeg, { init as initJpegEncoder } from '@jsquash/jpeg/encode.js'
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openImage } from '../../src/codecs/decode'
 import { createPngEncoder } from '../../src/codecs/png/encode'
 import type { ImageType } from '../../src/codecs/sniff'
+import { useResampleWasm } from '../../src/engines/export/resample'
 import { concatBytes } from '../../src/lib/bytes'
 import {
   type ConvertFormat,
@@ -67,6 +68,10 @@ const SIGHT_CM = { width: 17.0, height: 26.2 }
 
 const work = mkdtempSync(join(tmpdir(), 'convert-tools-'))
 afterAll(() => rmSync(work, { recursive: true, force: true }))
+// The SIMD resample kernels, as the Worker loads them (src/wasm-workerd.ts).
+beforeAll(async () =>
+  useResampleWasm(await wasmApi.compile(readFileSync('wasm/dist/resample.wasm'))),
+)
 
 function need(skip: Skip, ...tools: Tool[]): void {
   const missing = tools.filter((tool) => !existsSync(TOOLS[tool][0]))

@@ -4,6 +4,7 @@
  */
 
 import type { GrayRows } from '../../lib/rows'
+import { createWasmKernel } from './resample-wasm'
 
 /*
  * Stage: resample.
@@ -36,6 +37,17 @@ import type { GrayRows } from '../../lib/rows'
  *   is flat. 12000 × 9000 → 2048 × 1536: line art (10 % ink) 940 → 590–690 ms; random noise and
  *   grainy scans (no flat runs) 945 → 890 ms, i.e. no loss where it cannot help.
  */
+
+let resampleWasm: WebAssembly.Module | null = null
+
+/**
+ * Installs the compiled SIMD kernels (wasm/dist/resample.wasm), once per isolate, by the runtime's
+ * loader; from then on every resample stream instantiates its own copy. Without it the
+ * TypeScript kernel runs (same sums in float64; outputs agree within one level).
+ */
+export function useResampleWasm(module: WebAssembly.Module | null): void {
+  resampleWasm = module
+}
 
 /** The resampling kernels: Lanczos a = 3, Mitchell–Netravali (B = C = 1/3), and linear. */
 export type ResampleFilter = 'lanczos3' | 'mitchell' | 'triangle'
@@ -102,7 +114,7 @@ const KERNELS: Record<ResampleFilter, Kernel> = {
 }
 
 /** One axis: how output index `i` maps onto the source and how wide the kernel is there. */
-class Axis {
+export class Axis {
   /** Source pixels per output pixel. */
   readonly scale: number
   /** Kernel stretch: the scale when shrinking (antialiasing), 1 when enlarging. */
@@ -168,7 +180,7 @@ class Axis {
  * Horizontal pass over one source row, with the per-output windows precomputed once. Reports
  * whether the row was uniform, so the vertical pass can skip windows of uniform rows.
  */
-class HorizontalPass {
+export class HorizontalPass {
   readonly #start: Int32Array
   readonly #count: Int32Array
   readonly #weights: Float64Array
@@ -193,6 +205,16 @@ class HorizontalPass {
       this.#weights.set(slot.subarray(0, axis.taps), x * maxTaps)
     }
     this.#runEnd = new Int32Array(axis.srcLen)
+  }
+
+  /** Source row length. */
+  get srcWidth(): number {
+    return this.#srcWidth
+  }
+
+  /** The precomputed windows: first source index, tap count and weights (`stride` per output). */
+  get windows(): { start: Int32Array; count: Int32Array; weights: Float64Array; stride: number } {
+    return { start: this.#start, count: this.#count, weights: this.#weights, stride: this.#stride }
   }
 
   /**
@@ -298,30 +320,97 @@ export function resampleGray(
     ringRows = Math.max(ringRows, vertical.taps)
   }
   const horizontal = new HorizontalPass(new Axis(source.width, width, kernel))
+  const wasm = resampleWasm
+  const makeKernel = async (): Promise<RingKernel> =>
+    wasm
+      ? createWasmKernel(wasm, horizontal, width, ringRows, vertical.maxTaps)
+      : new JsKernel(horizontal, width, ringRows)
   return {
     width,
     height,
     channels: 1,
     density: undefined,
     ringRows,
-    rows: resampleRows(source, width, height, vertical, horizontal, ringRows),
+    rows: resampleRows(source, height, vertical, makeKernel, ringRows),
+  }
+}
+
+/**
+ * The two passes over the ring of horizontally resampled rows. {@link JsKernel} is plain
+ * TypeScript (float64); the WebAssembly SIMD kernel (./resample-wasm.ts) does the same sums in
+ * float32, four samples per instruction, and is used when its module was installed.
+ */
+export interface RingKernel {
+  /** Resamples source `row` horizontally into ring slot `slot`. */
+  horizontal(row: Uint8Array, slot: number): void
+  /**
+   * The output row from ring slots `first … first + taps − 1` (mod the ring size) with `weights`.
+   * @returns the row, valid until the next call
+   */
+  vertical(first: number, taps: number, weights: Float64Array): Uint8Array
+}
+
+/** The TypeScript kernel: float64 ring rows, with the uniform-window shortcut. */
+export class JsKernel implements RingKernel {
+  readonly #ring: Float64Array[]
+  /** Per ring slot: the row's value when the horizontal pass saw a uniform row, else -1. */
+  readonly #uniform: Int16Array
+  readonly #acc: Float64Array
+  readonly #out: Uint8Array
+
+  constructor(
+    readonly pass: HorizontalPass,
+    readonly width: number,
+    readonly ringRows: number,
+  ) {
+    this.#ring = Array.from({ length: ringRows }, () => new Float64Array(width))
+    this.#uniform = new Int16Array(ringRows)
+    this.#acc = new Float64Array(width)
+    this.#out = new Uint8Array(width)
+  }
+
+  horizontal(row: Uint8Array, slot: number): void {
+    this.#uniform[slot] = this.pass.run(row, this.#ring[slot]!)
+  }
+
+  vertical(first: number, taps: number, weights: Float64Array): Uint8Array {
+    const { ringRows, width } = this
+    const ring = this.#ring
+    const uniform = this.#uniform
+    const acc = this.#acc
+    const out = this.#out
+    const value = uniform[first % ringRows]!
+    let flat = value >= 0
+    for (let k = 1; flat && k < taps; k++) flat = uniform[(first + k) % ringRows] === value
+    if (flat) {
+      out.fill(value)
+      return out
+    }
+    const w0 = weights[0]!
+    const r0 = ring[first % ringRows]!
+    for (let x = 0; x < width; x++) acc[x] = r0[x]! * w0
+    for (let k = 1; k < taps; k++) {
+      const w = weights[k]!
+      const r = ring[(first + k) % ringRows]!
+      for (let x = 0; x < width; x++) acc[x] = acc[x]! + r[x]! * w
+    }
+    for (let x = 0; x < width; x++) {
+      const v = acc[x]!
+      out[x] = v <= 0 ? 0 : v >= 254.5 ? 255 : (v + 0.5) | 0
+    }
+    return out
   }
 }
 
 async function* resampleRows(
   source: GrayRows,
-  width: number,
   height: number,
   vertical: Axis,
-  horizontal: HorizontalPass,
+  makeKernel: () => Promise<RingKernel>,
   ringRows: number,
 ): AsyncGenerator<Uint8Array> {
-  const ring = Array.from({ length: ringRows }, () => new Float64Array(width))
-  /** Per ring slot: the row's value when the horizontal pass saw a uniform row, else -1. */
-  const uniform = new Int16Array(ringRows)
+  const kernel = await makeKernel()
   const weights = new Float64Array(Math.ceil(2 * vertical.support) + 3)
-  const acc = new Float64Array(width)
-  const out = new Uint8Array(width)
   const rows = source.rows[Symbol.asyncIterator]()
   let next = 0
   let finished = false
@@ -351,29 +440,9 @@ async function* resampleRows(
       const taps = vertical.taps
       while (next < first + taps) {
         const slot = next % ringRows
-        const row = (await pull())!
-        uniform[slot] = horizontal.run(row, ring[slot]!)
+        kernel.horizontal((await pull())!, slot)
       }
-      const value = uniform[first % ringRows]!
-      let flat = value >= 0
-      for (let k = 1; flat && k < taps; k++) flat = uniform[(first + k) % ringRows] === value
-      if (flat) {
-        out.fill(value)
-      } else {
-        const w0 = weights[0]!
-        const r0 = ring[first % ringRows]!
-        for (let x = 0; x < width; x++) acc[x] = r0[x]! * w0
-        for (let k = 1; k < taps; k++) {
-          const w = weights[k]!
-          const r = ring[(first + k) % ringRows]!
-          for (let x = 0; x < width; x++) acc[x] = acc[x]! + r[x]! * w
-        }
-        for (let x = 0; x < width; x++) {
-          const v = acc[x]!
-          out[x] = v <= 0 ? 0 : v >= 254.5 ? 255 : (v + 0.5) | 0
-        }
-      }
-      yield out
+      yield kernel.vertical(first, taps, weights)
     }
     // Read the source to its end, so a decoder's trailing checks (checksums, end markers) run
     // and a source that yields the wrong number of rows is caught.

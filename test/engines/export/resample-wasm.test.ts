@@ -1,0 +1,103 @@
+// The SIMD kernel (wasm/dist/resample.wasm, loaded as the Worker loads it) against the TypeScript
+// kernel it replaces: same windows and weights, float32 instead of float64 sums, so every output
+// is within one level and nearly all are equal, at every kind of scale and edge size.
+
+import { afterEach, describe, expect, it } from 'vitest'
+import { resampleGray, useResampleWasm } from '../../../src/engines/export/resample'
+import type { GrayRows } from '../../../src/lib/rows'
+import resampleKernels from '../../../wasm/dist/resample.wasm'
+import { uniform } from '../../support/line-art'
+
+function rowsOf(pixels: Uint8Array, width: number, height: number): GrayRows {
+  return {
+    width,
+    height,
+    channels: 1,
+    rows: (async function* () {
+      for (let y = 0; y < height; y++) yield pixels.subarray(y * width, (y + 1) * width)
+    })(),
+  }
+}
+
+async function resample(
+  pixels: Uint8Array,
+  size: [number, number],
+  to: [number, number],
+  filter?: 'lanczos3' | 'mitchell' | 'triangle',
+): Promise<Uint8Array> {
+  const out = new Uint8Array(to[0] * to[1])
+  let y = 0
+  for await (const row of resampleGray(rowsOf(pixels, ...size), ...to, { filter }).rows) {
+    out.set(row, y++ * to[0])
+  }
+  expect(y).toBe(to[1])
+  return out
+}
+
+/** Noise, line art and flat paper in one image, so every code path gets its share. */
+function mixed(width: number, height: number, seed: number): Uint8Array {
+  const u = uniform(seed)
+  const pixels = new Uint8Array(width * height)
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const line = x % 17 < 2 || (x + y) % 23 < 1
+      pixels[y * width + x] = y < height / 3 ? Math.floor(u() * 256) : line ? 20 : 240
+    }
+  }
+  return pixels
+}
+
+afterEach(() => useResampleWasm(null))
+
+describe('resample SIMD kernel', () => {
+  const cases: [string, [number, number], [number, number]][] = [
+    ['shrink 5×', [1000, 700], [200, 140]],
+    ['shrink 2.49×, odd sizes', [997, 613], [400, 246]],
+    ['enlarge 2×', [150, 100], [300, 200]],
+    ['enlarge 4.1×, to a width not a multiple of 4', [61, 37], [251, 153]],
+    ['shrink one axis, enlarge the other', [800, 90], [333, 181]],
+    ['width unchanged, height shrunk', [257, 500], [257, 123]],
+    ['down to one pixel', [40, 30], [1, 1]],
+    ['from one row', [300, 1], [77, 5]],
+  ]
+  for (const [name, size, to] of cases) {
+    it(`matches the TypeScript kernel within one level: ${name}`, async () => {
+      const pixels = mixed(...size, size[0] + to[0])
+      for (const filter of ['lanczos3', 'mitchell', 'triangle'] as const) {
+        useResampleWasm(null)
+        const reference = await resample(pixels, size, to, filter)
+        useResampleWasm(resampleKernels)
+        const simd = await resample(pixels, size, to, filter)
+        let differ = 0
+        let worst = 0
+        for (let i = 0; i < simd.length; i++) {
+          const d = Math.abs(simd[i]! - reference[i]!)
+          if (d > 0) differ++
+          worst = Math.max(worst, d)
+        }
+        expect(worst, `${filter}: largest difference`).toBeLessThanOrEqual(1)
+        expect(differ / simd.length, `${filter}: share of pixels that differ`).toBeLessThan(0.002)
+      }
+    })
+  }
+
+  it('keeps flat paper and solid ink exact', async () => {
+    useResampleWasm(resampleKernels)
+    for (const level of [0, 255, 235]) {
+      const out = await resample(new Uint8Array(640 * 480).fill(level), [640, 480], [213, 160])
+      expect(out.every((v) => v === level)).toBe(true)
+    }
+  })
+
+  it('runs streams side by side, each with its own memory', async () => {
+    useResampleWasm(resampleKernels)
+    const a = mixed(500, 400, 1)
+    const b = mixed(300, 700, 2)
+    const [ra, rb] = await Promise.all([
+      resample(a, [500, 400], [123, 98]),
+      resample(b, [300, 700], [451, 1050]),
+    ])
+    expect(ra).toEqual(await resample(a, [500, 400], [123, 98]))
+    expect(rb).toEqual(await resample(b, [300, 700], [451, 1050]))
+  })
+})

@@ -2,13 +2,14 @@
  * The WebAssembly SIMD kernel of the resampler (wasm/src/resample.ts): the same two passes as the
  * TypeScript kernel in ./resample.ts, in float32, four samples per instruction. Each resample
  * stream gets its own instance, whose memory holds, at offsets fixed here once:
- *   row      the source row, then `stride` zero bytes the 8-wide loads may read past its end
+ *   row      the source row, then max(stride, 32) bytes the wide loads may read past its end
  *   starts   int32 first source index of each output pixel
+ *   counts   int32 taps of each output pixel (for the flat-window test)
  *   hweights float32 weights, `stride` (a multiple of 8, zero-padded) per output pixel
- *   ring     `ringRows` float32 rows, each padded to a multiple of 4 pixels
+ *   ring     `ringRows` float32 rows, each padded to a multiple of 16 pixels
  *   vweights float32 weights of the current output row
  *   slots    int32 byte offsets of the ring rows the current output row reads, in order
- *   out      the output row, padded to a multiple of 4
+ *   out      the output row, padded to a multiple of 16
  * Memory: about 4 · width · (stride + ringRows) bytes; e.g. 12000 → 2048 px: ~0.7 MB.
  */
 
@@ -20,6 +21,7 @@ interface ResampleExports {
   horizontal(
     row: number,
     starts: number,
+    counts: number,
     weights: number,
     stride: number,
     width: number,
@@ -65,7 +67,7 @@ export async function createWasmKernel(
   const { start, count, weights, stride: taps } = pass.windows
   const srcWidth = pass.srcWidth
   const stride = roundUp(Math.max(1, taps), 8)
-  const rowStride = roundUp(width, 4) * 4
+  const rowStride = roundUp(width, 16) * 4
 
   // The layout, 16-byte aligned; offset 0 is left unused.
   let end = 16
@@ -74,19 +76,21 @@ export async function createWasmKernel(
     end = roundUp(end + bytes, 16)
     return at
   }
-  const rowAt = take(srcWidth + stride)
+  const rowAt = take(srcWidth + Math.max(stride, 32))
   const startsAt = take(width * 4)
+  const countsAt = take(width * 4)
   const hweightsAt = take(width * stride * 4)
   const ringAt = take(ringRows * rowStride)
   const vweightsAt = take(maxVerticalTaps * 4)
   const slotsAt = take(maxVerticalTaps * 4)
-  const outAt = take(roundUp(width, 4))
+  const outAt = take(roundUp(width, 16))
   const have = wasm.memory.buffer.byteLength
   if (end > have) wasm.memory.grow(Math.ceil((end - have) / PAGE))
 
   const buffer = wasm.memory.buffer
   const row = new Uint8Array(buffer, rowAt, srcWidth)
   const starts = new Int32Array(buffer, startsAt, width)
+  const counts = new Int32Array(buffer, countsAt, width)
   const hweights = new Float32Array(buffer, hweightsAt, width * stride)
   const vweights = new Float32Array(buffer, vweightsAt, maxVerticalTaps)
   const slots = new Int32Array(buffer, slotsAt, maxVerticalTaps)
@@ -94,13 +98,22 @@ export async function createWasmKernel(
   for (let x = 0; x < width; x++) {
     starts[x] = start[x]!
     const c = count[x]!
+    counts[x] = c
     for (let k = 0; k < c; k++) hweights[x * stride + k] = weights[x * taps + k]!
   }
 
   return {
     horizontal(source, slot) {
       row.set(source.subarray(0, srcWidth))
-      wasm.horizontal(rowAt, startsAt, hweightsAt, stride, width, ringAt + slot * rowStride)
+      wasm.horizontal(
+        rowAt,
+        startsAt,
+        countsAt,
+        hweightsAt,
+        stride,
+        width,
+        ringAt + slot * rowStride,
+      )
     },
     vertical(first, count, rowWeights) {
       for (let k = 0; k < count; k++) {

@@ -42,3 +42,24 @@ export interface EncodedFile {
   readonly parts: Uint8Array[]
   readonly byteLength: number
 }
+
+/**
+ * Rows over an image held whole in one buffer (a decoder's output, the filing page), as views:
+ * no row is copied. The buffer must hold `width · height · channels` bytes.
+ */
+export function bufferRows<C extends Channels>(
+  bytes: Uint8Array,
+  width: number,
+  height: number,
+  channels: C,
+): PixelRows & { readonly channels: C } {
+  const stride = width * channels
+  return {
+    width,
+    height,
+    channels,
+    rows: (async function* () {
+      for (let y = 0; y < height; y++) yield bytes.subarray(y * stride, (y + 1) * stride)
+    })(),
+  }
+}

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { readFirstIfd, Tag } from '../../src/codecs/tiff/ifd'
 import { fitLongEdge } from '../../src/engines/export/sizes'
 import { expectError, newAccount, postForm } from '../support/api'
+import { fixtureBytes } from '../support/fixtures'
 import {
   fromPng,
   lineDrawing,
@@ -40,14 +41,6 @@ const TIFF_FIXTURES = import.meta.glob<string>('../fixtures/tiff/*.tif', {
   import: 'default',
   eager: true,
 })
-
-/** Bytes of an inlined fixture (Vite hands them over as base64 data URLs). */
-function fixture(all: Record<string, string>, name: string): Uint8Array {
-  const url = Object.entries(all).find(([path]) => path.endsWith(`/${name}`))?.[1]
-  if (!url) throw new Error(`no fixture ${name}`)
-  const binary = atob(url.slice(url.indexOf(',') + 1))
-  return Uint8Array.from(binary, (c) => c.charCodeAt(0))
-}
 
 async function convert(apiKey: string, file: Uint8Array, fields: Record<string, string> = {}) {
   const response = await postForm('/v1/convert', apiKey, { file: new Blob([file]), ...fields })
@@ -256,7 +249,7 @@ describe('POST /v1/convert: filing output', () => {
       'pal4-trns.png',
       'graya8.png',
     ]) {
-      const data = await convert(apiKey, fixture(PNG_FIXTURES, name), { format: 'tiff' })
+      const data = await convert(apiKey, fixtureBytes(PNG_FIXTURES, name), { format: 'tiff' })
       expect(Math.max(data.width, data.height), name).toBe(2048)
       expectFiled(await download(data.url), data)
     }
@@ -283,7 +276,7 @@ describe('POST /v1/convert: filing output', () => {
       'cmyk.tif',
     ]
     for (const name of names) {
-      const data = await convert(apiKey, fixture(TIFF_FIXTURES, name), { format: 'pdf' })
+      const data = await convert(apiKey, fixtureBytes(TIFF_FIXTURES, name), { format: 'pdf' })
       expect(Math.max(data.width, data.height), name).toBe(2048)
       expectFiled(await download(data.url), data)
     }

@@ -12,16 +12,14 @@ import { sniffImage } from '../../src/codecs/sniff'
 import { flattenToGray } from '../../src/engines/normalize/flatten-to-gray'
 import { MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE_PX } from '../../src/http/input/image-input'
 import { CodecError } from '../../src/lib/codec-error'
+import { base64Bytes } from '../support/fixtures'
 import { uniform } from '../support/line-art'
 
 const inline = (record: Record<string, string>) =>
-  Object.entries(record).map(([path, url]) => {
-    const binary = atob(url.slice(url.indexOf(',') + 1))
-    return {
-      name: path.slice(path.lastIndexOf('/') + 1),
-      bytes: Uint8Array.from(binary, (c) => c.charCodeAt(0)),
-    }
-  })
+  Object.entries(record).map(([path, url]) => ({
+    name: path.slice(path.lastIndexOf('/') + 1),
+    bytes: base64Bytes(url),
+  }))
 
 const FIXTURES = [
   ...inline(

@@ -3,7 +3,7 @@
 // tone made in code, and the small helpers that measure the results. Pure; runs under workerd.
 
 import { resampleGray } from '../../src/engines/export/resample'
-import type { GrayRows } from '../../src/lib/rows'
+import { bufferRows } from '../../src/lib/rows'
 
 /** A gray page, row-major. */
 export interface Page {
@@ -52,17 +52,7 @@ export function addNoise(page: Page, sigma: number, seed: number): Page {
 
 /** Resamples a page with the engine's Lanczos-3 stage (as convertImage does). */
 export async function resample(page: Page, width: number, height: number): Promise<Page> {
-  const source: GrayRows = {
-    width: page.width,
-    height: page.height,
-    channels: 1,
-    rows: (async function* () {
-      for (let y = 0; y < page.height; y++) {
-        yield page.pixels.subarray(y * page.width, (y + 1) * page.width)
-      }
-    })(),
-  }
-  const out = resampleGray(source, width, height)
+  const out = resampleGray(bufferRows(page.pixels, page.width, page.height, 1), width, height)
   const pixels = new Uint8Array(width * height)
   let y = 0
   for await (const row of out.rows) pixels.set(row, y++ * width)

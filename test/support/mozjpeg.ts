@@ -7,6 +7,7 @@ import encodeWasm from '@jsquash/jpeg/codec/enc/mozjpeg_enc.wasm'
 import mozDecode, { init as initDecode } from '@jsquash/jpeg/decode.js'
 import mozEncode, { init as initEncode } from '@jsquash/jpeg/encode.js'
 import type { EncodeOptions } from '@jsquash/jpeg/meta.js'
+import { base64Bytes } from './fixtures'
 
 type Init = (module: WebAssembly.Module) => Promise<void>
 let ready: Promise<void> | undefined
@@ -57,8 +58,5 @@ export const JPEG_FIXTURES = Object.keys(FIXTURES)
 export function jpegFixture(name: string): Uint8Array {
   const url = FIXTURES[`../fixtures/jpeg/${name}`]
   if (!url) throw new Error(`no fixture ${name}`)
-  const binary = atob(url.slice(url.indexOf(',') + 1))
-  const out = new Uint8Array(binary.length)
-  for (let i = 0; i < binary.length; i++) out[i] = binary.charCodeAt(i)
-  return out
+  return base64Bytes(url)
 }

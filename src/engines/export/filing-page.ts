@@ -8,7 +8,7 @@
  * without it.
  */
 
-import type { GrayRows } from '../../lib/rows'
+import { bufferRows, type GrayRows } from '../../lib/rows'
 import { binarizePage, chooseThreshold } from './binarize'
 import { classifyTone, pageHistogram } from './tone'
 
@@ -41,17 +41,5 @@ export async function prepareFilingPage(source: GrayRows, mode: ToneMode): Promi
   if (tone === 'bilevel') {
     binarizePage(page, width, height, chooseThreshold(histogram, decision.kind))
   }
-  return { tone, reason, rows: pageRows(page, width, height) }
-}
-
-/** Rows of a page buffer, as views (no copies). */
-function pageRows(page: Uint8Array, width: number, height: number): GrayRows {
-  return {
-    width,
-    height,
-    channels: 1,
-    rows: (async function* () {
-      for (let y = 0; y < height; y++) yield page.subarray(y * width, (y + 1) * width)
-    })(),
-  }
+  return { tone, reason, rows: bufferRows(page, width, height, 1) }
 }

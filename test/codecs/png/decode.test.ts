@@ -7,6 +7,7 @@ import { crc32 } from '../../../src/lib/crc32'
 import { DeflateWriter, deflateBytes } from '../../../src/lib/deflate'
 import type { PixelRows } from '../../../src/lib/rows'
 import expected from '../../fixtures/png/expected-rgba.json'
+import { base64Bytes } from '../../support/fixtures'
 import { drain } from '../../support/inflate'
 
 // Fixtures arrive as base64 data URLs: workerd has no file system, and Vite inlines PNG assets.
@@ -19,14 +20,7 @@ const FIXTURE_URLS = import.meta.glob<string>('../../fixtures/png/*.png', {
 function fixture(name: string): Uint8Array {
   const url = FIXTURE_URLS[`../../fixtures/png/${name}`]
   if (!url) throw new Error(`no fixture ${name}`)
-  return fromBase64(url.slice(url.indexOf(',') + 1))
-}
-
-function fromBase64(text: string): Uint8Array {
-  const binary = atob(text)
-  const out = new Uint8Array(binary.length)
-  for (let i = 0; i < binary.length; i++) out[i] = binary.charCodeAt(i)
-  return out
+  return base64Bytes(url)
 }
 
 /**
@@ -41,7 +35,7 @@ function imageMagickRgba(name: string): { width: number; height: number; rgba: U
   >
   const entry = entries[name]
   if (!entry) throw new Error(`no expected pixels for ${name}`)
-  const bytes = fromBase64(entry.rgba)
+  const bytes = base64Bytes(entry.rgba)
   if (entry.depth === 8) return { width: entry.width, height: entry.height, rgba: bytes }
   const rgba = new Uint8Array(bytes.length / 2)
   for (let i = 0; i < rgba.length; i++) {

@@ -11,6 +11,7 @@ import {
 import { concatBytes } from '../../../src/lib/bytes'
 import { crc32 } from '../../../src/lib/crc32'
 import expected from '../../fixtures/png/expected-rgba.json'
+import { base64Bytes } from '../../support/fixtures'
 
 // Fixtures arrive as base64 data URLs: workerd has no file system, and Vite inlines PNG assets.
 const FIXTURE_URLS = import.meta.glob<string>('../../fixtures/png/*.png', {
@@ -22,8 +23,7 @@ const FIXTURE_URLS = import.meta.glob<string>('../../fixtures/png/*.png', {
 function fixture(name: string): Uint8Array {
   const url = FIXTURE_URLS[`../../fixtures/png/${name}`]
   if (!url) throw new Error(`no fixture ${name}`)
-  const binary = atob(url.slice(url.indexOf(',') + 1))
-  return Uint8Array.from(binary, (c) => c.charCodeAt(0))
+  return base64Bytes(url)
 }
 
 const SIGNATURE = [137, 80, 78, 71, 13, 10, 26, 10]

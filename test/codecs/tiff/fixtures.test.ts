@@ -1,14 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { openTiff } from '../../../src/codecs/tiff/decode'
+import { base64Bytes } from '../../support/fixtures'
 
 /** Reads a fixture through Vite as a base64 data URL (workerd has no file system). */
 async function fixture(name: string): Promise<Uint8Array> {
   const module = await import(`../../fixtures/tiff/${name}?url&inline`)
-  const url = String(module.default)
-  const binary = atob(url.slice(url.indexOf(',') + 1))
-  const bytes = new Uint8Array(binary.length)
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i)
-  return bytes
+  return base64Bytes(String(module.default))
 }
 
 const CHANNELS = { gray: 1, graya: 2, rgb: 3, rgba: 4 } as const

@@ -9,6 +9,7 @@ import { openPng } from '../../../src/codecs/png/decode'
 import { binarizePage, chooseThreshold } from '../../../src/engines/export/binarize'
 import { fitLongEdge } from '../../../src/engines/export/sizes'
 import { classifyTone, pageHistogram } from '../../../src/engines/export/tone'
+import { base64Bytes } from '../../support/fixtures'
 import {
   addNoise,
   blackCount,
@@ -27,9 +28,7 @@ const SHEETS = import.meta.glob<string>('../../fixtures/corpus/*.png', {
 })
 
 async function sheet(path: string): Promise<Page> {
-  const url = SHEETS[path]!
-  const binary = atob(url.slice(url.indexOf(',') + 1))
-  const opened = openPng(Uint8Array.from(binary, (c) => c.charCodeAt(0)))
+  const opened = openPng(base64Bytes(SHEETS[path]!))
   if (!opened.ok) throw new Error(opened.error.message)
   const { width, height, channels, rows } = opened.value
   expect(channels).toBe(1)

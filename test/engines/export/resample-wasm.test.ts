@@ -4,20 +4,9 @@
 
 import { afterEach, describe, expect, it } from 'vitest'
 import { resampleGray, useResampleWasm } from '../../../src/engines/export/resample'
-import type { GrayRows } from '../../../src/lib/rows'
+import { bufferRows } from '../../../src/lib/rows'
 import resampleKernels from '../../../wasm/dist/resample.wasm'
 import { uniform } from '../../support/line-art'
-
-function rowsOf(pixels: Uint8Array, width: number, height: number): GrayRows {
-  return {
-    width,
-    height,
-    channels: 1,
-    rows: (async function* () {
-      for (let y = 0; y < height; y++) yield pixels.subarray(y * width, (y + 1) * width)
-    })(),
-  }
-}
 
 async function resample(
   pixels: Uint8Array,
@@ -27,7 +16,7 @@ async function resample(
 ): Promise<Uint8Array> {
   const out = new Uint8Array(to[0] * to[1])
   let y = 0
-  for await (const row of resampleGray(rowsOf(pixels, ...size), ...to, { filter }).rows) {
+  for await (const row of resampleGray(bufferRows(pixels, ...size, 1), ...to, { filter }).rows) {
     out.set(row, y++ * to[0])
   }
   expect(y).toBe(to[1])

@@ -69,6 +69,8 @@ export interface ConvertOutput {
   preview?: StoredFile
   /** How the page was filed. */
   tone: FiledTone
+  /** Why: the tone decision with its feature values, or that the caller forced it (for logs). */
+  toneReason: string
 }
 
 const CONTENT_TYPE: Record<ConvertFormat, string> = {
@@ -84,13 +86,18 @@ export async function convertImage(
   ports: { outputs: OutputStore; accountId: string },
 ): Promise<ConvertOutput> {
   const { image, format, dpi, mode, page } = input
-  const { tone, file, preview, size } = await readCodec(image.source, async () => {
+  const { tone, toneReason, file, preview, size } = await readCodec(image.source, async () => {
     const gray = flattenToGray(await openImage(image.bytes, image.type, { prefer: 'luma' }))
     const size = fitLongEdge(gray.width, gray.height, PRESET_LONG_EDGE_PX[dpi])
     const filed = await prepareFilingPage(resampleGray(gray, size.width, size.height), mode)
     const main = createFilingEncoder({ format, tone: filed.tone, ...size, dpi, page })
     const preview = format !== 'png' ? previewEncoder(size.width, size.height, dpi) : null
-    return { tone: filed.tone, size, ...(await pump(filed.rows, main, preview)) }
+    return {
+      tone: filed.tone,
+      toneReason: filed.reason,
+      size,
+      ...(await pump(filed.rows, main, preview)),
+    }
   })
 
   const id = ulid()
@@ -99,6 +106,7 @@ export async function convertImage(
   try {
     const stored: ConvertOutput = {
       tone,
+      toneReason,
       file: await store(ports.outputs, written, `${base}/converted.${EXTENSION[format]}`, file, {
         contentType: CONTENT_TYPE[format],
         disposition: `${format === 'png' ? 'inline' : 'attachment'}; filename="figure-${id}.${EXTENSION[format]}"`,

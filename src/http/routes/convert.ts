@@ -2,6 +2,7 @@
 
 import { createRoute, OpenAPIHono } from '@hono/zod-openapi'
 import type { AppEnv } from '../../env'
+import { log } from '../../lib/log'
 import { CONVERT_LIMITS, convertImage } from '../../operations/convert-image'
 import { convertCost } from '../../operations/pricing'
 import { type ImageInput, inputParameters, loadImage, uploadInput } from '../input/image-input'
@@ -116,6 +117,12 @@ export const convertRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
           { image, format, dpi, mode, page: page ?? 'a4' },
           { outputs: deps.outputs, accountId: auth.accountId },
         )
+        // Why the page is black and white or gray: what support needs when a user asks.
+        log('info', 'convert tone', {
+          requestId: c.var.requestId,
+          mode: out.tone,
+          reason: out.toneReason,
+        })
         return {
           data: {
             url: await sign(out.file.key),

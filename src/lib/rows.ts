@@ -63,3 +63,19 @@ export function bufferRows<C extends Channels>(
     })(),
   }
 }
+
+/**
+ * Reads every row of `source` into one buffer of `width · height · channels` bytes, for the
+ * stages that need the whole image at once (the tracing engines). The only whole-image copy.
+ */
+export async function readAllRows(source: PixelRows): Promise<Uint8Array> {
+  const stride = source.width * source.channels
+  const out = new Uint8Array(stride * source.height)
+  let y = 0
+  for await (const row of source.rows) {
+    if (y >= source.height) break
+    out.set(row.subarray(0, stride), y * stride)
+    y++
+  }
+  return out
+}

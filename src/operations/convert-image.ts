@@ -16,8 +16,7 @@ import { type FiledTone, prepareFilingPage, type ToneMode } from '../engines/exp
 import { resampleGray } from '../engines/export/resample'
 import { fitLongEdge, PRESET_LONG_EDGE_PX, previewSize } from '../engines/export/sizes'
 import { flattenToGray } from '../engines/normalize/flatten-to-gray'
-import { type ImageSource, imageError } from '../errors'
-import { CodecError } from '../lib/codec-error'
+import type { ImageSource } from '../errors'
 import { ulid } from '../lib/ids'
 import { createRowChannel } from '../lib/row-channel'
 import type { EncodedFile, GrayRows } from '../lib/rows'
@@ -28,6 +27,10 @@ import {
   type FilingFormat,
   type PageSize,
 } from './filing-encoders'
+import { readCodec } from './read-codec'
+import { type StoredFile, storeOutput } from './store-output'
+
+export type { StoredFile }
 
 export type ConvertFormat = FilingFormat
 export type FilingDpi = 300 | 600
@@ -53,15 +56,6 @@ export interface ConvertInput {
   mode: ToneMode
   /** PDF page size (ignored by PNG and TIFF). */
   page: PageSize
-}
-
-/** A stored output file. */
-export interface StoredFile {
-  key: string
-  contentType: string
-  byteLength: number
-  width: number
-  height: number
 }
 
 export interface ConvertOutput {
@@ -107,41 +101,36 @@ export async function convertImage(
     const stored: ConvertOutput = {
       tone,
       toneReason,
-      file: await store(ports.outputs, written, `${base}/converted.${EXTENSION[format]}`, file, {
-        contentType: CONTENT_TYPE[format],
-        disposition: `${format === 'png' ? 'inline' : 'attachment'}; filename="figure-${id}.${EXTENSION[format]}"`,
-        ...size,
-      }),
+      file: await storeOutput(
+        ports.outputs,
+        written,
+        `${base}/converted.${EXTENSION[format]}`,
+        file,
+        {
+          contentType: CONTENT_TYPE[format],
+          disposition: `${format === 'png' ? 'inline' : 'attachment'}; filename="figure-${id}.${EXTENSION[format]}"`,
+          ...size,
+        },
+      ),
     }
     if (preview) {
-      stored.preview = await store(ports.outputs, written, `${base}/preview.png`, preview.file, {
-        contentType: 'image/png',
-        disposition: `inline; filename="figure-${id}-preview.png"`,
-        ...preview.size,
-      })
+      stored.preview = await storeOutput(
+        ports.outputs,
+        written,
+        `${base}/preview.png`,
+        preview.file,
+        {
+          contentType: 'image/png',
+          disposition: `inline; filename="figure-${id}-preview.png"`,
+          ...preview.size,
+        },
+      )
     }
     return stored
   } catch (error) {
     // Never leave half a result behind: a response can only reference complete outputs.
     await ports.outputs.delete(written).catch(() => {})
     throw error
-  }
-}
-
-/** Runs codec work and maps its failures to the input-image errors (400 upload / 422 URL). */
-async function readCodec<T>(source: ImageSource, work: () => Promise<T>): Promise<T> {
-  try {
-    return await work()
-  } catch (error) {
-    if (!(error instanceof CodecError)) throw error
-    switch (error.reason) {
-      case 'corrupt':
-        throw imageError('INVALID_IMAGE', source, `The image could not be read: ${error.message}`)
-      case 'unsupported':
-        throw imageError('UNSUPPORTED_IMAGE_TYPE', source, error.message)
-      case 'too_large':
-        throw imageError('IMAGE_DIMENSIONS_TOO_LARGE', source, error.message)
-    }
   }
 }
 
@@ -192,26 +181,5 @@ async function pump(rows: GrayRows, main: FilingEncoder, preview: PreviewEncoder
   return {
     file,
     preview: preview && previewFile ? { file: previewFile, size: preview.size } : null,
-  }
-}
-
-async function store(
-  outputs: OutputStore,
-  written: string[],
-  key: string,
-  file: EncodedFile,
-  meta: { contentType: string; disposition: string; width: number; height: number },
-): Promise<StoredFile> {
-  await outputs.put(key, file.parts, {
-    contentType: meta.contentType,
-    contentDisposition: meta.disposition,
-  })
-  written.push(key)
-  return {
-    key,
-    contentType: meta.contentType,
-    byteLength: file.byteLength,
-    width: meta.width,
-    height: meta.height,
   }
 }

@@ -23,7 +23,12 @@ export type ImageInput =
 
 /** Per-operation caps on top of the global ones (e.g. what a decoder can hold in memory). */
 export interface ImageLimits {
+  /** The operation's own pixel cap (below the global one), from its measured memory. */
+  maxPixels?: number
+  /** Caps per input type (WebP: its decoder holds the whole image). */
   maxPixelsByType?: Partial<Record<ImageType, number>>
+  /** Names the operation in refusals, e.g. '/vectorize'. */
+  operation?: string
 }
 
 /** An admitted image and where it came from (which decides 400 vs 422 for later errors). */
@@ -81,6 +86,9 @@ function dimensionRefusal(image: SniffedImage, limits: ImageLimits): string | nu
   }
   if (width * height > MAX_IMAGE_PIXELS) {
     return `The image is ${size} (${megapixels(width * height)}); the limit is ${megapixels(MAX_IMAGE_PIXELS)}`
+  }
+  if (limits.maxPixels !== undefined && width * height > limits.maxPixels) {
+    return `The image is ${size} (${megapixels(width * height)}); ${limits.operation ?? 'this operation'} is limited to ${megapixels(limits.maxPixels)}`
   }
   const typeCap = limits.maxPixelsByType?.[type]
   if (typeCap !== undefined && width * height > typeCap) {

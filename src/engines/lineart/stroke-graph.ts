@@ -3,6 +3,7 @@
  * one-pixel skeleton into nodes (line ends and junctions) joined by edges (pixel chains).
  */
 
+import { IntMap } from '../../lib/int-map'
 import { strokeWidthAt } from './distance'
 import { type Mask, neighbourCode, neighbourOffsets } from './mask'
 
@@ -61,6 +62,9 @@ export interface StrokeGraph {
 }
 
 const VISITED = 2
+/** Mask value of a node pixel (a line end or part of a junction) while the graph is built. */
+const NODE = 4
+const DEGREE = degreeTable()
 
 /**
  * @param skeleton from ./skeletonize.ts (1 = centerline pixel); rewritten
@@ -72,31 +76,39 @@ export function buildStrokeGraph(skeleton: Mask, distance: Uint16Array): StrokeG
   const nodes: GraphNode[] = []
   const edges: GraphEdge[] = []
   const dots: Dot[] = []
-  const nodeOf = new Map<number, number>()
+  const nodeOf = new IntMap(1024)
+  /** Every node pixel, in the order found (the walks start from them). */
+  const nodePixels: number[] = []
   const junctionPixels: number[] = []
-  const degree = (i: number) => popcount(neighbourCode(data, i, offsets))
   const xOf = (i: number) => (i % stride) - 0.5
   const yOf = (i: number) => Math.floor(i / stride) - 0.5
 
-  for (let i = stride; i < data.length - stride; i++) {
+  // Pass 1: classify. Neighbour counts are taken before any pixel is relabelled (labels keep
+  // bit 0 set, so the codes see every skeleton pixel).
+  const end = data.length - stride
+  for (let i = stride; i < end; i++) {
     if (!data[i]) continue
-    const n = degree(i)
+    const n = DEGREE[neighbourCode(data, i, offsets)]!
     if (n === 0) {
       dots.push({ x: xOf(i), y: yOf(i), width: strokeWidthAt(distance[i]!) })
       data[i] = 0
     } else if (n === 1) {
+      data[i] = NODE | 1
       nodeOf.set(i, nodes.length)
+      nodePixels.push(i)
       nodes.push(newNode(xOf(i), yOf(i), strokeWidthAt(distance[i]!)))
     } else if (n >= 3) {
+      data[i] = NODE | 1
       junctionPixels.push(i)
     }
   }
   // Touching junction pixels are one junction: its position is their centroid for now.
   for (const seed of junctionPixels) {
-    if (nodeOf.has(seed)) continue
+    if (nodeOf.get(seed) >= 0) continue
     const id = nodes.length
     const cluster = [seed]
     nodeOf.set(seed, id)
+    nodePixels.push(seed)
     let sx = 0
     let sy = 0
     let widest = 0
@@ -107,8 +119,9 @@ export function buildStrokeGraph(skeleton: Mask, distance: Uint16Array): StrokeG
       widest = Math.max(widest, distance[i]!)
       for (let k = 0; k < 8; k++) {
         const j = i + offsets[k]!
-        if (data[j] && !nodeOf.has(j) && degree(j) >= 3) {
+        if (data[j]! & NODE && nodeOf.get(j) < 0 && DEGREE[neighbourCode(data, j, offsets)]! >= 3) {
           nodeOf.set(j, id)
+          nodePixels.push(j)
           cluster.push(j)
         }
       }
@@ -116,12 +129,14 @@ export function buildStrokeGraph(skeleton: Mask, distance: Uint16Array): StrokeG
     nodes.push(newNode(sx / cluster.length, sy / cluster.length, strokeWidthAt(widest)))
   }
 
-  const linked = new Set<string>()
-  const addEdge = (a: number, b: number, chain: number[], closed: boolean) => {
-    const points: number[] = []
+  let chain = new Int32Array(1024)
+  const addEdge = (a: number, b: number, length: number, closed: boolean) => {
+    const points: number[] = new Array(2 * length)
     let widthSum = 0
-    for (const i of chain) {
-      points.push(xOf(i), yOf(i))
+    for (let k = 0; k < length; k++) {
+      const i = chain[k]!
+      points[2 * k] = xOf(i)
+      points[2 * k + 1] = yOf(i)
       widthSum += strokeWidthAt(distance[i]!)
     }
     // Node ends are replaced by the node positions, so the chain meets its nodes exactly.
@@ -134,7 +149,7 @@ export function buildStrokeGraph(skeleton: Mask, distance: Uint16Array): StrokeG
       points[points.length - 1] = nodes[b]!.y
     }
     const id = edges.length
-    edges.push({ a, b, points, width: widthSum / chain.length, closed, alive: true })
+    edges.push({ a, b, points, width: widthSum / length, closed, alive: true })
     if (a >= 0) {
       nodes[a]!.edges.push(id)
       nodes[a]!.degree++
@@ -144,41 +159,59 @@ export function buildStrokeGraph(skeleton: Mask, distance: Uint16Array): StrokeG
       nodes[b]!.degree++
     }
   }
+  const push = (k: number, i: number) => {
+    if (k === chain.length) {
+      const grown = new Int32Array(2 * k)
+      grown.set(chain)
+      chain = grown
+    }
+    chain[k] = i
+  }
 
-  for (const [start, node] of nodeOf) {
+  const linked = new IntMap(64)
+  for (const start of nodePixels) {
+    const node = nodeOf.get(start)
     for (let k = 0; k < 8; k++) {
       const q = start + offsets[k]!
-      if (!data[q]) continue
-      const other = nodeOf.get(q)
-      if (other !== undefined) {
+      const v = data[q]!
+      if (!v) continue
+      if (v & NODE) {
         // Two nodes touching directly: a one-step edge, recorded once per pixel pair.
-        const key = start < q ? `${start},${q}` : `${q},${start}`
-        if (other !== node && !linked.has(key)) {
-          linked.add(key)
-          addEdge(node, other, [start, q], false)
+        const other = nodeOf.get(q)
+        const key = Math.min(start, q) * 8 + (start < q ? k : 7 - k)
+        if (other !== node && linked.get(key) < 0) {
+          linked.set(key, 1)
+          push(0, start)
+          push(1, q)
+          addEdge(node, other, 2, false)
         }
         continue
       }
-      if (data[q] === VISITED) continue
-      const chain = [start, q]
+      if (v === VISITED) continue
+      push(0, start)
+      push(1, q)
+      let length = 2
       data[q] = VISITED
       let prev = start
       let cur = q
-      let end = -1
+      let reached = -1
       for (;;) {
+        // A chain pixel has exactly two skeleton neighbours: the one it came from and the next.
         let next = -1
         for (let m = 0; m < 8; m++) {
           const r = cur + offsets[m]!
-          if (r !== prev && data[r] && (data[r] !== VISITED || nodeOf.has(r))) {
+          if (r === prev) continue
+          const w = data[r]!
+          if (w & NODE) {
             next = r
-            if (nodeOf.has(r)) break
+            break
           }
+          if (w === 1) next = r
         }
         if (next < 0) break
-        chain.push(next)
-        const reached = nodeOf.get(next)
-        if (reached !== undefined) {
-          end = reached
+        push(length++, next)
+        if (data[next]! & NODE) {
+          reached = nodeOf.get(next)
           break
         }
         data[next] = VISITED
@@ -186,15 +219,16 @@ export function buildStrokeGraph(skeleton: Mask, distance: Uint16Array): StrokeG
         cur = next
       }
       // A chain that leaves a junction and comes straight back into it is a notch, not a line.
-      if (end === node && chain.length <= 3) continue
-      if (end >= 0) addEdge(node, end, chain, false)
+      if (reached === node && length <= 3) continue
+      if (reached >= 0) addEdge(node, reached, length, false)
     }
   }
 
   // Loops with no node: every pixel has two neighbours; walk once around.
-  for (let i = stride; i < data.length - stride; i++) {
-    if (data[i] !== 1 || nodeOf.has(i)) continue
-    const chain = [i]
+  for (let i = stride; i < end; i++) {
+    if (data[i] !== 1) continue
+    push(0, i)
+    let length = 1
     data[i] = VISITED
     let prev = -1
     let cur = i
@@ -208,12 +242,12 @@ export function buildStrokeGraph(skeleton: Mask, distance: Uint16Array): StrokeG
         }
       }
       if (next < 0) break
-      chain.push(next)
+      push(length++, next)
       data[next] = VISITED
       prev = cur
       cur = next
     }
-    if (chain.length >= 3) addEdge(-1, -1, chain, true)
+    if (length >= 3) addEdge(-1, -1, length, true)
   }
   return { nodes, edges, dots }
 }
@@ -222,8 +256,13 @@ function newNode(x: number, y: number, width: number): GraphNode {
   return { x, y, degree: 0, edges: [], width, corner: false, alive: true }
 }
 
-function popcount(v: number): number {
-  v -= (v >> 1) & 0x55
-  v = (v & 0x33) + ((v >> 2) & 0x33)
-  return (v + (v >> 4)) & 0x0f
+/** Number of ink neighbours for each neighbourhood code. */
+function degreeTable(): Uint8Array {
+  const table = new Uint8Array(256)
+  for (let code = 0; code < 256; code++) {
+    let n = 0
+    for (let k = 0; k < 8; k++) n += (code >> k) & 1
+    table[code] = n
+  }
+  return table
 }

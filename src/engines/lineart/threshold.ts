@@ -15,22 +15,48 @@ import { normalizeBackground } from './normalize-background'
  * Input → output: gray image → Mask (1 ink, 0 paper, one-pixel paper frame).
  * Method: background normalisation (./normalize-background.ts), then the midpoint of paper and
  * ink levels with the ridge rescue for thin gray lines (../export/binarize.ts, chosen on the
- * corpus by `npm run bench -- binarize`).
+ * corpus by `npm run bench -- binarize`). An image with exactly two levels (most patent
+ * drawings are 1-bit) is split at their midpoint directly.
  */
 
 /** @returns the ink mask of `image` */
 export function thresholdInk(image: GrayImage): Mask {
   const { width, height } = image
+  const levels = twoLevels(image.data)
+  if (levels) return maskBelow(image.data, width, height, (levels[0] + levels[1]) / 2)
   const normalized = normalizeBackground(image.data, width, height)
   // binarizePage rewrites its page in place: never the caller's image.
   const page = normalized === image.data ? normalized.slice() : normalized
   binarizePage(page, width, height, chooseThreshold(pageHistogram(page), 'lineart'))
+  return maskBelow(page, width, height, 128)
+}
+
+/**
+ * The two levels of an image that has exactly two (a 1-bit scan, a drawing saved as black and
+ * white), darker first, or null. Such an image needs no threshold: its paper is already even.
+ */
+function twoLevels(gray: Uint8Array): [number, number] | null {
+  let a = -1
+  let b = -1
+  for (let i = 0; i < gray.length; i++) {
+    const v = gray[i]!
+    if (v === a || v === b) continue
+    if (a < 0) a = v
+    else if (b < 0) b = v
+    else return null
+  }
+  if (b < 0) return null
+  return a < b ? [a, b] : [b, a]
+}
+
+/** The framed mask of the pixels darker than `cut`. */
+function maskBelow(gray: Uint8Array, width: number, height: number, cut: number): Mask {
   const mask = createMask(width, height)
   const { data, stride } = mask
   for (let y = 0; y < height; y++) {
     const src = y * width
     const dst = (y + 1) * stride + 1
-    for (let x = 0; x < width; x++) data[dst + x] = page[src + x] === 0 ? 1 : 0
+    for (let x = 0; x < width; x++) data[dst + x] = gray[src + x]! < cut ? 1 : 0
   }
   return mask
 }

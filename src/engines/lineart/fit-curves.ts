@@ -78,7 +78,7 @@ export function fitStroke(stroke: StrokePolyline, params: FitParams): VectorPath
     smooth(px, py)
     fitPiece(px, py, 0, px.length - 1, null, null, params.tolerance, segments)
   }
-  return { start, segments, closed }
+  return { start, segments: joinCollinear(start, segments, params.tolerance), closed }
 }
 
 /** Indices of corners: local maxima of the turn over ±k points, above CORNER_TURN. */
@@ -190,6 +190,46 @@ function project(xs: Float64Array, ys: Float64Array, i: number, line: FittedLine
   const t = (xs[i]! - line.cx) * line.dx + (ys[i]! - line.cy) * line.dy
   xs[i] = line.cx + t * line.dx
   ys[i] = line.cy + t * line.dy
+}
+
+/**
+ * Joins runs of line segments that are one straight line (split by a junction pass-through or
+ * by the recursive fit): a vertex goes when it, and every vertex already merged into the run,
+ * is within a quarter of the tolerance of the run's new chord.
+ */
+function joinCollinear(start: Point, segments: Segment[], tolerance: number): Segment[] {
+  const out: Segment[] = []
+  const limit = tolerance / 4
+  let runStart = start
+  /** Vertices merged into the last output line, which must stay on its chord. */
+  let merged: Point[] = []
+  let from = start
+  for (const segment of segments) {
+    const last = out[out.length - 1]
+    if (segment.kind === 'line' && last?.kind === 'line') {
+      const inner = [...merged, last.to]
+      if (inner.every((v) => distanceToSegment(v, runStart, segment.to) <= limit)) {
+        last.to = segment.to
+        merged = inner
+        from = segment.to
+        continue
+      }
+    }
+    runStart = from
+    merged = []
+    out.push(segment.kind === 'line' ? { kind: 'line', to: segment.to } : segment)
+    from = segment.to
+  }
+  return out
+}
+
+function distanceToSegment(p: Point, a: Point, b: Point): number {
+  const dx = b.x - a.x
+  const dy = b.y - a.y
+  const length2 = dx * dx + dy * dy
+  const t =
+    length2 > 0 ? Math.max(0, Math.min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / length2)) : 0
+  return Math.hypot(p.x - a.x - t * dx, p.y - a.y - t * dy)
 }
 
 /** Two passes of [1 2 1] / 4 over the interior points; the ends stay. */

@@ -5,14 +5,12 @@
 
 import type { GrayImage } from '../raster'
 import type { VectorDrawing, VectorPath } from '../vector'
-import { despeckle } from './despeckle'
-import { chamferDistance } from './distance'
 import { fitStroke } from './fit-curves'
 import { groupByWeight, type WeightedPath } from './line-weight'
 import { linkStrokes } from './link-strokes'
+import { pixelStages } from './pixel-stages'
 import { placeJunctions } from './place-junctions'
 import { pruneGraph } from './prune-graph'
-import { skeletonize } from './skeletonize'
 import { buildStrokeGraph } from './stroke-graph'
 import { thresholdInk } from './threshold'
 
@@ -54,10 +52,12 @@ export async function traceLineart(
 ): Promise<{ drawing: VectorDrawing; stats: LineartStats }> {
   const { width, height } = image
   const params = deriveParams(width, height, options)
-  const mask = thresholdInk(image)
-  const cleaned = despeckle(mask, params.speckAreaPx, params.holeAreaPx)
-  const distance = chamferDistance(mask)
-  skeletonize(mask)
+  // The pixel stages run in our wasm kernels when installed (./pixel-stages.ts), same output.
+  const stages = await pixelStages(thresholdInk(image))
+  const mask = stages.mask
+  const cleaned = stages.despeckle(params.speckAreaPx, params.holeAreaPx)
+  const distance = stages.chamferDistance()
+  stages.skeletonize()
   const graph = buildStrokeGraph(mask, distance)
   pruneGraph(graph)
   placeJunctions(graph)

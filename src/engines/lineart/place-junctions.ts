@@ -17,7 +17,8 @@ import type { GraphEdge, StrokeGraph } from './stroke-graph'
  * `near` and `far` (arc length from the junction: beyond the bent stretch, within the line's
  * local direction); the junction is the point minimising the sum of squared distances to those
  * lines, i.e. the solution of Σ (I − d dᵀ) p = Σ (I − d dᵀ) c. Kept at the pixel centroid when
- * the lines are (nearly) parallel or the solution is farther than a stroke width away. Then every
+ * the lines are (nearly) parallel or the solution is farther than `near` plus a stroke width
+ * (+ 2 px) away. Then every
  * chain drops its points within `near` of the junction and starts exactly at it, so a T's stem,
  * an X's arms and a Y's branches all end at one point. A thick stroke's corner (two lines where
  * a spur was pruned) is placed the same way: at the intersection of its two lines, sharp.
@@ -39,6 +40,7 @@ export function placeJunctions(graph: StrokeGraph): void {
     const near = Math.max(NEAR_MIN_PX, NEAR_WIDTHS * node.width)
     const far = near + FAR_WIDTHS * node.width + FAR_SLACK_PX
     const ends = edgeEnds(edges, node.edges, id)
+    const fits: (Direction | null)[] = []
     let a11 = 0
     let a12 = 0
     let a22 = 0
@@ -46,6 +48,7 @@ export function placeJunctions(graph: StrokeGraph): void {
     let b2 = 0
     for (const { edge, atStart } of ends) {
       const fit = fitDirection(edge.points, atStart, node.x, node.y, near, far)
+      fits.push(fit)
       if (!fit) continue
       const { cx, cy, dx, dy } = fit
       // (I − d dᵀ) for unit d.
@@ -62,7 +65,8 @@ export function placeJunctions(graph: StrokeGraph): void {
     if (det > 0.05) {
       const x = (a22 * b1 - a12 * b2) / det
       const y = (a11 * b2 - a12 * b1) / det
-      if (Math.hypot(x - node.x, y - node.y) <= Math.max(2, node.width)) {
+      // Thinning may leave the junction pixels a stroke width or more inside a corner.
+      if (Math.hypot(x - node.x, y - node.y) <= near + node.width + 2) {
         node.x = x
         node.y = y
       }
@@ -70,7 +74,10 @@ export function placeJunctions(graph: StrokeGraph): void {
       // Two (nearly) parallel lines: a straight line through a former junction, no corner.
       node.corner = false
     }
-    for (const { edge, atStart } of ends) trimInto(edge, atStart, node.x, node.y, near)
+    const straight = Math.max(1, 0.35 * node.width)
+    ends.forEach(({ edge, atStart }, k) => {
+      trimInto(edge, atStart, node, near, far, fits[k] ?? null, straight)
+    })
   }
 }
 
@@ -90,6 +97,14 @@ function edgeEnds(
   return ends
 }
 
+/** A line through (cx, cy) along the unit vector (dx, dy). */
+interface Direction {
+  cx: number
+  cy: number
+  dx: number
+  dy: number
+}
+
 /** Principal axis of the chain points whose arc length from the node end is in [near, far]. */
 function fitDirection(
   points: number[],
@@ -98,7 +113,7 @@ function fitDirection(
   ny: number,
   near: number,
   far: number,
-): { cx: number; cy: number; dx: number; dy: number } | null {
+): Direction | null {
   const count = points.length / 2
   let sx = 0
   let sy = 0
@@ -135,15 +150,39 @@ function fitDirection(
   return { cx, cy, dx: Math.cos(angle), dy: Math.sin(angle) }
 }
 
-/** Drops the points within `near` of (x, y) at one end of the chain and starts it at (x, y). */
-function trimInto(edge: GraphEdge, atStart: boolean, x: number, y: number, near: number): void {
+/**
+ * Drops the chain's bent stretch at one end and starts it exactly at the node: points within
+ * `near` of the node, and beyond that the points that still stray more than `straight` from the
+ * line fitted to that end (a chain that curls round a corner toward where the junction pixels
+ * were), up to `far` along the chain.
+ */
+function trimInto(
+  edge: GraphEdge,
+  atStart: boolean,
+  node: { x: number; y: number },
+  near: number,
+  far: number,
+  line: Direction | null,
+  straight: number,
+): void {
   const p = edge.points
   const count = p.length / 2
+  const { x, y } = node
   let drop = 0
+  let arc = 0
   // Keep at least the far end and one more point.
   while (drop < count - 2) {
     const i = atStart ? drop + 1 : count - 2 - drop
-    if (Math.hypot(p[2 * i]! - x, p[2 * i + 1]! - y) >= near) break
+    const px = p[2 * i]!
+    const py = p[2 * i + 1]!
+    const prev = atStart ? i - 1 : i + 1
+    arc += Math.hypot(px - p[2 * prev]!, py - p[2 * prev + 1]!)
+    const close = Math.hypot(px - x, py - y) < near
+    const astray =
+      line !== null &&
+      arc <= far &&
+      Math.abs((px - line.cx) * line.dy - (py - line.cy) * line.dx) > straight
+    if (!close && !astray) break
     drop++
   }
   if (atStart) {

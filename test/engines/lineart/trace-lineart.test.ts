@@ -110,10 +110,14 @@ describe('traceLineart', () => {
     const paths = strokes(drawing)
     expect(paths).toHaveLength(2)
     for (const p of paths) {
-      expect(vertices(p).some((v) => near(v, 60.5, 60.5, 1))).toBe(true)
-      const [a, b] = [vertices(p)[0]!, vertices(p).at(-1)!]
-      // Straight through: both ends on one axis.
+      // One straight line through the crossing (its junction vertex joined away as collinear).
+      expect(p.segments).toHaveLength(1)
+      const [a, b] = [p.start, p.segments[0]!.to]
       expect(Math.abs(a.x - b.x) < 1 || Math.abs(a.y - b.y) < 1).toBe(true)
+      const t =
+        ((60.5 - a.x) * (b.x - a.x) + (60.5 - a.y) * (b.y - a.y)) /
+        ((b.x - a.x) ** 2 + (b.y - a.y) ** 2)
+      expect(near({ x: a.x + t * (b.x - a.x), y: a.y + t * (b.y - a.y) }, 60.5, 60.5, 1)).toBe(true)
     }
   })
 

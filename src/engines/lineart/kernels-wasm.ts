@@ -1,0 +1,101 @@
+/**
+ * The WebAssembly pixel kernels of the lineart engine (wasm/src/lineart.ts): despeckle, chamfer
+ * distance and skeletonize over one mask held in the module's own memory, with the same results
+ * as ./despeckle.ts, ./distance.ts and ./skeletonize.ts. Each trace instantiates its own copy,
+ * whose memory holds, at offsets fixed here once (16-byte aligned, above the module's tables):
+ *   out      two int32 despeckle counts (specks, holes)
+ *   blocks   three bitmaps of one bit per 16 mask bytes: where the thinning must look
+ *   mask     the framed mask, (width + 2) · (height + 2) bytes, then 32 bytes the wide loads read
+ *   distance uint16 per mask byte, then 32 bytes
+ *   stack    despeckle's span stack, last, so the kernel grows the memory under it as it needs
+ * Memory: about 3 bytes per pixel, e.g. 2008 × 3047: 18.5 MB.
+ */
+
+import type { Mask } from './mask'
+import type { PixelStages } from './pixel-stages'
+
+/** The kernel module's exports (see wasm/src/lineart.ts). */
+interface LineartExports {
+  memory: { readonly buffer: ArrayBuffer; grow(pages: number): number }
+  heapBase(): number
+  despeckle(
+    data: number,
+    width: number,
+    height: number,
+    speckArea: number,
+    holeArea: number,
+    stack: number,
+    out: number,
+  ): void
+  chamferDistance(data: number, distance: number, width: number, height: number): void
+  skeletonize(data: number, width: number, height: number, blocks: number): void
+}
+
+const PAGE = 65536
+/** Room for the first 16 Ki span-stack entries; the kernel grows the memory past that. */
+const INITIAL_STACK_BYTES = 65536
+
+/**
+ * The one WebAssembly call used here, typed locally: instantiating an already compiled module
+ * (allowed in Workers; compiling bytes is not). The Node-only typings of test/node lack the API.
+ */
+const wasmApi = (
+  globalThis as unknown as {
+    WebAssembly: {
+      instantiate(module: WebAssembly.Module, imports: object): Promise<{ exports: object }>
+    }
+  }
+).WebAssembly
+
+/** Rounds `n` up to a multiple of 16. */
+const roundUp16 = (n: number) => (n + 15) & ~15
+
+/**
+ * Instantiates the kernels for one `width × height` mask, empty (all paper). Fill `mask.data`,
+ * then call the stages in the engine's order: despeckle may grow the memory (its stack), which
+ * re-points `mask.data` but leaves a distance array taken before it detached.
+ * @param module the compiled wasm/dist/lineart.wasm
+ */
+export async function createWasmStages(
+  module: WebAssembly.Module,
+  width: number,
+  height: number,
+): Promise<PixelStages> {
+  const instance = await wasmApi.instantiate(module, {})
+  const wasm = instance.exports as unknown as LineartExports
+  const stride = width + 2
+  const n = stride * (height + 2)
+
+  let end = roundUp16(wasm.heapBase())
+  const take = (bytes: number) => {
+    const at = end
+    end = roundUp16(end + bytes)
+    return at
+  }
+  const outAt = take(8)
+  const blocksAt = take(12 * Math.ceil(n / 512))
+  const maskAt = take(n + 32)
+  const distanceAt = take(2 * n + 32)
+  const stackAt = take(INITIAL_STACK_BYTES)
+  const have = wasm.memory.buffer.byteLength
+  if (end > have) wasm.memory.grow(Math.ceil((end - have) / PAGE))
+
+  const mask: Mask = { width, height, stride, data: new Uint8Array(wasm.memory.buffer, maskAt, n) }
+  return {
+    mask,
+    despeckle(speckAreaPx, holeAreaPx) {
+      wasm.despeckle(maskAt, width, height, speckAreaPx, holeAreaPx, stackAt, outAt)
+      const buffer = wasm.memory.buffer
+      if (mask.data.buffer !== buffer) mask.data = new Uint8Array(buffer, maskAt, n)
+      const [specks, holes] = new Int32Array(buffer, outAt, 2)
+      return { specks: specks!, holes: holes! }
+    },
+    chamferDistance() {
+      wasm.chamferDistance(maskAt, distanceAt, width, height)
+      return new Uint16Array(wasm.memory.buffer, distanceAt, n)
+    },
+    skeletonize() {
+      wasm.skeletonize(maskAt, width, height, blocksAt)
+    },
+  }
+}

@@ -133,17 +133,31 @@ describe('traceLineart', () => {
     }
   })
 
-  it('traces a 1-px diagonal as one line and a dot as a dot', async () => {
+  it('traces a 1-px diagonal as one line and the dots of a dotted line as dots', async () => {
     const image = canvas(100, 100)
     for (let i = 10; i < 90; i++) image.data[i * 100 + i] = 0
-    block(image, 80, 15, 83, 18)
-    const { drawing } = await traceLineart(image, { speckAreaPx: 3 })
+    for (const x of [60, 66, 72, 78]) block(image, x, 15, x + 3, 18)
+    const { drawing, stats } = await traceLineart(image, { speckAreaPx: 3 })
     const paths = strokes(drawing)
     const line = paths.find((p) => p.segments.length > 0)!
     expect(line.segments).toHaveLength(1)
     expect(near(line.start, 10.5, 10.5, 1.5) || near(line.start, 89.5, 89.5, 1.5)).toBe(true)
-    const dot = paths.find((p) => p.segments.length === 0)!
-    expect(near(dot.start, 81.5, 16.5, 1)).toBe(true)
+    const dots = paths.filter((p) => p.segments.length === 0)
+    expect(dots.map((d) => Math.round(d.start.x))).toEqual([62, 68, 74, 80])
+    expect(dots.every((d) => near(d.start, d.start.x, 16.5, 0.5))).toBe(true)
+    expect(stats.isolated).toBe(0)
+  })
+
+  it('drops a lone dot far from any other ink (scan noise) but not one beside a line', async () => {
+    const image = canvas(120, 120)
+    segment(image, 10, 60, 110, 60, 3)
+    block(image, 15, 15, 18, 18)
+    block(image, 50, 65, 53, 68)
+    const { drawing, stats } = await traceLineart(image, { speckAreaPx: 3 })
+    expect(stats.isolated).toBe(1)
+    const dots = strokes(drawing).filter((p) => p.segments.length === 0)
+    expect(dots).toHaveLength(1)
+    expect(near(dots[0]!.start, 51.5, 66.5, 1)).toBe(true)
   })
 
   it('removes specks below the speck size but keeps the strokes', async () => {

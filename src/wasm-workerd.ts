@@ -5,9 +5,12 @@
  */
 
 import webpDecoder from '@jsquash/webp/codec/dec/webp_dec.wasm'
+import lineartKernels from '../wasm/dist/lineart.wasm'
 import resampleKernels from '../wasm/dist/resample.wasm'
 import { useWebpDecoderWasm } from './codecs/webp/decode'
 import { useResampleWasm } from './engines/export/resample'
+import { useLineartWasm } from './engines/lineart/pixel-stages'
 
 useWebpDecoderWasm(webpDecoder)
 useResampleWasm(resampleKernels)
+useLineartWasm(lineartKernels)

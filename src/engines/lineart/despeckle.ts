@@ -22,6 +22,8 @@ const PAPER = 0
 const SEEN_INK = 2
 const OUTSIDE = 3
 const SEEN_HOLE = 4
+/** A pinhole filled with ink: its own label, so erasing a speck inside it cannot spread. */
+const FILLED = 5
 
 /**
  * @param speckAreaPx ink components with fewer pixels are erased
@@ -62,12 +64,15 @@ export function despeckle(
       const seen = fillRegion(data, stride, i, PAPER, SEEN_HOLE, false, stack)
       stack = seen.stack
       if (seen.area < holeAreaPx) {
-        stack = fillRegion(data, stride, i, SEEN_HOLE, SEEN_INK, false, stack).stack
+        stack = fillRegion(data, stride, i, SEEN_HOLE, FILLED, false, stack).stack
         holes++
       }
     }
   }
-  for (let i = 0; i < data.length; i++) data[i] = data[i] === SEEN_INK ? INK : PAPER
+  for (let i = 0; i < data.length; i++) {
+    const v = data[i]
+    data[i] = v === SEEN_INK || v === FILLED ? INK : PAPER
+  }
   return { specks, holes }
 }
 

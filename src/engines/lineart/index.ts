@@ -5,6 +5,7 @@
 
 import type { GrayImage } from '../raster'
 import type { VectorDrawing, VectorPath } from '../vector'
+import { dropIsolatedSpecks } from './drop-isolated'
 import { fitStroke } from './fit-curves'
 import { groupByWeight, type WeightedPath } from './line-weight'
 import { linkStrokes } from './link-strokes'
@@ -26,8 +27,11 @@ export interface LineartOptions {
 
 /** What the engine reports besides the drawing (for logs and tests). */
 export interface LineartStats {
+  /** Ink components removed before thinning (smaller than the speck area). */
   specks: number
   holes: number
+  /** Lone dots and short strokes removed after thinning (no ink around them). */
+  isolated: number
   strokes: number
   segments: number
   /** Tolerance the final fit used, pixels (above the requested one when maxSegments hit). */
@@ -42,7 +46,8 @@ const DEFAULT_MAX_SEGMENTS = 200_000
  * threshold (everything after works on ink/paper) → despeckle (before thinning, or each speck
  * becomes a stroke and each pinhole a loop) → distance (needs the full strokes, which thinning
  * destroys) → skeletonize → stroke graph → prune (spurs would otherwise be taken for lines and
- * pull junctions) → place junctions (needs the pruned graph's true branches) → link strokes
+ * pull junctions) → drop isolated specks (needs the pruned strokes' true lengths) → place
+ * junctions (needs the pruned graph's true branches) → link strokes
  * (directions are only meaningful once the bent ends are straightened) → fit curves → weights.
  * @param image gray, 0 black … 255 white
  */
@@ -60,6 +65,7 @@ export async function traceLineart(
   stages.skeletonize()
   const graph = buildStrokeGraph(mask, distance)
   pruneGraph(graph)
+  const isolated = dropIsolatedSpecks(graph, width, height)
   placeJunctions(graph)
   const strokes = linkStrokes(graph)
 
@@ -90,7 +96,7 @@ export async function traceLineart(
   }
   return {
     drawing,
-    stats: { ...cleaned, strokes: fitted.length, segments, tolerancePx: tolerance },
+    stats: { ...cleaned, isolated, strokes: fitted.length, segments, tolerancePx: tolerance },
   }
 }
 

@@ -34,12 +34,19 @@ export function useLineartWasm(module: WebAssembly.Module | null): void {
 
 /**
  * The pixel stages for `mask`: with the wasm kernels, a copy of it in their memory (one
- * `width × height` copy, about 1 ms for a 2000 × 3000 sheet); else the TypeScript stages on
- * `mask` itself.
+ * `width × height` copy, about 1 ms for a 2000 × 3000 sheet); else, or when the wasm memory
+ * cannot grow, the TypeScript stages on `mask` itself.
  */
 export async function pixelStages(mask: Mask): Promise<PixelStages> {
   if (!lineartWasm) return typescriptStages(mask)
-  const stages = await createWasmStages(lineartWasm, mask.width, mask.height)
+  let stages: PixelStages
+  try {
+    stages = await createWasmStages(lineartWasm, mask.width, mask.height)
+  } catch (error) {
+    // No room to grow the wasm memory: the TypeScript stages need less and give the same output.
+    if (error instanceof RangeError) return typescriptStages(mask)
+    throw error
+  }
   stages.mask.data.set(mask.data)
   return stages
 }

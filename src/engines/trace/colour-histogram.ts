@@ -1,0 +1,123 @@
+/**
+ * Trace engine (POST /v1/vectorize), input of stage 1: the opaque pixels' colours counted in
+ * 32 × 32 × 32 bins, with exact sums, so the palette is chosen without another pass per guess.
+ */
+
+import type { RasterImage } from '../raster'
+import { labInto } from './lab'
+import type { ColourSamples } from './palette-kmeans'
+
+/** Alpha below this is transparent: such pixels belong to no layer. */
+export const OPAQUE_ALPHA_MIN = 128
+/** Palette index of transparent pixels. */
+export const TRANSPARENT_INDEX = 255
+/** Number of bins: 5 bits per channel. */
+export const BIN_COUNT = 32768
+
+/** The bin of an 8-bit sRGB colour (5 bits per channel, R high). */
+export function binOf(r: number, g: number, b: number): number {
+  return ((r >> 3) << 10) | ((g >> 3) << 5) | (b >> 3)
+}
+
+/** Counts and channel sums of the opaque pixels, per bin. */
+export interface ColourHistogram {
+  /** Opaque pixels per bin. */
+  readonly counts: Float64Array
+  /** Sums of R, G, B per bin: entry 3 · bin + channel (mean = sum / count). */
+  readonly sums: Float64Array
+  /** Opaque pixel count. */
+  readonly opaque: number
+  /** Pixels per gray level, for 1-channel images (which have no transparency). */
+  readonly levels?: Uint32Array
+}
+
+/** One pass over the image: ~1 MB of tables, nothing per pixel. */
+export function buildHistogram(image: RasterImage): ColourHistogram {
+  const { data, channels } = image
+  const counts = new Float64Array(BIN_COUNT)
+  const sums = new Float64Array(3 * BIN_COUNT)
+  const pixels = image.width * image.height
+  let opaque = 0
+  if (channels <= 2) {
+    // Gray: count the 256 levels first, then spread them to their bins.
+    const levels = new Uint32Array(256)
+    if (channels === 1) countLevels(data, pixels, levels)
+    else {
+      for (let i = 0, p = 0; i < pixels; i++, p += 2) {
+        if (data[p + 1]! >= OPAQUE_ALPHA_MIN) levels[data[p]!]!++
+      }
+    }
+    for (let v = 0; v < 256; v++) {
+      const c = levels[v]!
+      if (c === 0) continue
+      const bin = binOf(v, v, v)
+      counts[bin]! += c
+      sums[3 * bin]! += c * v
+      sums[3 * bin + 1]! += c * v
+      sums[3 * bin + 2]! += c * v
+      opaque += c
+    }
+    return channels === 1 ? { counts, sums, opaque, levels } : { counts, sums, opaque }
+  }
+  for (let i = 0, p = 0; i < pixels; i++, p += channels) {
+    if (channels === 4 && data[p + 3]! < OPAQUE_ALPHA_MIN) continue
+    const r = data[p]!
+    const g = data[p + 1]!
+    const b = data[p + 2]!
+    const bin = ((r >> 3) << 10) | ((g >> 3) << 5) | (b >> 3)
+    counts[bin]!++
+    sums[3 * bin]! += r
+    sums[3 * bin + 1]! += g
+    sums[3 * bin + 2]! += b
+    opaque++
+  }
+  return { counts, sums, opaque }
+}
+
+/**
+ * Counts levels into four interleaved tables merged at the end: consecutive pixels of one level
+ * would otherwise make every increment wait for the previous one (4 Mpx: 7 → 3 ms, Node 22).
+ */
+function countLevels(data: Uint8Array, pixels: number, levels: Uint32Array): void {
+  const parts = new Uint32Array(1024)
+  const whole = pixels & ~3
+  for (let i = 0; i < whole; i += 4) {
+    parts[data[i]!]!++
+    parts[256 + data[i + 1]!]!++
+    parts[512 + data[i + 2]!]!++
+    parts[768 + data[i + 3]!]!++
+  }
+  for (let i = whole; i < pixels; i++) parts[data[i]!]!++
+  for (let v = 0; v < 256; v++) {
+    levels[v] = parts[v]! + parts[256 + v]! + parts[512 + v]! + parts[768 + v]!
+  }
+}
+
+/** Samples of the histogram plus the bin each came from. */
+export interface BinSamples extends ColourSamples {
+  readonly bins: Int32Array
+  /** Mean sRGB colour of each sample (3 per sample). */
+  readonly rgb: Float64Array
+}
+
+/** The non-empty bins as weighted samples, with their mean colour in sRGB and Lab. */
+export function samplesOf(h: ColourHistogram): BinSamples {
+  let n = 0
+  for (let b = 0; b < BIN_COUNT; b++) if (h.counts[b]! > 0) n++
+  const bins = new Int32Array(n)
+  const lab = new Float64Array(3 * n)
+  const rgb = new Float64Array(3 * n)
+  const weight = new Float64Array(n)
+  for (let b = 0, i = 0; b < BIN_COUNT; b++) {
+    const c = h.counts[b]!
+    if (c === 0) continue
+    bins[i] = b
+    weight[i] = c
+    rgb[3 * i] = h.sums[3 * b]! / c
+    rgb[3 * i + 1] = h.sums[3 * b + 1]! / c
+    rgb[3 * i + 2] = h.sums[3 * b + 2]! / c
+    labInto(rgb[3 * i]!, rgb[3 * i + 1]!, rgb[3 * i + 2]!, lab, 3 * i)
+    i++
+  }
+  return { n, bins, lab, rgb, weight }
+}

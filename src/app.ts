@@ -20,6 +20,7 @@ import { creditsRoutes } from './http/routes/credits'
 import { mountDocs } from './http/routes/docs'
 import { filesRoutes } from './http/routes/files'
 import { keysRoutes } from './http/routes/keys'
+import { vectorizeRoutes } from './http/routes/vectorize'
 import { validationHook } from './http/validation'
 import { log } from './lib/log'
 
@@ -56,6 +57,7 @@ export function createApp() {
   const api = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
   registerSecuritySchemes(api as unknown as OpenAPIHono<never>)
   api.route('/', convertRoutes)
+  api.route('/', vectorizeRoutes)
   api.route('/', creditsRoutes)
   api.route('/', keysRoutes)
   api.route('/', adminRoutes)

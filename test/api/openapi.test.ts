@@ -42,18 +42,23 @@ describe('OpenAPI document', () => {
 
   it("keeps the spec's operationIds and exact status sets", async () => {
     const doc = await document()
-    const convert = doc.paths['/convert']!.post!
-    expect(convert.operationId).toBe('convertImage')
-    expect(Object.keys(convert.responses).sort()).toEqual([
-      '200',
-      '400',
-      '401',
-      '402',
-      '409',
-      '422',
-      '429',
-      '500',
-    ])
+    for (const [path, operationId] of [
+      ['/convert', 'convertImage'],
+      ['/vectorize', 'vectorizeImage'],
+    ] as const) {
+      const operation = doc.paths[path]!.post!
+      expect(operation.operationId).toBe(operationId)
+      expect(Object.keys(operation.responses).sort()).toEqual([
+        '200',
+        '400',
+        '401',
+        '402',
+        '409',
+        '422',
+        '429',
+        '500',
+      ])
+    }
     const credits = doc.paths['/credits']!.get!
     expect(credits.operationId).toBe('getCredits')
     expect(Object.keys(credits.responses).sort()).toEqual(['200', '401'])
@@ -67,7 +72,7 @@ describe('OpenAPI document', () => {
       in: 'header',
       name: 'x-api-key',
     })
-    for (const path of ['/convert', '/credits', '/keys']) {
+    for (const path of ['/convert', '/vectorize', '/credits', '/keys']) {
       for (const operation of Object.values(doc.paths[path]!)) {
         expect(operation.security).toEqual([{ Bearer: [] }, { ApiKeyHeader: [] }])
       }
@@ -76,11 +81,13 @@ describe('OpenAPI document', () => {
 
   it('documents both body types and the Idempotency-Key with its 24 h retention', async () => {
     const doc = await document()
+    for (const path of ['/convert', '/vectorize']) {
+      expect(Object.keys(doc.paths[path]!.post!.requestBody!.content).sort()).toEqual([
+        'application/json',
+        'multipart/form-data',
+      ])
+    }
     const convert = doc.paths['/convert']!.post!
-    expect(Object.keys(convert.requestBody!.content).sort()).toEqual([
-      'application/json',
-      'multipart/form-data',
-    ])
     const header = convert.parameters!.find((p) => p.name === 'idempotency-key')!
     expect(header.in).toBe('header')
     expect(header.description).toContain('24 hours')

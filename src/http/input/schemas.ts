@@ -105,6 +105,51 @@ export const ConvertResultSchema = z
   })
   .openapi('ConvertResult')
 
+const VectorFormatSchema = z.enum(['svg', 'dxf', 'pdf']).openapi({
+  description:
+    'Output file format: SVG (viewBox in pixels; width and height in inches when the input carries a DPI), DXF R2000 (LWPOLYLINE with arc bulges, no SPLINE; millimetres when the input carries a DPI) or PDF (vector paths only; page sized from the pixels and the DPI, 300 DPI when the input has none).',
+})
+
+const VectorEngineSchema = z.enum(['lineart', 'trace']).openapi({
+  description:
+    '`lineart` redraws the image as single-stroke centerlines (open stroked paths with round caps, one pen per measured line weight; junctions meet at one point; for patent figures, CAD, plotters and lasers). `trace` traces the pixels faithfully as filled outlines and keeps fills and colours (one filled path per colour layer, stacked so no seams show; a transparent background is not traced).',
+})
+
+export const VectorizeJsonSchema = z
+  .object({
+    imageUrl: ImageUrlSchema,
+    format: VectorFormatSchema.default('svg'),
+    engine: VectorEngineSchema.default('lineart'),
+  })
+  .strict()
+  .openapi('VectorizeJsonRequest')
+
+export const VectorizeFormSchema = z
+  .object({
+    file: ImageFileSchema,
+    format: VectorFormatSchema.default('svg'),
+    engine: VectorEngineSchema.default('lineart'),
+  })
+  .strict()
+  .openapi('VectorizeFormRequest')
+
+export const VectorizeResultSchema = z
+  .object({
+    url: z.url().openapi({ description: 'Signed URL of the vector file, valid for 7 days.' }),
+    format: VectorFormatSchema,
+    engine: VectorEngineSchema,
+    width: z
+      .int()
+      .openapi({ description: 'Width of the traced image, pixels (the viewBox width).' }),
+    height: z.int().openapi({ description: 'Height of the traced image, pixels.' }),
+    paths: z
+      .int()
+      .openapi({ description: 'Number of paths (strokes or filled outlines) written.' }),
+    segments: z.int().openapi({ description: 'Number of lines, arcs and curves in those paths.' }),
+    creditsConsumed: z.int().openapi({ description: 'Credits charged: 2.' }),
+  })
+  .openapi('VectorizeResult')
+
 export const CreditsResultSchema = z
   .object({ balance: z.int().openapi({ description: 'Current credit balance.', example: 120 }) })
   .openapi('CreditsResult')

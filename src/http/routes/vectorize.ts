@@ -1,0 +1,136 @@
+/** POST /vectorize (vectorizeImage, spec §4.3): the route, its middleware chain and handler. */
+
+import { createRoute, OpenAPIHono } from '@hono/zod-openapi'
+import type { AppEnv } from '../../env'
+import { log } from '../../lib/log'
+import { vectorizeCost } from '../../operations/pricing'
+import { VECTORIZE_LIMITS, vectorizeImage } from '../../operations/vectorize-image'
+import { type ImageInput, inputParameters, loadImage, uploadInput } from '../input/image-input'
+import { VectorizeFormSchema, VectorizeJsonSchema, VectorizeResultSchema } from '../input/schemas'
+import { apiKeyAuth } from '../middleware/auth'
+import { bodyGuard } from '../middleware/body-guard'
+import { idempotencyKey } from '../middleware/idempotency-key'
+import { rateLimit } from '../middleware/rate-limit'
+import {
+  API_KEY_SECURITY,
+  errorResponses,
+  IdempotencyHeaders,
+  PAID_SUCCESS_HEADERS,
+  successEnvelope,
+} from '../openapi'
+import { runPaid } from '../paid-request'
+import { signFileUrl } from '../signed-urls'
+import { validationHook } from '../validation'
+
+const route = createRoute({
+  method: 'post',
+  path: '/vectorize',
+  operationId: 'vectorizeImage',
+  tags: ['Images'],
+  summary: 'Vectorize a raster image to SVG, DXF or PDF',
+  description:
+    'Traces the image with one of two engines. `lineart` (default) redraws it as single-stroke centerlines: the paper is evened out and the ink thresholded, specks removed, strokes thinned to their centerlines, junctions placed where the lines meet, corners kept sharp, and each stroke fitted with lines, circular arcs and cubic Béziers within 1 px; the measured line weights become the pen widths. `trace` keeps fills: outlines of each colour region (bilevel images: black on white) fitted with corners and curves. SVG, DXF (R2000, LWPOLYLINE with arcs, layers per pen or colour) and PDF (vector paths) carry the same geometry. Costs 2 credits. Images up to 16 MP (WebP 5 MP).',
+  security: API_KEY_SECURITY,
+  middleware: [
+    apiKeyAuth(),
+    rateLimit(),
+    idempotencyKey(),
+    bodyGuard({ multipart: true }),
+  ] as const,
+  request: {
+    headers: IdempotencyHeaders,
+    body: {
+      required: false,
+      description:
+        'Either a JSON body with imageUrl, or a multipart/form-data body with a file part.',
+      content: {
+        'application/json': {
+          schema: VectorizeJsonSchema,
+          example: { imageUrl: 'https://example.com/sketch.png', format: 'dxf', engine: 'lineart' },
+        },
+        'multipart/form-data': {
+          schema: VectorizeFormSchema,
+          encoding: { file: { contentType: 'image/png, image/jpeg, image/webp, image/tiff' } },
+        },
+      },
+    },
+  },
+  responses: {
+    200: {
+      description: 'The vector file.',
+      headers: PAID_SUCCESS_HEADERS,
+      content: {
+        'application/json': {
+          schema: successEnvelope(VectorizeResultSchema),
+          example: {
+            success: true,
+            data: {
+              url: 'https://api.example.com/v1/files/out/acct_01J/01J/vector.dxf?exp=1767225600&kid=1&sig=…',
+              format: 'dxf',
+              engine: 'lineart',
+              width: 1900,
+              height: 2819,
+              paths: 239,
+              segments: 715,
+              creditsConsumed: 2,
+            },
+          },
+        },
+      },
+    },
+    ...errorResponses([400, 401, 402, 409, 422, 429, 500]),
+  },
+})
+
+export const vectorizeRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook }).openapi(
+  route,
+  async (c) => {
+    const isJson = c.req.header('content-type')?.toLowerCase().includes('json') ?? false
+    const body = isJson ? c.req.valid('json') : c.req.valid('form')
+    const source: ImageInput =
+      'file' in body ? await uploadInput(body.file) : { kind: 'url', url: body.imageUrl }
+    const { format, engine } = body
+    const { deps, auth } = c.var
+    const origin = new URL(c.req.url).origin
+    // runPaid writes the 200 body itself (byte-exact, so replays can return it unchanged); it is
+    // this route's success schema, which the OpenAPI test checks against real responses.
+    const response = runPaid(c, {
+      operation: 'vectorizeImage',
+      route: '/vectorize',
+      cost: vectorizeCost(),
+      parameters: { ...inputParameters(source), format, engine },
+      loadInput: () => loadImage(source, deps, VECTORIZE_LIMITS),
+      run: async (image) => {
+        const out = await vectorizeImage(
+          { image, format, engine },
+          { outputs: deps.outputs, accountId: auth.accountId },
+        )
+        log('info', 'vectorize result', {
+          requestId: c.var.requestId,
+          engine,
+          paths: out.paths,
+          segments: out.segments,
+          bytes: out.file.byteLength,
+        })
+        return {
+          data: {
+            url: await signFileUrl(
+              origin,
+              out.file.key,
+              deps.config.urlKeys,
+              deps.config.urlTtlSeconds,
+            ),
+            format,
+            engine,
+            width: out.file.width,
+            height: out.file.height,
+            paths: out.paths,
+            segments: out.segments,
+          },
+          storedKeys: [out.file.key],
+        }
+      },
+    })
+    return response as never
+  },
+)

@@ -1,0 +1,106 @@
+/**
+ * vectorizeImage (spec §4.3): a raster → SVG, DXF or PDF through one of our two tracers.
+ * Engine path: decode → normalize (gray for `lineart`; gray, RGB or RGBA as decoded for `trace`)
+ * → engine (../engines/lineart | ../engines/trace) → write (../writers) → store.
+ */
+
+import { openImage } from '../codecs/decode'
+import type { ImageType } from '../codecs/sniff'
+import { traceLineart } from '../engines/lineart'
+import { flattenToGray } from '../engines/normalize/flatten-to-gray'
+import type { GrayImage, RasterImage } from '../engines/raster'
+import { traceImage } from '../engines/trace'
+import type { VectorDrawing } from '../engines/vector'
+import type { ImageSource } from '../errors'
+import { ulid } from '../lib/ids'
+import { readAllRows } from '../lib/rows'
+import type { OutputStore } from '../storage/ports'
+import { type VectorFormat, WRITERS } from '../writers'
+import { readCodec } from './read-codec'
+import { type StoredFile, storeOutput } from './store-output'
+
+export type VectorEngine = 'lineart' | 'trace'
+export type { VectorFormat }
+
+/**
+ * Pixel caps. The tracers hold the whole image (they follow lines across it): `lineart` about
+ * 6 bytes per pixel at its peak (gray, a working copy, the ink mask, 16-bit distances), `trace`
+ * the decoded pixels plus its layer masks. WebP keeps its decoder's 5 MP cap (see convert-image).
+ */
+export const VECTORIZE_LIMITS = {
+  maxPixels: 16_000_000,
+  maxPixelsByType: { webp: 5_000_000 } as Partial<Record<ImageType, number>>,
+  operation: '/vectorize',
+}
+
+export interface VectorizeInput {
+  image: { bytes: Uint8Array; type: ImageType; source: ImageSource }
+  format: VectorFormat
+  engine: VectorEngine
+}
+
+export interface VectorizeOutput {
+  file: StoredFile
+  /** What the tracer produced, for the response and the logs. */
+  paths: number
+  segments: number
+}
+
+/** Traces, writes and stores the result under `out/{accountId}/{ulid}/vector.{ext}`. */
+export async function vectorizeImage(
+  input: VectorizeInput,
+  ports: { outputs: OutputStore; accountId: string },
+): Promise<VectorizeOutput> {
+  const { image, format, engine } = input
+  const drawing = await readCodec(image.source, () => trace(image.bytes, image.type, engine))
+  const writer = WRITERS[format]
+  const bytes = await writer.write(drawing)
+  const id = ulid()
+  const file = await storeOutput(
+    ports.outputs,
+    [],
+    `out/${ports.accountId}/${id}/vector.${writer.extension}`,
+    { parts: [bytes], byteLength: bytes.byteLength },
+    {
+      contentType: writer.mime,
+      disposition: `attachment; filename="figure-${id}.${writer.extension}"`,
+      width: drawing.width,
+      height: drawing.height,
+    },
+  )
+  let paths = 0
+  let segments = 0
+  for (const layer of drawing.layers) {
+    paths += layer.paths.length
+    for (const path of layer.paths) segments += path.segments.length
+  }
+  return { file, paths, segments }
+}
+
+/** Decode → normalize → engine. Gray stays gray (1 byte per pixel) all the way. */
+async function trace(
+  bytes: Uint8Array,
+  type: ImageType,
+  engine: VectorEngine,
+): Promise<VectorDrawing> {
+  if (engine === 'lineart') {
+    const rows = flattenToGray(await openImage(bytes, type, { prefer: 'luma' }))
+    const image: GrayImage = {
+      width: rows.width,
+      height: rows.height,
+      channels: 1,
+      data: await readAllRows(rows),
+      ...(rows.density ? { density: rows.density } : {}),
+    }
+    return (await traceLineart(image)).drawing
+  }
+  const rows = await openImage(bytes, type, { prefer: 'color' })
+  const image: RasterImage = {
+    width: rows.width,
+    height: rows.height,
+    channels: rows.channels,
+    data: await readAllRows(rows),
+    ...(rows.density ? { density: rows.density } : {}),
+  }
+  return traceImage(image)
+}

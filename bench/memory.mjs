@@ -1,4 +1,5 @@
-// Peak memory of a /v1/convert request at both presets (300 and 600 DPI), two ways:
+// Peak memory of a /v1/convert request at both presets (300 and 600 DPI), and of /v1/vectorize
+// with both engines at its pixel cap, two ways:
 // - live: the operation under Node, one process per case, with a forced full GC every 5 ms; the
 //   peak of what is still reachable (V8 heap + ArrayBuffers incl. wasm memory) above the baseline.
 //   This is the pipeline's working set, the figure that must stay well under the isolate's 128 MB.
@@ -171,15 +172,21 @@ async function inputs(engine) {
   return cases
 }
 
-/** Live working set of the operation for one input and format, in a fresh Node process. */
-function liveMemory(bytes, format, dpi) {
+/** Live working set of the operation for one input and its fields, in a fresh Node process. */
+function liveMemory(bytes, operation, fields) {
   const dir = join(ROOT, 'bench/out/memory-inputs')
   mkdirSync(dir, { recursive: true })
   const path = join(dir, 'input.bin')
   writeFileSync(path, bytes)
   const result = spawnSync(
     process.execPath,
-    ['--expose-gc', join(ROOT, 'bench/support/memory-child.mjs'), path, format, String(dpi)],
+    [
+      '--expose-gc',
+      join(ROOT, 'bench/support/memory-child.mjs'),
+      path,
+      operation,
+      JSON.stringify(fields),
+    ],
     { encoding: 'utf8', maxBuffer: 1 << 20 },
   )
   if (result.status !== 0) throw new Error(`memory child failed: ${result.stderr}`)
@@ -187,7 +194,7 @@ function liveMemory(bytes, format, dpi) {
 }
 
 /** Peak RSS growth of the runtime workerd for one request (fresh `wrangler dev`, small warm-up). */
-async function workerdPeak(input, format, dpi) {
+async function workerdPeak(input, operation, fields) {
   const app = await startWranglerDev({
     name: 'memory',
     migrate: true,
@@ -197,23 +204,23 @@ async function workerdPeak(input, format, dpi) {
     const key = await benchAccount(app.url)
     const send = async (bytes, fields) => {
       const form = multipart(bytes, fields)
-      const response = await fetch(`${app.url}/v1/convert`, {
+      const response = await fetch(`${app.url}/v1/${operation}`, {
         method: 'POST',
         headers: { authorization: `Bearer ${key}`, 'content-type': form.contentType },
         body: form.body,
       })
       const text = await response.text()
       if (response.status !== 200)
-        throw new Error(`${input.name} -> ${format}: ${response.status} ${text}`)
+        throw new Error(`${input.name} -> ${operation}: ${response.status} ${text}`)
     }
     // Warm up every code path on a small image of the same type (wasm memory, once grown, stays
     // grown: the measured request must be the first large one), then measure.
-    await send(input.small, { format, dpi: '300' })
+    await send(input.small, operation === 'convert' ? { ...fields, dpi: '300' } : fields)
     const pids = app.workerdPids()
     const before = pids.map((pid) => memoryOf(pid).rss)
     for (const pid of pids) resetPeak(pid)
     const started = performance.now()
-    await send(input.bytes, { format, dpi: String(dpi) })
+    await send(input.bytes, fields)
     const ms = performance.now() - started
     // The runtime process is the one that grew; the proxy in front of it barely moves.
     const growth = Math.max(...pids.map((pid, i) => memoryOf(pid).peak - before[i]))
@@ -242,7 +249,7 @@ export async function runMemoryBench() {
       throw new Error(`${input.name} is ${input.bytes.length} bytes, over 10 MiB`)
     }
     for (const [format, dpi] of OUTPUTS) {
-      const live = liveMemory(input.bytes, format, dpi)
+      const live = liveMemory(input.bytes, 'convert', { format, dpi: String(dpi) })
       const row = {
         input: input.name,
         'in MB': (input.bytes.length / MB).toFixed(2),
@@ -250,17 +257,103 @@ export async function runMemoryBench() {
         'live peak MB (Node)': ((live.peak - live.baseline) / MB).toFixed(1),
       }
       if (WITH_WORKERD) {
-        const workerd = await workerdPeak(input, format, dpi)
+        const workerd = await workerdPeak(input, 'convert', { format, dpi: String(dpi) })
         row['workerd RSS peak MB'] = (workerd.growth / MB).toFixed(1)
         row['request ms (workerd)'] = workerd.ms.toFixed(0)
       }
       rows.push(row)
     }
   }
+  rows.push(...(await vectorizeRows(engine, only)))
   console.log(
-    '\nPeak memory of one /v1/convert, above idle (live: forced-GC working set under Node; RSS: the workerd process, which also counts garbage not yet collected)\n',
+    '\nPeak memory of one /v1/convert or /v1/vectorize, above idle (live: forced-GC working set under Node; RSS: the workerd process, which also counts garbage not yet collected)\n',
   )
   console.table(rows)
+  return rows
+}
+
+/**
+ * A stippled and hatched sheet: dots every `pitch` px with jitter in the left half, hatching in
+ * the right, boxes over both; the worst case of the tracers (tens of thousands of strokes).
+ */
+function stippledSheet(width, height) {
+  const data = new Uint8Array(width * height).fill(255)
+  let seed = 11
+  const u = () => {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff
+    return seed / 0x7fffffff
+  }
+  const ink = (x, y) => {
+    if (x >= 0 && y >= 0 && x < width && y < height) data[y * width + x] = 0
+  }
+  for (let y = 4; y < height; y += 9) {
+    for (let x = 4; x < width / 2; x += 9) {
+      const cx = Math.round(x + 3 * u())
+      const cy = Math.round(y + 3 * u())
+      for (let dy = 0; dy < 3; dy++) for (let dx = 0; dx < 3; dx++) ink(cx + dx, cy + dy)
+    }
+  }
+  for (let k = -height; k < width; k += 12) {
+    for (let t = 0; t < height; t++) for (let w = 0; w < 2; w++) ink(width / 2 + k + t + w, t)
+  }
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) if (x % 500 < 4 || y % 400 < 4) data[y * width + x] = 0
+  }
+  return data
+}
+
+/** /vectorize at its pixel cap with both engines, and a 2000 x 3000 stippled sheet. */
+async function vectorizeRows(engine, only) {
+  const png = (data, width, height, channels) =>
+    encode(engine, engine.createPngEncoder, { width, height, channels }, data, width * channels)
+  const side = Math.floor(Math.sqrt(engine.VECTORIZE_LIMITS.maxPixels))
+  const small = await png(stippledSheet(64, 64), 64, 64, 1)
+  const cases = [
+    {
+      name: `PNG gray ${side}x${side} stippled + hatched (the cap)`,
+      bytes: await png(stippledSheet(side, side), side, side, 1),
+      small,
+      runs: [
+        { format: 'svg', engine: 'lineart' },
+        { format: 'dxf', engine: 'lineart' },
+        { format: 'svg', engine: 'trace' },
+        { format: 'pdf', engine: 'trace' },
+      ],
+    },
+    {
+      name: 'PNG gray 2000x3000 stippled + hatched sheet',
+      bytes: await png(stippledSheet(2000, 3000), 2000, 3000, 1),
+      small,
+      runs: [
+        { format: 'svg', engine: 'lineart' },
+        { format: 'svg', engine: 'trace' },
+      ],
+    },
+    {
+      name: `PNG RGBA ${side}x${side} colour drawing, transparent (the cap)`,
+      bytes: await png(colourDrawing(side, side), side, side, 4),
+      small: await png(colourDrawing(64, 64), 64, 64, 4),
+      runs: [{ format: 'svg', engine: 'trace' }],
+    },
+  ]
+  const rows = []
+  for (const input of cases.filter((c) => !only || c.name.toLowerCase().includes(only))) {
+    for (const fields of input.runs) {
+      const live = liveMemory(input.bytes, 'vectorize', fields)
+      const row = {
+        input: input.name,
+        'in MB': (input.bytes.length / MB).toFixed(2),
+        output: `vectorize ${fields.engine} ${fields.format}`,
+        'live peak MB (Node)': ((live.peak - live.baseline) / MB).toFixed(1),
+      }
+      if (WITH_WORKERD) {
+        const workerd = await workerdPeak(input, 'vectorize', fields)
+        row['workerd RSS peak MB'] = (workerd.growth / MB).toFixed(1)
+        row['request ms (workerd)'] = workerd.ms.toFixed(0)
+      }
+      rows.push(row)
+    }
+  }
   return rows
 }
 

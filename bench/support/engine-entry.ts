@@ -20,6 +20,11 @@ export {
   pageHistogram,
   toneFeatures,
 } from '../../src/engines/export/tone'
+export { traceLineart } from '../../src/engines/lineart'
+export { useLineartWasm } from '../../src/engines/lineart/pixel-stages'
 export { flattenToGray } from '../../src/engines/normalize/flatten-to-gray'
+export { traceImage } from '../../src/engines/trace'
 export { concatBytes } from '../../src/lib/bytes'
 export { CONVERT_LIMITS, convertImage } from '../../src/operations/convert-image'
+export { VECTORIZE_LIMITS, vectorizeImage } from '../../src/operations/vectorize-image'
+export { writeSvg } from '../../src/writers/svg'

@@ -1,5 +1,5 @@
-// One live-memory measurement, in its own Node process (run with --expose-gc): the convert
-// operation on one input, with a sampler that forces a full GC every few milliseconds and records
+// One live-memory measurement, in its own Node process (run with --expose-gc): the convert or
+// vectorize operation on one input, with a sampler that forces a full GC every few milliseconds and records
 // what is still reachable: the V8 heap, ArrayBuffers, and every wasm memory (Node's arrayBuffers
 // figure leaves wasm memories out, so they are tracked here). Prints JSON.
 import { readFileSync } from 'node:fs'
@@ -33,7 +33,8 @@ WebAssembly.instantiate = async (...args) => {
 }
 const wasmBytes = () => [...memories].reduce((sum, m) => sum + m.buffer.byteLength, 0)
 
-const [inputPath, format, dpi] = process.argv.slice(2)
+const [inputPath, operation, fieldsJson] = process.argv.slice(2)
+const fields = JSON.parse(fieldsJson)
 const engine = await loadEngine()
 const bytes = new Uint8Array(readFileSync(inputPath))
 const sniffed = engine.sniffImage(bytes)
@@ -60,10 +61,15 @@ const live = () => {
   return m.heapUsed + m.arrayBuffers + wasmBytes()
 }
 const run = (image) =>
-  engine.convertImage(
-    { image, format, dpi: Number(dpi), mode: 'auto', page: 'a4' },
-    { outputs, accountId: 'bench' },
-  )
+  operation === 'vectorize'
+    ? engine.vectorizeImage(
+        { image, format: fields.format, engine: fields.engine },
+        { outputs, accountId: 'bench' },
+      )
+    : engine.convertImage(
+        { image, format: fields.format, dpi: Number(fields.dpi), mode: 'auto', page: 'a4' },
+        { outputs, accountId: 'bench' },
+      )
 
 const baseline = live()
 let peak = baseline

@@ -306,16 +306,24 @@ function stippledSheet(width, height) {
 async function vectorizeRows(engine, only) {
   const png = (data, width, height, channels) =>
     encode(engine, engine.createPngEncoder, { width, height, channels }, data, width * channels)
-  const side = Math.floor(Math.sqrt(engine.VECTORIZE_LIMITS.maxPixels))
+  const side = Math.floor(Math.sqrt(engine.vectorizeLimits('lineart').maxPixels))
+  const traceSide = Math.floor(Math.sqrt(engine.vectorizeLimits('trace').maxPixels))
   const small = await png(stippledSheet(64, 64), 64, 64, 1)
   const cases = [
     {
-      name: `PNG gray ${side}x${side} stippled + hatched (the cap)`,
+      name: `PNG gray ${side}x${side} stippled + hatched (lineart cap)`,
       bytes: await png(stippledSheet(side, side), side, side, 1),
       small,
       runs: [
         { format: 'svg', engine: 'lineart' },
         { format: 'dxf', engine: 'lineart' },
+      ],
+    },
+    {
+      name: `PNG gray ${traceSide}x${traceSide} stippled + hatched (trace cap)`,
+      bytes: await png(stippledSheet(traceSide, traceSide), traceSide, traceSide, 1),
+      small,
+      runs: [
         { format: 'svg', engine: 'trace' },
         { format: 'pdf', engine: 'trace' },
       ],
@@ -330,8 +338,8 @@ async function vectorizeRows(engine, only) {
       ],
     },
     {
-      name: `PNG RGBA ${side}x${side} colour drawing, transparent (the cap)`,
-      bytes: await png(colourDrawing(side, side), side, side, 4),
+      name: `PNG RGBA ${traceSide}x${traceSide} colour drawing, transparent (trace cap)`,
+      bytes: await png(colourDrawing(traceSide, traceSide), traceSide, traceSide, 4),
       small: await png(colourDrawing(64, 64), 64, 64, 4),
       runs: [{ format: 'svg', engine: 'trace' }],
     },

@@ -26,5 +26,9 @@ export { flattenToGray } from '../../src/engines/normalize/flatten-to-gray'
 export { traceImage } from '../../src/engines/trace'
 export { concatBytes } from '../../src/lib/bytes'
 export { CONVERT_LIMITS, convertImage } from '../../src/operations/convert-image'
-export { VECTORIZE_LIMITS, vectorizeImage } from '../../src/operations/vectorize-image'
+export {
+  VECTORIZE_LIMITS,
+  vectorizeImage,
+  vectorizeLimits,
+} from '../../src/operations/vectorize-image'
 export { writeSvg } from '../../src/writers/svg'

@@ -23,14 +23,23 @@ export type VectorEngine = 'lineart' | 'trace'
 export type { VectorFormat }
 
 /**
- * Pixel caps. The tracers hold the whole image (they follow lines across it): `lineart` about
- * 6 bytes per pixel at its peak (gray, a working copy, the ink mask, 16-bit distances), `trace`
- * the decoded pixels plus its layer masks. WebP keeps its decoder's 5 MP cap (see convert-image).
+ * Pixel caps per engine, from `npm run bench -- memory` (a stippled + hatched sheet, the tracers'
+ * worst case: tens of thousands of strokes). Both hold the whole image; `lineart` measured 47 MB
+ * live at 16 MP (gray, mask, the wasm kernels' 3 bytes per pixel, the stroke graph); `trace` 124
+ * MB live at 16 MP with PDF output (its vector model costs ~340 bytes per segment), so it gets
+ * half. WebP keeps its decoder's 5 MP cap (see convert-image).
  */
 export const VECTORIZE_LIMITS = {
   maxPixels: 16_000_000,
   maxPixelsByType: { webp: 5_000_000 } as Partial<Record<ImageType, number>>,
   operation: '/vectorize',
+}
+
+/** The caps that apply to one engine. */
+export function vectorizeLimits(engine: VectorEngine): typeof VECTORIZE_LIMITS {
+  return engine === 'trace'
+    ? { ...VECTORIZE_LIMITS, maxPixels: 8_000_000, operation: '/vectorize with engine trace' }
+    : VECTORIZE_LIMITS
 }
 
 export interface VectorizeInput {

@@ -294,6 +294,25 @@ describe('POST /v1/vectorize', () => {
       expect(error.message).toContain('/vectorize is limited to 16.0 MP')
       expect(await balanceOf(apiKey)).toBe(10)
     })
+
+    it("refuses images over the trace engine's lower cap, naming it", async () => {
+      const { vectorizeLimits } = await import('../../src/operations/vectorize-image')
+      const cap = vectorizeLimits('trace').maxPixels
+      const { apiKey } = await newAccount(10)
+      const png = await toPng(lineDrawing(8, 8))
+      const view = new DataView(png.buffer, png.byteOffset)
+      view.setUint32(16, 4000)
+      view.setUint32(20, Math.ceil(cap / 4000) + 1)
+      const { crc32 } = await import('../../src/lib/crc32')
+      view.setUint32(29, crc32(png.subarray(12, 29)))
+      const error = await expectError(
+        await postForm('/v1/vectorize', apiKey, { file: new Blob([png]), engine: 'trace' }),
+        400,
+        'IMAGE_DIMENSIONS_TOO_LARGE',
+      )
+      expect(error.message).toContain('/vectorize with engine trace is limited to 8.0 MP')
+      expect(await balanceOf(apiKey)).toBe(10)
+    })
   })
 
   it('returns 401 without a key', async () => {

@@ -8,13 +8,27 @@ const path = new URL('../package-lock.json', import.meta.url)
 const lock = JSON.parse(readFileSync(path, 'utf8'))
 const packages = lock.packages
 
-/** Platform of a package from its name, e.g. cli-darwin-arm64, workerd-windows-64, cli-linux-x64-musl. */
+/**
+ * Platform of a package from its name, e.g. cli-darwin-arm64, workerd-windows-64,
+ * cli-linux-x64-musl, and napi-rs names such as x-linux-arm-gnueabihf, x-win32-ia32-msvc,
+ * x-freebsd-x64, x-wasm32-wasi.
+ */
 function platformOf(name) {
-  const match = /-(android|darwin|linux|win32|windows)-(arm64|x64|64)(-musl)?$/.exec(name)
+  if (/-wasm32-wasi$/.test(name)) return { cpu: ['wasm32'] }
+  const match =
+    /-(android|darwin|freebsd|linux|win32|windows)-(arm64|arm|ia32|x64|64)(?:-(musl|gnu|gnueabihf|eabi|msvc))?$/.exec(
+      name,
+    )
   if (!match) return null
   const os = match[1] === 'windows' ? 'win32' : match[1]
   const cpu = match[2] === '64' ? 'x64' : match[2]
-  return { os: [os], cpu: [cpu], ...(match[3] ? { libc: ['musl'] } : {}) }
+  const libc =
+    match[3] === 'musl'
+      ? { libc: ['musl'] }
+      : match[3] === 'gnu' || match[3] === 'gnueabihf'
+        ? { libc: ['glibc'] }
+        : {}
+  return { os: [os], cpu: [cpu], ...libc }
 }
 
 let added = 0

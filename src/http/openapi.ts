@@ -95,6 +95,29 @@ export function errorResponses(statuses: readonly number[]) {
 }
 
 /** Headers every paid POST success carries. */
+/**
+ * The request body of the image operations (spec §4.7): JSON with imageUrl or multipart with a
+ * file part, in one optional `requestBody` (PLATFORM.md §8, dual-body operations).
+ */
+export function imageRequestBody<J extends z.ZodType, F extends z.ZodType>(
+  json: J,
+  form: F,
+  example: Record<string, unknown>,
+) {
+  return {
+    required: false,
+    description:
+      'Either a JSON body with imageUrl, or a multipart/form-data body with a file part.',
+    content: {
+      'application/json': { schema: json, example },
+      'multipart/form-data': {
+        schema: form,
+        encoding: { file: { contentType: 'image/png, image/jpeg, image/webp, image/tiff' } },
+      },
+    },
+  }
+}
+
 export const PAID_SUCCESS_HEADERS = {
   ...rateLimitHeaders,
   'Idempotent-Replayed': {

@@ -3,6 +3,8 @@
  * vertices carry arcs as bulges but have no Bézier, and we write no SPLINE entities.
  */
 
+import { segmentDistance } from '../lib/segment-distance'
+
 /*
  * Stage: cubic to arcs.
  * Job: replace one cubic Bézier by a chain of tangent-continuous arcs within a tolerance.
@@ -443,22 +445,4 @@ function distanceToCubic(px: number, py: number): number {
   const ex = ((ax * t + bx) * t + cx) * t + dx
   const ey = ((ay * t + by) * t + cy) * t + dy
   return Math.sqrt(Math.min(best, ex * ex + ey * ey))
-}
-
-/** Distance from (px, py) to the segment (ax, ay)–(bx, by). */
-function segmentDistance(
-  px: number,
-  py: number,
-  ax: number,
-  ay: number,
-  bx: number,
-  by: number,
-): number {
-  const vx = bx - ax
-  const vy = by - ay
-  const vv = vx * vx + vy * vy
-  let t = vv === 0 ? 0 : ((px - ax) * vx + (py - ay) * vy) / vv
-  if (t < 0) t = 0
-  else if (t > 1) t = 1
-  return Math.hypot(px - ax - t * vx, py - ay - t * vy)
 }

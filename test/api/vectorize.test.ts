@@ -190,14 +190,23 @@ describe('POST /v1/vectorize', () => {
 
   it('does not trace a transparent background as a shape', async () => {
     const { apiKey } = await newAccount(10)
+    // Opaque from x = 12 on; the band x < 12 is fully transparent.
     const png = await toPng(colourWithAlpha(120, 80))
     const data = await vectorizeOk(
-      await postForm('/v1/vectorize', apiKey, { file: new Blob([png]), engine: 'trace' }),
+      await postForm('/v1/vectorize', apiKey, {
+        file: new Blob([png]),
+        engine: 'trace',
+        format: 'dxf',
+      }),
     )
-    const svg = await (await download(data.url)).text()
-    // No path may cover the whole canvas (the transparent band is not a region).
-    expect(svg).not.toMatch(/d="M0 0h120v80h-120z"/i)
     expect(data.paths).toBeGreaterThan(0)
+    const dxf = new DxfParser().parseSync(await (await download(data.url)).text())
+    const vertices = (dxf?.entities ?? []).flatMap(
+      (e) => (e as unknown as { vertices?: { x: number; y: number }[] }).vertices ?? [],
+    )
+    expect(vertices.length).toBeGreaterThan(0)
+    // No outline reaches into the transparent band (a traced background would start at x = 0).
+    expect(Math.min(...vertices.map((v) => v.x))).toBeGreaterThanOrEqual(11)
   })
 
   it('vectorizes from an imageUrl (JSON body)', async () => {

@@ -3,8 +3,10 @@
  * pixel polyline into a few lines, circular arcs and cubic Béziers, keeping its corners sharp.
  */
 
+import { segmentDistance } from '../../lib/segment-distance'
 import type { Point, Segment, VectorPath } from '../vector'
 import type { StrokePolyline } from './link-strokes'
+import { type Axis, AxisFit } from './principal-axis'
 
 /*
  * Stage: fit curves.
@@ -153,40 +155,14 @@ function sharpenCorner(
   ys[corner] = y
 }
 
-interface FittedLine {
-  cx: number
-  cy: number
-  dx: number
-  dy: number
-}
-
 /** Principal axis of points i0…i1 (inclusive), or null with fewer than two points. */
-function fitLine(xs: Float64Array, ys: Float64Array, i0: number, i1: number): FittedLine | null {
-  const n = i1 - i0 + 1
-  if (n < 2) return null
-  let sx = 0
-  let sy = 0
-  for (let i = i0; i <= i1; i++) {
-    sx += xs[i]!
-    sy += ys[i]!
-  }
-  const cx = sx / n
-  const cy = sy / n
-  let vxx = 0
-  let vxy = 0
-  let vyy = 0
-  for (let i = i0; i <= i1; i++) {
-    const dx = xs[i]! - cx
-    const dy = ys[i]! - cy
-    vxx += dx * dx
-    vxy += dx * dy
-    vyy += dy * dy
-  }
-  const angle = 0.5 * Math.atan2(2 * vxy, vxx - vyy)
-  return { cx, cy, dx: Math.cos(angle), dy: Math.sin(angle) }
+function fitLine(xs: Float64Array, ys: Float64Array, i0: number, i1: number): Axis | null {
+  const fit = new AxisFit()
+  for (let i = i0; i <= i1; i++) fit.add(xs[i]!, ys[i]!)
+  return fit.axis()
 }
 
-function project(xs: Float64Array, ys: Float64Array, i: number, line: FittedLine): void {
+function project(xs: Float64Array, ys: Float64Array, i: number, line: Axis): void {
   const t = (xs[i]! - line.cx) * line.dx + (ys[i]! - line.cy) * line.dy
   xs[i] = line.cx + t * line.dx
   ys[i] = line.cy + t * line.dy
@@ -208,7 +184,12 @@ function joinCollinear(start: Point, segments: Segment[], tolerance: number): Se
     const last = out[out.length - 1]
     if (segment.kind === 'line' && last?.kind === 'line') {
       const inner = [...merged, last.to]
-      if (inner.every((v) => distanceToSegment(v, runStart, segment.to) <= limit)) {
+      if (
+        inner.every(
+          (v) =>
+            segmentDistance(v.x, v.y, runStart.x, runStart.y, segment.to.x, segment.to.y) <= limit,
+        )
+      ) {
         last.to = segment.to
         merged = inner
         from = segment.to
@@ -221,15 +202,6 @@ function joinCollinear(start: Point, segments: Segment[], tolerance: number): Se
     from = segment.to
   }
   return out
-}
-
-function distanceToSegment(p: Point, a: Point, b: Point): number {
-  const dx = b.x - a.x
-  const dy = b.y - a.y
-  const length2 = dx * dx + dy * dy
-  const t =
-    length2 > 0 ? Math.max(0, Math.min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / length2)) : 0
-  return Math.hypot(p.x - a.x - t * dx, p.y - a.y - t * dy)
 }
 
 /** Two passes of [1 2 1] / 4 over the interior points; the ends stay. */

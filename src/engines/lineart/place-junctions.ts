@@ -3,6 +3,7 @@
  * junction where its lines actually meet and straightens the lines into it.
  */
 
+import { type Axis, AxisFit } from './principal-axis'
 import type { GraphEdge, StrokeGraph } from './stroke-graph'
 
 /*
@@ -40,7 +41,7 @@ export function placeJunctions(graph: StrokeGraph): void {
     const near = Math.max(NEAR_MIN_PX, NEAR_WIDTHS * node.width)
     const far = near + FAR_WIDTHS * node.width + FAR_SLACK_PX
     const ends = edgeEnds(edges, node.edges, id)
-    const fits: (Direction | null)[] = []
+    const fits: (Axis | null)[] = []
     let a11 = 0
     let a12 = 0
     let a22 = 0
@@ -97,14 +98,6 @@ function edgeEnds(
   return ends
 }
 
-/** A line through (cx, cy) along the unit vector (dx, dy). */
-interface Direction {
-  cx: number
-  cy: number
-  dx: number
-  dy: number
-}
-
 /** Principal axis of the chain points whose arc length from the node end is in [near, far]. */
 function fitDirection(
   points: number[],
@@ -113,14 +106,9 @@ function fitDirection(
   ny: number,
   near: number,
   far: number,
-): Direction | null {
+): Axis | null {
   const count = points.length / 2
-  let sx = 0
-  let sy = 0
-  let sxx = 0
-  let sxy = 0
-  let syy = 0
-  let n = 0
+  const fit = new AxisFit()
   let arc = 0
   let px = nx
   let py = ny
@@ -132,22 +120,9 @@ function fitDirection(
     px = x
     py = y
     if (arc > far) break
-    if (arc < near) continue
-    sx += x
-    sy += y
-    sxx += x * x
-    sxy += x * y
-    syy += y * y
-    n++
+    if (arc >= near) fit.add(x, y)
   }
-  if (n < 2) return null
-  const cx = sx / n
-  const cy = sy / n
-  const vxx = sxx / n - cx * cx
-  const vxy = sxy / n - cx * cy
-  const vyy = syy / n - cy * cy
-  const angle = 0.5 * Math.atan2(2 * vxy, vxx - vyy)
-  return { cx, cy, dx: Math.cos(angle), dy: Math.sin(angle) }
+  return fit.axis()
 }
 
 /**
@@ -162,7 +137,7 @@ function trimInto(
   node: { x: number; y: number },
   near: number,
   far: number,
-  line: Direction | null,
+  line: Axis | null,
   straight: number,
 ): void {
   const p = edge.points

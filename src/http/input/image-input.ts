@@ -45,6 +45,20 @@ export async function uploadInput(file: File): Promise<ImageInput> {
   return { kind: 'upload', bytes, sha256: await sha256Hex(bytes) }
 }
 
+/**
+ * The image of a validated dual-body request (spec §4.7): the multipart `file` part, or the
+ * JSON `imageUrl`.
+ */
+export async function imageInputOf(
+  body: { file: File } | { imageUrl: string },
+): Promise<ImageInput> {
+  return 'file' in body ? uploadInput(body.file) : { kind: 'url', url: body.imageUrl }
+}
+
+/** Whether a request's Content-Type is JSON (else the multipart body was validated). */
+export const isJsonContentType = (contentType: string | undefined): boolean =>
+  contentType?.toLowerCase().includes('json') ?? false
+
 /** The parameters an input contributes to the request fingerprint. */
 export const inputParameters = (input: ImageInput): Record<string, string> =>
   input.kind === 'url' ? { imageUrl: input.url } : { fileSha256: input.sha256 }

@@ -5,7 +5,7 @@ import type { AppEnv } from '../../env'
 import { log } from '../../lib/log'
 import { CONVERT_LIMITS, convertImage } from '../../operations/convert-image'
 import { convertCost } from '../../operations/pricing'
-import { type ImageInput, inputParameters, loadImage, uploadInput } from '../input/image-input'
+import { imageInputOf, inputParameters, isJsonContentType, loadImage } from '../input/image-input'
 import { ConvertFormSchema, ConvertJsonSchema, ConvertResultSchema } from '../input/schemas'
 import { apiKeyAuth } from '../middleware/auth'
 import { bodyGuard } from '../middleware/body-guard'
@@ -15,6 +15,7 @@ import {
   API_KEY_SECURITY,
   errorResponses,
   IdempotencyHeaders,
+  imageRequestBody,
   PAID_SUCCESS_HEADERS,
   successEnvelope,
 } from '../openapi'
@@ -39,27 +40,13 @@ const route = createRoute({
   ] as const,
   request: {
     headers: IdempotencyHeaders,
-    body: {
-      required: false,
-      description:
-        'Either a JSON body with imageUrl, or a multipart/form-data body with a file part.',
-      content: {
-        'application/json': {
-          schema: ConvertJsonSchema,
-          example: {
-            imageUrl: 'https://example.com/fig1.png',
-            format: 'pdf',
-            dpi: 600,
-            mode: 'auto',
-            page: 'a4',
-          },
-        },
-        'multipart/form-data': {
-          schema: ConvertFormSchema,
-          encoding: { file: { contentType: 'image/png, image/jpeg, image/webp, image/tiff' } },
-        },
-      },
-    },
+    body: imageRequestBody(ConvertJsonSchema, ConvertFormSchema, {
+      imageUrl: 'https://example.com/fig1.png',
+      format: 'pdf',
+      dpi: 600,
+      mode: 'auto',
+      page: 'a4',
+    }),
   },
   responses: {
     200: {
@@ -93,10 +80,9 @@ const route = createRoute({
 export const convertRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook }).openapi(
   route,
   async (c) => {
-    const isJson = c.req.header('content-type')?.toLowerCase().includes('json') ?? false
+    const isJson = isJsonContentType(c.req.header('content-type'))
     const body = isJson ? c.req.valid('json') : c.req.valid('form')
-    const source: ImageInput =
-      'file' in body ? await uploadInput(body.file) : { kind: 'url', url: body.imageUrl }
+    const source = await imageInputOf(body)
     const { format, mode } = body
     const dpi = body.dpi as 300 | 600
     const page = format === 'pdf' ? (body.page ?? 'a4') : undefined

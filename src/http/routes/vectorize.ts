@@ -5,7 +5,7 @@ import type { AppEnv } from '../../env'
 import { log } from '../../lib/log'
 import { vectorizeCost } from '../../operations/pricing'
 import { vectorizeImage, vectorizeLimits } from '../../operations/vectorize-image'
-import { type ImageInput, inputParameters, loadImage, uploadInput } from '../input/image-input'
+import { imageInputOf, inputParameters, isJsonContentType, loadImage } from '../input/image-input'
 import { VectorizeFormSchema, VectorizeJsonSchema, VectorizeResultSchema } from '../input/schemas'
 import { apiKeyAuth } from '../middleware/auth'
 import { bodyGuard } from '../middleware/body-guard'
@@ -15,6 +15,7 @@ import {
   API_KEY_SECURITY,
   errorResponses,
   IdempotencyHeaders,
+  imageRequestBody,
   PAID_SUCCESS_HEADERS,
   successEnvelope,
 } from '../openapi'
@@ -39,21 +40,11 @@ const route = createRoute({
   ] as const,
   request: {
     headers: IdempotencyHeaders,
-    body: {
-      required: false,
-      description:
-        'Either a JSON body with imageUrl, or a multipart/form-data body with a file part.',
-      content: {
-        'application/json': {
-          schema: VectorizeJsonSchema,
-          example: { imageUrl: 'https://example.com/sketch.png', format: 'dxf', engine: 'lineart' },
-        },
-        'multipart/form-data': {
-          schema: VectorizeFormSchema,
-          encoding: { file: { contentType: 'image/png, image/jpeg, image/webp, image/tiff' } },
-        },
-      },
-    },
+    body: imageRequestBody(VectorizeJsonSchema, VectorizeFormSchema, {
+      imageUrl: 'https://example.com/sketch.png',
+      format: 'dxf',
+      engine: 'lineart',
+    }),
   },
   responses: {
     200: {
@@ -85,10 +76,9 @@ const route = createRoute({
 export const vectorizeRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook }).openapi(
   route,
   async (c) => {
-    const isJson = c.req.header('content-type')?.toLowerCase().includes('json') ?? false
+    const isJson = isJsonContentType(c.req.header('content-type'))
     const body = isJson ? c.req.valid('json') : c.req.valid('form')
-    const source: ImageInput =
-      'file' in body ? await uploadInput(body.file) : { kind: 'url', url: body.imageUrl }
+    const source = await imageInputOf(body)
     const { format, engine } = body
     const { deps, auth } = c.var
     const origin = new URL(c.req.url).origin

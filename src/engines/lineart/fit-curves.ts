@@ -84,7 +84,7 @@ export function fitStroke(stroke: StrokePolyline, params: FitParams): VectorPath
 }
 
 /** Indices of corners: local maxima of the turn over ±k points, above CORNER_TURN. */
-function findCorners(points: number[], closed: boolean, width: number): number[] {
+function findCorners(points: Float32Array, closed: boolean, width: number): number[] {
   const n = points.length / 2
   const k = Math.max(3, Math.round(1.5 * width))
   if (n < 2 * k + 1) return []

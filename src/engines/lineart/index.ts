@@ -5,6 +5,7 @@
 
 import type { GrayImage } from '../raster'
 import type { VectorDrawing, VectorPath } from '../vector'
+import { scaleGraph, shrinkGray } from './coarsen'
 import { dropIsolatedSpecks } from './drop-isolated'
 import { fitStroke } from './fit-curves'
 import { groupByWeight, type WeightedPath } from './line-weight'
@@ -12,7 +13,7 @@ import { linkStrokes } from './link-strokes'
 import { pixelStages } from './pixel-stages'
 import { placeJunctions } from './place-junctions'
 import { pruneGraph } from './prune-graph'
-import { buildStrokeGraph } from './stroke-graph'
+import { buildStrokeGraph, graphBytes, type StrokeGraph, skeletonLoad } from './stroke-graph'
 import { thresholdInk } from './threshold'
 
 /** Knobs in user units; every one has a default scaled to the image. */
@@ -21,8 +22,13 @@ export interface LineartOptions {
   speckAreaPx?: number
   /** Largest distance, in pixels, between a fitted path and the centerline (default 1). */
   tolerancePx?: number
-  /** Above this many segments the fit is redone with a looser tolerance (default 200 000). */
+  /** Above this many segments the fit is redone with a looser tolerance (default 100 000). */
   maxSegments?: number
+  /**
+   * Above this estimated stroke-graph size, in bytes, the image is traced at a coarser scale
+   * (default MAX_GRAPH_BYTES, 40 MiB).
+   */
+  maxGraphBytes?: number
 }
 
 /** What the engine reports besides the drawing (for logs and tests). */
@@ -36,10 +42,27 @@ export interface LineartStats {
   segments: number
   /** Tolerance the final fit used, pixels (above the requested one when maxSegments hit). */
   tolerancePx: number
+  /**
+   * 1, or the factor the image was shrunk by because its skeleton's graph would have exceeded
+   * MAX_GRAPH_BYTES (noise, a photo's texture): the drawing is then a simplified one.
+   */
+  coarsened: number
 }
 
 const DEFAULT_TOLERANCE_PX = 1
-const DEFAULT_MAX_SEGMENTS = 200_000
+/**
+ * The vector model costs about 300 bytes per segment: 100 000 segments (three times a stippled
+ * 16 MP sheet's) stay near 30 MB.
+ */
+const DEFAULT_MAX_SEGMENTS = 100_000
+/**
+ * Budget of the stroke graph (see `graphBytes`): with the cap of 12 MP, the gray image, the
+ * kernels' 3 bytes per pixel and the graph together stay under 90 MB of the isolate's 128 MB. A
+ * stippled 12 MP sheet needs 36 MB; a skeleton over the budget is traced at a coarser scale.
+ */
+const MAX_GRAPH_BYTES = 40 * 2 ** 20
+/** Coarsening stops here: a 128-pixel trace of any image fits the budget. */
+const MIN_COARSE_EDGE = 128
 
 /**
  * Order, and why:
@@ -57,17 +80,15 @@ export async function traceLineart(
 ): Promise<{ drawing: VectorDrawing; stats: LineartStats }> {
   const { width, height } = image
   const params = deriveParams(width, height, options)
-  // The pixel stages run in our wasm kernels when installed (./pixel-stages.ts), same output.
-  const stages = await pixelStages(thresholdInk(image))
-  const mask = stages.mask
-  const cleaned = stages.despeckle(params.speckAreaPx, params.holeAreaPx)
-  const distance = stages.chamferDistance()
-  stages.skeletonize()
-  const graph = buildStrokeGraph(mask, distance)
+  const { graph, cleaned, coarsened } = await skeletonGraph(image, params)
   pruneGraph(graph)
   const isolated = dropIsolatedSpecks(graph, width, height)
   placeJunctions(graph)
   const strokes = linkStrokes(graph)
+  // The strokes now hold every point; only the dots are needed from the graph.
+  const dots = graph.dots
+  graph.nodes = []
+  graph.edges = []
 
   let tolerance = params.tolerancePx
   let fitted: WeightedPath[] = []
@@ -84,7 +105,7 @@ export async function traceLineart(
     // Absurd outputs are simplified, not refused: loosen until the drawing fits the budget.
     tolerance *= 2
   }
-  for (const dot of graph.dots) {
+  for (const dot of dots) {
     const path: VectorPath = { start: { x: dot.x, y: dot.y }, segments: [], closed: false }
     fitted.push({ path, width: dot.width, length: 1 })
   }
@@ -96,7 +117,49 @@ export async function traceLineart(
   }
   return {
     drawing,
-    stats: { ...cleaned, isolated, strokes: fitted.length, segments, tolerancePx: tolerance },
+    stats: {
+      ...cleaned,
+      isolated,
+      strokes: fitted.length,
+      segments,
+      tolerancePx: tolerance,
+      coarsened,
+    },
+  }
+}
+
+/**
+ * The pixel half: threshold → despeckle → distance → skeletonize → stroke graph. Its own function
+ * so the mask and distances (3 bytes per pixel, in the wasm kernels' memory when installed: see
+ * ./pixel-stages.ts, same output) are garbage once the graph is built. A skeleton whose graph
+ * would exceed MAX_GRAPH_BYTES is not built: the image is traced again at half the scale
+ * (./coarsen.ts), then a quarter, and so on.
+ */
+async function skeletonGraph(
+  image: GrayImage,
+  params: { speckAreaPx: number; holeAreaPx: number; maxGraphBytes: number },
+): Promise<{ graph: StrokeGraph; cleaned: { specks: number; holes: number }; coarsened: number }> {
+  for (let factor = 1; ; factor *= 2) {
+    const source = factor === 1 ? image : shrinkGray(image, factor)
+    const stages = await pixelStages(source.width, source.height)
+    thresholdInk(source, stages.mask)
+    const area = factor * factor
+    const cleaned = stages.despeckle(
+      Math.max(1, Math.round(params.speckAreaPx / area)),
+      Math.max(1, Math.round(params.holeAreaPx / area)),
+    )
+    const distance = stages.chamferDistance()
+    stages.skeletonize()
+    const longEdge = Math.max(source.width, source.height)
+    if (
+      graphBytes(skeletonLoad(stages.mask)) > params.maxGraphBytes &&
+      longEdge > MIN_COARSE_EDGE
+    ) {
+      continue
+    }
+    const graph = buildStrokeGraph(stages.mask, distance)
+    if (factor > 1) scaleGraph(graph, factor)
+    return { graph, cleaned, coarsened: factor }
   }
 }
 
@@ -108,7 +171,13 @@ export function deriveParams(
   width: number,
   height: number,
   options: LineartOptions,
-): { speckAreaPx: number; holeAreaPx: number; tolerancePx: number; maxSegments: number } {
+): {
+  speckAreaPx: number
+  holeAreaPx: number
+  tolerancePx: number
+  maxSegments: number
+  maxGraphBytes: number
+} {
   const longEdge = Math.max(width, height)
   const speckAreaPx = options.speckAreaPx ?? Math.max(3, Math.round((longEdge / 1000) ** 2))
   return {
@@ -116,5 +185,6 @@ export function deriveParams(
     holeAreaPx: speckAreaPx,
     tolerancePx: options.tolerancePx ?? DEFAULT_TOLERANCE_PX,
     maxSegments: options.maxSegments ?? DEFAULT_MAX_SEGMENTS,
+    maxGraphBytes: options.maxGraphBytes ?? MAX_GRAPH_BYTES,
   }
 }

@@ -3,6 +3,7 @@
  * into long strokes, so a line crossed by another stays one path instead of fragments.
  */
 
+import { MAX_JUNCTION_DEGREE } from './prune-graph'
 import type { StrokeGraph } from './stroke-graph'
 
 /*
@@ -25,7 +26,7 @@ const REACH_SLACK_PX = 2
 /** A stroke: a polyline through pixel centres, before curve fitting. */
 export interface StrokePolyline {
   /** Flat [x0, y0, x1, y1, …] in image coordinates. */
-  points: number[]
+  points: Float32Array
   closed: boolean
   /** Length-weighted mean stroke width, pixels. */
   width: number
@@ -33,14 +34,20 @@ export interface StrokePolyline {
   junctions: number[]
 }
 
-/** @returns the strokes of `graph`, every live edge in exactly one */
+const NO_POINTS = new Float32Array(0)
+
+/**
+ * @returns the strokes of `graph`, every live edge in exactly one; the edges' points move into
+ * the strokes (each edge is left with none)
+ */
 export function linkStrokes(graph: StrokeGraph): StrokePolyline[] {
   const { nodes, edges } = graph
   /** partner[2e + end] = the linked edge end (2e' + end'), or -1; end 0 = a, 1 = b. */
   const partner = new Int32Array(edges.length * 2).fill(-1)
   for (let id = 0; id < nodes.length; id++) {
     const node = nodes[id]!
-    if (!node.alive || node.degree < 2) continue
+    // Lines end at a node of more (a blot, a knot of noise): no pair of them is one line.
+    if (!node.alive || node.degree < 2 || node.degree > MAX_JUNCTION_DEGREE) continue
     const reach = REACH_WIDTHS * node.width + REACH_SLACK_PX
     const ends: { key: number; dx: number; dy: number }[] = []
     for (const e of new Set(node.edges)) {
@@ -72,26 +79,18 @@ export function linkStrokes(graph: StrokeGraph): StrokePolyline[] {
 
   const used = new Uint8Array(edges.length)
   const strokes: StrokePolyline[] = []
+  /**
+   * Follows the partners from one edge end into one stroke. Each edge's points are copied once,
+   * into a stroke sized exactly, and then let go: the graph and the strokes never both hold them.
+   */
   const walk = (startEdge: number, startEnd: number) => {
-    const points: number[] = []
-    const junctions: number[] = []
-    let widthSum = 0
-    let lengthSum = 0
+    const route: number[] = []
     let e = startEdge
     let end = startEnd
     let closed = false
     for (;;) {
       used[e] = 1
-      const edge = edges[e]!
-      const p = edge.points
-      const count = p.length / 2
-      if (points.length > 0) junctions.push(points.length / 2 - 1)
-      for (let k = points.length > 0 ? 1 : 0; k < count; k++) {
-        const i = end === 0 ? k : count - 1 - k
-        points.push(p[2 * i]!, p[2 * i + 1]!)
-      }
-      widthSum += edge.width * count
-      lengthSum += count
+      route.push(2 * e + end)
       const next = partner[2 * e + (1 - end)]!
       if (next < 0) break
       if (used[next >> 1]) {
@@ -102,10 +101,36 @@ export function linkStrokes(graph: StrokeGraph): StrokePolyline[] {
       end = next & 1
     }
     if (edges[startEdge]!.closed) closed = true
-    const last = points.length - 2
-    if (closed && last >= 2 && points[0] === points[last] && points[1] === points[last + 1]) {
-      // The walk came back to its start: the repeated first point is dropped.
-      points.length -= 2
+    // Consecutive edges share their junction point, which the stroke holds once.
+    let count = 1
+    for (const key of route) count += edges[key >> 1]!.points.length / 2 - 1
+    const first = edges[route[0]! >> 1]!.points
+    const last = edges[route.at(-1)! >> 1]!.points
+    const lastEnd = route.at(-1)! & 1
+    const endX = lastEnd === 0 ? last[last.length - 2]! : last[0]!
+    const endY = lastEnd === 0 ? last[last.length - 1]! : last[1]!
+    const startX = (route[0]! & 1) === 0 ? first[0]! : first[first.length - 2]!
+    const startY = (route[0]! & 1) === 0 ? first[1]! : first[first.length - 1]!
+    // A walk that came back to its start drops the repeated first point.
+    const repeated = closed && count >= 2 && endX === startX && endY === startY
+    const points = new Float32Array(2 * (repeated ? count - 1 : count))
+    const junctions: number[] = []
+    let widthSum = 0
+    let lengthSum = 0
+    let at = 0
+    for (const key of route) {
+      const edge = edges[key >> 1]!
+      const p = edge.points
+      const n = p.length / 2
+      if (at > 0) junctions.push(at / 2 - 1)
+      for (let k = at > 0 ? 1 : 0; k < n && at < points.length; k++) {
+        const i = (key & 1) === 0 ? k : n - 1 - k
+        points[at++] = p[2 * i]!
+        points[at++] = p[2 * i + 1]!
+      }
+      widthSum += edge.width * n
+      lengthSum += n
+      edge.points = NO_POINTS
     }
     strokes.push({ points, closed, width: widthSum / Math.max(1, lengthSum), junctions })
   }
@@ -123,7 +148,7 @@ export function linkStrokes(graph: StrokeGraph): StrokePolyline[] {
 
 /** Unit direction from the node to the chain point about `reach` away along the chain. */
 function direction(
-  points: number[],
+  points: Float32Array,
   atStart: boolean,
   nx: number,
   ny: number,

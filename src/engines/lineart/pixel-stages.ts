@@ -7,7 +7,7 @@
 import { despeckle } from './despeckle'
 import { chamferDistance } from './distance'
 import { createWasmStages } from './kernels-wasm'
-import type { Mask } from './mask'
+import { createMask, type Mask } from './mask'
 import { skeletonize } from './skeletonize'
 
 /** The three pixel stages bound to one mask, which they rewrite in place. */
@@ -33,22 +33,20 @@ export function useLineartWasm(module: WebAssembly.Module | null): void {
 }
 
 /**
- * The pixel stages for `mask`: with the wasm kernels, a copy of it in their memory (one
- * `width × height` copy, about 1 ms for a 2000 × 3000 sheet); else, or when the wasm memory
- * cannot grow, the TypeScript stages on `mask` itself.
+ * The pixel stages for a `width × height` mask, all paper, for the threshold to write into: with
+ * the wasm kernels, the mask lives in their memory (no copy to make); else, or when the wasm
+ * memory cannot grow, a mask on the JS heap for the TypeScript stages. Drop the stages once the
+ * stroke graph is built: their instance and its memory (about 3 bytes per pixel) go with them.
  */
-export async function pixelStages(mask: Mask): Promise<PixelStages> {
-  if (!lineartWasm) return typescriptStages(mask)
-  let stages: PixelStages
+export async function pixelStages(width: number, height: number): Promise<PixelStages> {
+  if (!lineartWasm) return typescriptStages(createMask(width, height))
   try {
-    stages = await createWasmStages(lineartWasm, mask.width, mask.height)
+    return await createWasmStages(lineartWasm, width, height)
   } catch (error) {
     // No room to grow the wasm memory: the TypeScript stages need less and give the same output.
-    if (error instanceof RangeError) return typescriptStages(mask)
+    if (error instanceof RangeError) return typescriptStages(createMask(width, height))
     throw error
   }
-  stages.mask.data.set(mask.data)
-  return stages
 }
 
 /** The TypeScript stages on `mask`. */

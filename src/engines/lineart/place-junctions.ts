@@ -100,7 +100,7 @@ function edgeEnds(
 
 /** Principal axis of the chain points whose arc length from the node end is in [near, far]. */
 function fitDirection(
-  points: number[],
+  points: Float32Array,
   atStart: boolean,
   nx: number,
   ny: number,
@@ -160,13 +160,10 @@ function trimInto(
     if (!close && !astray) break
     drop++
   }
-  if (atStart) {
-    p.splice(0, 2 * drop)
-    p[0] = x
-    p[1] = y
-  } else {
-    p.splice(p.length - 2 * drop, 2 * drop)
-    p[p.length - 2] = x
-    p[p.length - 1] = y
-  }
+  // A view, not a copy: the dropped points are a few per end.
+  const kept = atStart ? p.subarray(2 * drop) : p.subarray(0, p.length - 2 * drop)
+  const at = atStart ? 0 : kept.length - 2
+  kept[at] = x
+  kept[at + 1] = y
+  edge.points = kept
 }

@@ -24,6 +24,12 @@ const SPUR_SLACK_PX = 2
 /** Junctions closer than this many stroke widths (+ slack) along an edge are one junction. */
 const MERGE_WIDTHS = 1
 const MERGE_SLACK_PX = 1.5
+/**
+ * No contraction makes a junction of more lines than this. Drawings meet at most 4–6 lines in a
+ * point; without a bound, a noisy scan's maze of short links contracts into one node of
+ * thousands (quadratic work downstream, and one far-flung point).
+ */
+export const MAX_JUNCTION_DEGREE = 8
 
 /** Prunes `graph` in place. */
 export function pruneGraph(graph: StrokeGraph): void {
@@ -73,6 +79,7 @@ function contractShortLinks(graph: StrokeGraph): void {
     const a = nodes[edge.a]!
     const b = nodes[edge.b]!
     if (a.degree < 3 || b.degree < 3) continue
+    if (a.degree + b.degree - 2 > MAX_JUNCTION_DEGREE) continue
     const limit = MERGE_WIDTHS * Math.max(a.width, b.width) + MERGE_SLACK_PX
     if (edgeLength(edge) >= limit) continue
     killEdge(graph, id)
@@ -124,9 +131,11 @@ function joinThrough(graph: StrokeGraph, id: number): void {
   // Orient first to end at the node and second to start there, then append.
   if (first.a === id) reverseEdge(first)
   if (second.b === id) reverseEdge(second)
-  const points = first.points.concat(second.points.slice(2))
   const lengthA = first.points.length
   const lengthB = second.points.length
+  const points = new Float32Array(lengthA + lengthB - 2)
+  points.set(first.points)
+  points.set(second.points.subarray(2), lengthA)
   first.width = (first.width * lengthA + second.width * lengthB) / (lengthA + lengthB)
   first.points = points
   first.b = second.b
@@ -150,7 +159,7 @@ function joinThrough(graph: StrokeGraph, id: number): void {
 
 function reverseEdge(edge: GraphEdge): void {
   const p = edge.points
-  const out: number[] = new Array(p.length)
+  const out = new Float32Array(p.length)
   for (let i = 0; i < p.length; i += 2) {
     out[p.length - 2 - i] = p[i]!
     out[p.length - 1 - i] = p[i + 1]!

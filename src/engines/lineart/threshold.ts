@@ -19,16 +19,23 @@ import { normalizeBackground } from './normalize-background'
  * drawings are 1-bit) is split at their midpoint directly.
  */
 
-/** @returns the ink mask of `image` */
-export function thresholdInk(image: GrayImage): Mask {
+/**
+ * @param into the mask to write, `image`'s size (the wasm kernels' own, so nothing is copied)
+ * @returns the ink mask of `image`: `into`, every pixel written
+ */
+export function thresholdInk(
+  image: GrayImage,
+  into: Mask = createMask(image.width, image.height),
+): Mask {
   const { width, height } = image
+  if (into.width !== width || into.height !== height) throw new RangeError('mask size')
   const levels = twoLevels(image.data)
-  if (levels) return maskBelow(image.data, width, height, (levels[0] + levels[1]) / 2)
+  if (levels) return maskBelow(image.data, into, (levels[0] + levels[1]) / 2)
   const normalized = normalizeBackground(image.data, width, height)
   // binarizePage rewrites its page in place: never the caller's image.
   const page = normalized === image.data ? normalized.slice() : normalized
   binarizePage(page, width, height, chooseThreshold(pageHistogram(page), 'lineart'))
-  return maskBelow(page, width, height, 128)
+  return maskBelow(page, into, 128)
 }
 
 /**
@@ -49,10 +56,9 @@ function twoLevels(gray: Uint8Array): [number, number] | null {
   return a < b ? [a, b] : [b, a]
 }
 
-/** The framed mask of the pixels darker than `cut`. */
-function maskBelow(gray: Uint8Array, width: number, height: number, cut: number): Mask {
-  const mask = createMask(width, height)
-  const { data, stride } = mask
+/** Writes the pixels darker than `cut` as ink into `mask`, the rest as paper. */
+function maskBelow(gray: Uint8Array, mask: Mask, cut: number): Mask {
+  const { data, stride, width, height } = mask
   for (let y = 0; y < height; y++) {
     const src = y * width
     const dst = (y + 1) * stride + 1

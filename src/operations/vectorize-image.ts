@@ -23,14 +23,17 @@ export type VectorEngine = 'lineart' | 'trace'
 export type { VectorFormat }
 
 /**
- * Pixel caps per engine, from `npm run bench -- memory` (a stippled + hatched sheet, the tracers'
- * worst case: tens of thousands of strokes). Both hold the whole image; `lineart` measured 47 MB
- * live at 16 MP (gray, mask, the wasm kernels' 3 bytes per pixel, the stroke graph); `trace` 124
- * MB live at 16 MP with PDF output (its vector model costs ~340 bytes per segment), so it gets
- * half. WebP keeps its decoder's 5 MP cap (see convert-image).
+ * Pixel caps per engine, from `npm run bench -- memory` and a stage-by-stage profile (a stippled
+ * + hatched sheet, the tracers' worst drawing: tens of thousands of strokes). Both hold the whole
+ * image. `lineart` at 12 MP peaks at about 81 MB live: the gray image (12 MB), the wasm kernels'
+ * 3 bytes per pixel (36 MB), and the stroke graph, which the engine keeps under 40 MB by tracing
+ * an absurd skeleton (noise) at a coarser scale; 16 MP would leave under 20 MB of the isolate's
+ * 128 MB for the runtime and the request. `trace` peaked at 124 MB live at 16 MP with PDF output
+ * (its vector model costs ~340 bytes per segment), so it gets half. WebP keeps its decoder's
+ * 5 MP cap (see convert-image).
  */
 export const VECTORIZE_LIMITS = {
-  maxPixels: 16_000_000,
+  maxPixels: 12_000_000,
   maxPixelsByType: { webp: 5_000_000 } as Partial<Record<ImageType, number>>,
   operation: '/vectorize',
 }

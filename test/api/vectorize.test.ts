@@ -300,7 +300,7 @@ describe('POST /v1/vectorize', () => {
         400,
         'IMAGE_DIMENSIONS_TOO_LARGE',
       )
-      expect(error.message).toContain('/vectorize is limited to 16.0 MP')
+      expect(error.message).toContain('/vectorize is limited to 12.0 MP')
       expect(await balanceOf(apiKey)).toBe(10)
     })
 

@@ -302,6 +302,17 @@ function stippledSheet(width, height) {
   return data
 }
 
+/** Random black and white pixels, half of each. */
+function noiseSheet(width, height) {
+  const data = new Uint8Array(width * height)
+  let seed = 5
+  for (let i = 0; i < data.length; i++) {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff
+    data[i] = seed & 0x10000 ? 0 : 255
+  }
+  return data
+}
+
 /** /vectorize at its pixel cap with both engines, and a 2000 x 3000 stippled sheet. */
 async function vectorizeRows(engine, only) {
   const png = (data, width, height, channels) =>
@@ -327,6 +338,14 @@ async function vectorizeRows(engine, only) {
         { format: 'svg', engine: 'trace' },
         { format: 'pdf', engine: 'trace' },
       ],
+    },
+    {
+      // Half-ink noise thins to a maze (45 MB of stroke graph per MP): the engine must trace it
+      // at a coarser scale inside its graph budget, not build the maze.
+      name: `PNG gray ${side}x${side} noise, half ink (lineart cap)`,
+      bytes: await png(noiseSheet(side, side), side, side, 1),
+      small,
+      runs: [{ format: 'svg', engine: 'lineart' }],
     },
     {
       name: 'PNG gray 2000x3000 stippled + hatched sheet',

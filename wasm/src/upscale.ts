@@ -329,3 +329,181 @@ export function upsample(
     }
   }
 }
+
+/**
+ * Nearest-neighbour upsampling by `factor` folded into the same-size convolution that reads it,
+ * so the upsampled plane is never stored: output pixel (X, Y) of the `width · factor × height ·
+ * factor` plane sums the taps of {@link conv}, tap (ky, kx) reading input pixel
+ * (⌊(X + kx − r) / factor⌋, ⌊(Y + ky − r) / factor⌋) of the `width × height` input plane. A tap
+ * outside the upsampled plane lands on the input's frame (r ≤ factor needs one frame pixel), so
+ * it reads zero: the upsampled plane's own 'same' padding. Weights, bias, channel blocks and
+ * the order of the sums are those of {@link conv}.
+ *
+ * @param width input plane width (the output is `width · factor` wide)
+ * @param height input plane height (the output is `height · factor` high)
+ * @param factor the upsampling factor, ≥ r
+ */
+export function convUpsampled(
+  input: usize,
+  inPix: i32,
+  inRow: i32,
+  cin: i32,
+  weights: usize,
+  bias: usize,
+  out: usize,
+  outPix: i32,
+  outRow: i32,
+  cout: i32,
+  k: i32,
+  factor: i32,
+  width: i32,
+  height: i32,
+  relu: i32,
+): void {
+  const r = (k - 1) >> 1
+  const inPixB = inPix << 2
+  const inRowB = inRow << 2
+  const outRowB = (<usize>outRow) << 2
+  const taps = <usize>(k * k)
+  const outWidth = width * factor
+  for (let y = 0; y < height * factor; y++) {
+    let block = weights
+    for (let co = 0; co < cout; ) {
+      const lanes = cout - co >= 8 ? 8 : 4
+      const b = bias + ((<usize>co) << 2)
+      const dst = out + <usize>y * outRowB + ((<usize>co) << 2)
+      upRow(
+        input,
+        inPixB,
+        inRowB,
+        cin,
+        k,
+        r,
+        factor,
+        y,
+        block,
+        b,
+        dst,
+        outPix << 2,
+        outWidth,
+        relu,
+        lanes,
+      )
+      block += (taps * <usize>cin * <usize>lanes) << 2
+      co += lanes
+    }
+  }
+}
+
+/** ⌊v / s⌋ for v ≥ −r · s (an i32 division truncates toward zero); small, so -O3 inlines it. */
+function floorDiv(v: i32, s: i32, r: i32): i32 {
+  return (v + r * s) / s - r
+}
+
+/**
+ * One output row of {@link convUpsampled}, one block of 8 or 4 channels, four pixels at a time and
+ * then one at a time. Pointers are computed as i32 so that the frame row and column −1 work.
+ */
+function upRow(
+  input: usize,
+  pixB: i32,
+  rowB: i32,
+  cin: i32,
+  k: i32,
+  r: i32,
+  s: i32,
+  y: i32,
+  weights: usize,
+  bias: usize,
+  dst: usize,
+  outPixB: i32,
+  outWidth: i32,
+  relu: i32,
+  lanes: i32,
+): void {
+  const n = (<usize>cin) << 2
+  const low = relu ? f32x4.splat(0) : f32x4.splat(-Infinity)
+  const step = <usize>(lanes << 2)
+  const eight = lanes === 8
+  let x = 0
+  for (; x + 4 <= outWidth; x += 4) {
+    let a0 = v128.load(bias)
+    let a1 = eight ? v128.load(bias, 16) : a0
+    let b0 = a0
+    let b1 = a1
+    let c0 = a0
+    let c1 = a1
+    let d0 = a0
+    let d1 = a1
+    let w = weights
+    for (let ky = 0; ky < k; ky++) {
+      const row = <i32>input + floorDiv(y + ky - r, s, r) * rowB
+      for (let kx = 0; kx < k; kx++) {
+        const p0 = <usize>(row + floorDiv(x + kx - r, s, r) * pixB)
+        const p1 = <usize>(row + floorDiv(x + 1 + kx - r, s, r) * pixB)
+        const p2 = <usize>(row + floorDiv(x + 2 + kx - r, s, r) * pixB)
+        const p3 = <usize>(row + floorDiv(x + 3 + kx - r, s, r) * pixB)
+        if (eight) {
+          for (let i: usize = 0; i < n; i += 4) {
+            const w0 = v128.load(w)
+            const w1 = v128.load(w, 16)
+            w += 32
+            let v = v128.load32_splat(p0 + i)
+            a0 = f32x4.add(a0, f32x4.mul(v, w0))
+            a1 = f32x4.add(a1, f32x4.mul(v, w1))
+            v = v128.load32_splat(p1 + i)
+            b0 = f32x4.add(b0, f32x4.mul(v, w0))
+            b1 = f32x4.add(b1, f32x4.mul(v, w1))
+            v = v128.load32_splat(p2 + i)
+            c0 = f32x4.add(c0, f32x4.mul(v, w0))
+            c1 = f32x4.add(c1, f32x4.mul(v, w1))
+            v = v128.load32_splat(p3 + i)
+            d0 = f32x4.add(d0, f32x4.mul(v, w0))
+            d1 = f32x4.add(d1, f32x4.mul(v, w1))
+          }
+        } else {
+          for (let i: usize = 0; i < n; i += 4) {
+            const w0 = v128.load(w)
+            w += 16
+            a0 = f32x4.add(a0, f32x4.mul(v128.load32_splat(p0 + i), w0))
+            b0 = f32x4.add(b0, f32x4.mul(v128.load32_splat(p1 + i), w0))
+            c0 = f32x4.add(c0, f32x4.mul(v128.load32_splat(p2 + i), w0))
+            d0 = f32x4.add(d0, f32x4.mul(v128.load32_splat(p3 + i), w0))
+          }
+        }
+      }
+    }
+    const o = dst + <usize>(x * outPixB)
+    const pb = <usize>outPixB
+    v128.store(o, f32x4.max(a0, low))
+    v128.store(o + pb, f32x4.max(b0, low))
+    v128.store(o + 2 * pb, f32x4.max(c0, low))
+    v128.store(o + 3 * pb, f32x4.max(d0, low))
+    if (eight) {
+      v128.store(o, f32x4.max(a1, low), 16)
+      v128.store(o + pb, f32x4.max(b1, low), 16)
+      v128.store(o + 2 * pb, f32x4.max(c1, low), 16)
+      v128.store(o + 3 * pb, f32x4.max(d1, low), 16)
+    }
+  }
+  for (; x < outWidth; x++) {
+    let a0 = v128.load(bias)
+    let a1 = eight ? v128.load(bias, 16) : a0
+    let w = weights
+    for (let ky = 0; ky < k; ky++) {
+      const row = <i32>input + floorDiv(y + ky - r, s, r) * rowB
+      for (let kx = 0; kx < k; kx++) {
+        const p0 = <usize>(row + floorDiv(x + kx - r, s, r) * pixB)
+        for (let i: usize = 0; i < n; i += 4) {
+          const v = v128.load32_splat(p0 + i)
+          a0 = f32x4.add(a0, f32x4.mul(v, v128.load(w)))
+          if (eight) a1 = f32x4.add(a1, f32x4.mul(v, v128.load(w, 16)))
+          w += step
+        }
+      }
+    }
+    const o = dst + <usize>(x * outPixB)
+    v128.store(o, f32x4.max(a0, low))
+    if (eight) v128.store(o, f32x4.max(a1, low), 16)
+  }
+}

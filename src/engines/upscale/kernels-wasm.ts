@@ -1,27 +1,29 @@
 /**
- * The WebAssembly kernels of the enhance engine (wasm/src/upscale.ts) and a forward pass of the
- * whole ESRGAN-slim network over one image with them, giving what ./reference.ts gives up to
- * float32 rounding in the sums.
+ * The WebAssembly kernels of the enhance engine (wasm/src/upscale.ts) and the ESRGAN-slim network
+ * run with them, giving what ./reference.ts gives up to float32 rounding in the sums:
+ * `createUpscaler` (one instance, laid out once, reused tile after tile; the engine) and
+ * `forwardWasm` / `forwardWasmRaw` (one image, one instance sized for it).
  *
- * Memory of one instance, laid out here (16-byte aligned, above the module's static data):
+ * Memory of one instance, laid out once (16-byte aligned, above the module's static data):
  *   weights  every convolution's kernel, repacked in blocks of 8 output channels (then one of 4;
  *            channels padded to a multiple of 4 with zeros), `[block][ky][kx][ci][8 | 4]`,
  *            followed by its bias padded likewise
- *   buffers  activations, each `(width + 2F) × (height + 2F)` pixels of `pix` floats (F the widest
- *            kernel radius, 2; `pix` a multiple of 4): a plane inside a frame of zeros the kernels
- *            never write, which is the 'same' zero padding of every layer. A concatenation is one
- *            buffer whose inputs are written straight into their channel slices; buffers are
- *            reused once every value in them has been read.
- * The image is the plane here; for tiles, the plane becomes the tile plus its halo and the frame
- * only needs to be zero on the sides where the tile meets the image edge.
- * Speed (Node 22 on the 2-core dev box, scratch timing, best of 3, instantiation and repacking
- * included): 64 × 64 at x2 in 43–48 ms (the reference: 0.85 s), at x4 in 59 ms; 256 × 256 at x2
- * in 0.63–0.66 s (about 22 G multiply-adds/s), where tfjs-wasm took 0.8–1.0 s. Memory: the whole
- * image's activations with reuse, measured 1.65 KB per input pixel at x2 (108 MB at 256 × 256)
- * and 4.7 KB at x4, most of it the upsampled 3·s²-channel buffer before SR (tiles will bound it).
+ *   buffers  activations for the largest tile, each `(width + 2F) × (height + 2F)` pixels of `pix`
+ *            floats (F the widest kernel radius, 2; `pix` a multiple of 4): a plane inside a frame
+ *            of zeros, which is the 'same' zero padding of every layer. A smaller tile uses the
+ *            top-left of each plane with the same strides; the frame around its plane is zeroed
+ *            when the buffer is first written in a pass (kernels write only the plane, and read
+ *            only the plane and that frame). A concatenation is one buffer whose inputs are
+ *            written straight into their channel slices; buffers are reused once every value in
+ *            them has been read. The nearest upsampling is folded into SR (`convUpsampled`), so
+ *            the 3·s²-channel plane at s² × the pixels is never stored.
+ * Measured (scratch, Node 20 on the 2-core dev box, best of 3): memoryBytes for a 148 × 148 tile
+ * (128 + 2 · HALO_PX) 37.5 MB at x2 and x4 (about 1.7 KB per tile pixel); 256 × 256 through
+ * upscaleBands with 128-pixel tiles on one upscaler in 0.71 s at x2 and 0.89 s at x4, against
+ * 0.67 s and 0.79 s for one whole-image pass (103 MB; the halos cost the difference).
  */
 
-import type { ConvLayer, Layer, Network } from './model'
+import type { ConvLayer, Layer, Network, UpsampleLayer } from './model'
 
 /** The kernel module's exports (see wasm/src/upscale.ts); pointers in bytes, strides in floats. */
 interface UpscaleExports {
@@ -39,6 +41,23 @@ interface UpscaleExports {
     outRow: number,
     cout: number,
     k: number,
+    width: number,
+    height: number,
+    relu: number,
+  ): void
+  convUpsampled(
+    input: number,
+    inPix: number,
+    inRow: number,
+    cin: number,
+    weights: number,
+    bias: number,
+    out: number,
+    outPix: number,
+    outRow: number,
+    cout: number,
+    k: number,
+    factor: number,
     width: number,
     height: number,
     relu: number,
@@ -104,8 +123,11 @@ const roundUp16 = (n: number) => (n + 15) & ~15
 
 /** A buffer of activations: a plane of `width × height` pixels of `pix` floats in a zero frame. */
 interface Buffer {
+  /** Plane size for the largest tile. */
   width: number
   height: number
+  /** Plane size ÷ tile size: the upsampling factors before the value. */
+  factor: number
   /** Floats per pixel, a multiple of 4. */
   pix: number
   bytes: number
@@ -185,17 +207,35 @@ function place(net: Network, width: number, height: number, frame: number) {
   const byName = new Map(net.layers.map((layer) => [layer.name, layer]))
   const slots = new Map<string, Slot>()
   const buffers: Buffer[] = []
-  const sizes = new Map<string, { width: number; height: number }>([[net.input, { width, height }]])
+  const factors = new Map<string, number>([[net.input, 1]])
   for (const layer of net.layers) {
-    const from = sizes.get(inputsOf(layer)[0]!)!
-    const f = layer.kind === 'upsample' ? layer.factor : 1
-    sizes.set(layer.name, { width: from.width * f, height: from.height * f })
+    const from = factors.get(inputsOf(layer)[0]!)!
+    factors.set(layer.name, from * (layer.kind === 'upsample' ? layer.factor : 1))
   }
+  /**
+   * Upsamplings folded into the convolution that is their only reader (by the conv's name): the
+   * conv reads the upsampling's input with `convUpsampled` and the upsampled value is never
+   * stored. The frame must reach the conv's taps that fall outside the upsampled plane.
+   */
+  const foldedUp = new Map<string, UpsampleLayer>()
+  for (const layer of net.layers) {
+    if (layer.kind !== 'conv') continue
+    const source = byName.get(layer.input)
+    const r = (layer.kernelSize - 1) / 2
+    const alone = source?.kind === 'upsample' && readers.get(source.name) === 1
+    if (alone && r <= source.factor && frame >= 1) foldedUp.set(layer.name, source)
+  }
+  const folded = new Set([...foldedUp.values()].map((layer) => layer.name))
+  /** The value a layer's kernel actually reads for `name`. */
+  const stored = (name: string) =>
+    folded.has(name) ? (byName.get(name) as UpsampleLayer).input : name
   const newBuffer = (name: string, pix: number): Buffer => {
-    const size = sizes.get(name)!
+    const factor = factors.get(name)!
+    const size = { width: width * factor, height: height * factor }
     const row = (size.width + 2 * frame) * pix
     const buffer: Buffer = {
       ...size,
+      factor,
       pix,
       bytes: roundUp16((size.height + 2 * frame) * row * 4 + SLACK),
       at: -1,
@@ -245,7 +285,7 @@ function place(net: Network, width: number, height: number, frame: number) {
         slots.set(relu, { buffer: newBuffer(relu, channels), offset: 0, channels })
       }
       slots.set(layer.name, slots.get(relu)!)
-    } else if (!slots.has(layer.name)) {
+    } else if (!slots.has(layer.name) && !folded.has(layer.name)) {
       const channels = roundUp4(layer.channels)
       slots.set(layer.name, { buffer: newBuffer(layer.name, channels), offset: 0, channels })
     }
@@ -253,16 +293,17 @@ function place(net: Network, width: number, height: number, frame: number) {
   // Lifetimes in steps: step 0 writes the input, step i + 1 runs layer i.
   input.first = 0
   net.layers.forEach((layer, i) => {
+    if (folded.has(layer.name)) return
     const out = slots.get(layer.name)!.buffer
     out.first = Math.min(out.first, i + 1)
     out.last = Math.max(out.last, i + 1)
     for (const name of inputsOf(layer)) {
-      const buffer = slots.get(name)!.buffer
+      const buffer = slots.get(stored(name))!.buffer
       buffer.last = Math.max(buffer.last, i + 1)
     }
   })
   slots.get(net.output)!.buffer.last = net.layers.length + 1
-  return { slots, buffers, fused, concatCopies }
+  return { slots, buffers, fused, concatCopies, foldedUp, folded }
 }
 
 /**
@@ -292,26 +333,32 @@ function allocate(buffers: Buffer[], steps: number, start: number): number {
   return end
 }
 
-/**
- * Runs the network on an RGB image with the WebAssembly kernels and returns its raw output, as
- * `referenceForward` does: floats on the 0..255 scale, not yet clipped.
- *
- * @param module the compiled wasm/dist/upscale.wasm
- * @param net a network from `parseEsrganSlim`
- * @param rgb `width · height · 3` bytes, RGB interleaved, rows top to bottom
- * @param width input width in pixels
- * @param height input height in pixels
- * @returns `width · scale × height · scale` RGB samples, interleaved floats
- * @throws Error when the sizes are not positive integers or `rgb` has the wrong length (a bug);
- *   RangeError when the memory cannot grow to hold the activations
- */
-export async function forwardWasmRaw(
-  module: WebAssembly.Module,
-  net: Network,
-  rgb: Uint8Array,
-  width: number,
-  height: number,
-): Promise<Float32Array> {
+/** The network on one WebAssembly instance, laid out for tiles up to a fixed size. */
+export interface Upscaler {
+  /** Output size ÷ input size on each axis (the network's `scale`). */
+  readonly scale: number
+  /**
+   * Upscales one tile (or a whole image no bigger than the largest tile): the network's output
+   * clipped to 0..255 and rounded half to even, as `referenceUpscale` does. Every call gives the
+   * same bytes for the same input, whatever ran before.
+   *
+   * @param rgb `width · height · 3` bytes, RGB interleaved, rows top to bottom
+   * @returns `width · scale × height · scale` RGB pixels, interleaved bytes
+   * @throws Error when the sizes are not positive integers or `rgb` has the wrong length (a bug);
+   *   RangeError when the tile is bigger than the largest tile the upscaler was made for
+   */
+  forward(rgb: Uint8Array, width: number, height: number): Uint8Array
+  /** Bytes of the instance's memory: weights, activations for the largest tile, static data. */
+  readonly memoryBytes: number
+}
+
+/** What {@link createEngine} gives: an {@link Upscaler} that can also hand out the raw floats. */
+interface Engine extends Upscaler {
+  /** The network's output before clipping, as `referenceForward` gives it. */
+  forwardRaw(rgb: Uint8Array, width: number, height: number): Float32Array
+}
+
+function checkSizes(rgb: Uint8Array, width: number, height: number): void {
   if (!Number.isInteger(width) || width < 1 || !Number.isInteger(height) || height < 1) {
     throw new Error(
       `Expected positive integer sizes for the upscale but received ${width} × ${height}`,
@@ -322,10 +369,37 @@ export async function forwardWasmRaw(
       `Expected ${width * height * 3} RGB samples for ${width} × ${height} but received ${rgb.length}`,
     )
   }
+}
+
+/**
+ * Instantiates the module once, lays its memory out once for tiles up to `maxTile` (weights
+ * repacked, activation buffers placed with reuse) and returns the pass over it.
+ */
+async function createEngine(
+  module: WebAssembly.Module,
+  net: Network,
+  maxTile: { width: number; height: number },
+): Promise<Engine> {
+  const { width: maxWidth, height: maxHeight } = maxTile
+  if (
+    !Number.isInteger(maxWidth) ||
+    maxWidth < 1 ||
+    !Number.isInteger(maxHeight) ||
+    maxHeight < 1
+  ) {
+    throw new Error(
+      `Expected positive integer sizes for the largest tile but received ${maxWidth} × ${maxHeight}`,
+    )
+  }
   const instance = await wasmApi.instantiate(module, {})
   const wasm = instance.exports as unknown as UpscaleExports
   const frame = frameOf(net)
-  const { slots, buffers, fused, concatCopies } = place(net, width, height, frame)
+  const { slots, buffers, fused, concatCopies, foldedUp, folded } = place(
+    net,
+    maxWidth,
+    maxHeight,
+    frame,
+  )
 
   let end = roundUp16(wasm.heapBase())
   const packed = new Map<string, PackedConv>()
@@ -339,64 +413,132 @@ export async function forwardWasmRaw(
   end = allocate(buffers, net.layers.length + 1, end)
   const have = wasm.memory.buffer.byteLength
   if (end > have) wasm.memory.grow(Math.ceil((end - have) / PAGE))
+  // The memory never grows again, so these views stay valid.
   const memory = wasm.memory.buffer
+  const floats = new Float32Array(memory)
   for (const layer of net.layers) {
     if (layer.kind !== 'conv') continue
     const at = packed.get(layer.name)!.weights
     pack(layer, new Float32Array(memory, at, packedFloats(layer)))
   }
+  const concatOffsets = new Map<string, number>()
+  for (const layer of net.layers) {
+    if (layer.kind !== 'concat') continue
+    let offset = 0
+    for (const name of layer.inputs) {
+      concatOffsets.set(`${layer.name}/${name}`, offset)
+      offset += slots.get(name)!.channels
+    }
+  }
 
-  /** Byte offset of a value's pixel (0, 0) and its strides in floats. */
+  /** Tile size of the current call. */
+  let tileWidth = 0
+  let tileHeight = 0
+  /** Byte offset of a value's pixel (0, 0), its strides in floats and its plane this call. */
   const plane = (name: string) => {
     const { buffer, offset, channels } = slots.get(name)!
     const row = (buffer.width + 2 * frame) * buffer.pix
     const at = buffer.at + ((frame * row + frame * buffer.pix + offset) << 2)
-    return { at, pix: buffer.pix, row, channels, width: buffer.width, height: buffer.height }
+    const width = tileWidth * buffer.factor
+    const height = tileHeight * buffer.factor
+    return { at, pix: buffer.pix, row, channels, width, height }
   }
-  /** Zeroes a buffer about to be written: its frame must be zero, and reused memory is not. */
-  const clear = (step: number) => {
+  /**
+   * Zeroes the frame around this call's plane in the buffers first written at `step`: kernels
+   * write only the plane and read only it and the frame, so stale values elsewhere (a bigger
+   * tile's plane, a buffer that shared the memory) are never seen.
+   */
+  const clearFrames = (step: number) => {
     for (const buffer of buffers) {
-      if (buffer.first === step) new Uint8Array(memory, buffer.at, buffer.bytes).fill(0)
+      if (buffer.first !== step) continue
+      const row = (buffer.width + 2 * frame) * buffer.pix
+      const width = tileWidth * buffer.factor
+      const height = tileHeight * buffer.factor
+      const base = buffer.at >> 2
+      floats.fill(0, base, base + frame * row)
+      floats.fill(0, base + (frame + height) * row, base + (2 * frame + height) * row)
+      for (let y = frame; y < frame + height; y++) {
+        const at = base + y * row
+        floats.fill(0, at, at + frame * buffer.pix)
+        floats.fill(0, at + (frame + width) * buffer.pix, at + (2 * frame + width) * buffer.pix)
+      }
     }
   }
 
-  clear(0)
-  const source = plane(net.input)
-  const floats = new Float32Array(memory)
-  for (let y = 0; y < height; y++) {
-    let to = (source.at >> 2) + y * source.row
-    for (let x = 0; x < width; x++, to += source.pix) {
-      const from = (y * width + x) * 3
-      floats[to] = rgb[from]!
-      floats[to + 1] = rgb[from + 1]!
-      floats[to + 2] = rgb[from + 2]!
+  const run = (rgb: Uint8Array, width: number, height: number) => {
+    checkSizes(rgb, width, height)
+    if (width > maxWidth || height > maxHeight) {
+      throw new RangeError(
+        `Expected a tile of at most ${maxWidth} × ${maxHeight} for the upscaler but received ${width} × ${height}`,
+      )
     }
+    tileWidth = width
+    tileHeight = height
+    clearFrames(0)
+    const source = plane(net.input)
+    for (let y = 0; y < height; y++) {
+      let to = (source.at >> 2) + y * source.row
+      for (let x = 0; x < width; x++, to += source.pix) {
+        const from = (y * width + x) * 3
+        floats[to] = rgb[from]!
+        floats[to + 1] = rgb[from + 1]!
+        floats[to + 2] = rgb[from + 2]!
+        floats[to + 3] = 0
+      }
+    }
+    net.layers.forEach((layer, i) => {
+      if (folded.has(layer.name)) return
+      clearFrames(i + 1)
+      runLayer(layer)
+    })
+    return plane(net.output)
   }
 
-  net.layers.forEach((layer, i) => {
-    clear(i + 1)
+  const runLayer = (layer: Layer) => {
     const out = plane(layer.name)
     switch (layer.kind) {
       case 'conv': {
-        const x = plane(layer.input)
         const { weights, bias, cout } = packed.get(layer.name)!
         const relu = layer.activation === 'relu' || fused.has(layer.name) ? 1 : 0
-        wasm.conv(
-          x.at,
-          x.pix,
-          x.row,
-          layer.inChannels,
-          weights,
-          bias,
-          out.at,
-          out.pix,
-          out.row,
-          cout,
-          layer.kernelSize,
-          x.width,
-          x.height,
-          relu,
-        )
+        const up = foldedUp.get(layer.name)
+        if (up !== undefined) {
+          const x = plane(up.input)
+          wasm.convUpsampled(
+            x.at,
+            x.pix,
+            x.row,
+            layer.inChannels,
+            weights,
+            bias,
+            out.at,
+            out.pix,
+            out.row,
+            cout,
+            layer.kernelSize,
+            up.factor,
+            x.width,
+            x.height,
+            relu,
+          )
+        } else {
+          const x = plane(layer.input)
+          wasm.conv(
+            x.at,
+            x.pix,
+            x.row,
+            layer.inChannels,
+            weights,
+            bias,
+            out.at,
+            out.pix,
+            out.row,
+            cout,
+            layer.kernelSize,
+            x.width,
+            x.height,
+            relu,
+          )
+        }
         break
       }
       case 'relu': {
@@ -419,16 +561,14 @@ export async function forwardWasmRaw(
       }
       case 'concat':
         for (const name of layer.inputs) {
-          if (!concatCopies.has(`${layer.name}/${name}`)) continue
+          const key = `${layer.name}/${name}`
+          if (!concatCopies.has(key)) continue
           const from = plane(name)
-          const offset = layer.inputs
-            .slice(0, layer.inputs.indexOf(name))
-            .reduce((sum, n) => sum + slots.get(n)!.channels, 0)
           wasm.copy(
             from.at,
             from.pix,
             from.row,
-            out.at + offset * 4,
+            out.at + concatOffsets.get(key)! * 4,
             out.pix,
             out.row,
             from.channels,
@@ -477,20 +617,85 @@ export async function forwardWasmRaw(
         break
       }
     }
-  })
-
-  const result = plane(net.output)
-  const view = new Float32Array(wasm.memory.buffer)
-  const samples = new Float32Array(result.width * result.height * 3)
-  for (let y = 0, to = 0; y < result.height; y++) {
-    let from = (result.at >> 2) + y * result.row
-    for (let x = 0; x < result.width; x++, from += result.pix) {
-      samples[to++] = view[from]!
-      samples[to++] = view[from + 1]!
-      samples[to++] = view[from + 2]!
-    }
   }
-  return samples
+
+  /** Reads the output plane's 3 channels into `into`, interleaved (a clamped array rounds). */
+  const read = (result: ReturnType<typeof plane>, into: Float32Array | Uint8ClampedArray) => {
+    for (let y = 0, to = 0; y < result.height; y++) {
+      let from = (result.at >> 2) + y * result.row
+      for (let x = 0; x < result.width; x++, from += result.pix) {
+        into[to++] = floats[from]!
+        into[to++] = floats[from + 1]!
+        into[to++] = floats[from + 2]!
+      }
+    }
+    return into
+  }
+
+  return {
+    scale: net.scale,
+    memoryBytes: memory.byteLength,
+    forward(rgb, width, height) {
+      const result = run(rgb, width, height)
+      const bytes = read(result, new Uint8ClampedArray(result.width * result.height * 3))
+      return new Uint8Array(bytes.buffer)
+    },
+    forwardRaw(rgb, width, height) {
+      const result = run(rgb, width, height)
+      return read(result, new Float32Array(result.width * result.height * 3)) as Float32Array
+    },
+  }
+}
+
+/**
+ * Makes the upscaler of the enhance engine: the module instantiated once, the weights repacked
+ * once and the memory laid out once for tiles up to `maxTile`, then reused by every
+ * {@link Upscaler.forward} call (synchronous). The nearest upsampling is folded into the last
+ * convolution, so the biggest activations are the 64- and 128-channel ones at input size.
+ *
+ * @param module the compiled wasm/dist/upscale.wasm
+ * @param net a network from `parseEsrganSlim`
+ * @param maxTile the largest input `width × height` that `forward` will be given (a haloed tile)
+ * @throws Error when `maxTile` is not positive integers; RangeError when the memory cannot grow
+ *   to hold the activations
+ */
+export async function createUpscaler(
+  module: WebAssembly.Module,
+  net: Network,
+  maxTile: { width: number; height: number },
+): Promise<Upscaler> {
+  const engine = await createEngine(module, net, maxTile)
+  return {
+    scale: engine.scale,
+    memoryBytes: engine.memoryBytes,
+    forward: (rgb, width, height) => engine.forward(rgb, width, height),
+  }
+}
+
+/**
+ * Runs the network on an RGB image with the WebAssembly kernels and returns its raw output, as
+ * `referenceForward` does: floats on the 0..255 scale, not yet clipped. A new instance sized for
+ * this one image; use {@link createUpscaler} for more than one.
+ *
+ * @param module the compiled wasm/dist/upscale.wasm
+ * @param net a network from `parseEsrganSlim`
+ * @param rgb `width · height · 3` bytes, RGB interleaved, rows top to bottom
+ * @param width input width in pixels
+ * @param height input height in pixels
+ * @returns `width · scale × height · scale` RGB samples, interleaved floats
+ * @throws Error when the sizes are not positive integers or `rgb` has the wrong length (a bug);
+ *   RangeError when the memory cannot grow to hold the activations
+ */
+export async function forwardWasmRaw(
+  module: WebAssembly.Module,
+  net: Network,
+  rgb: Uint8Array,
+  width: number,
+  height: number,
+): Promise<Float32Array> {
+  checkSizes(rgb, width, height)
+  const engine = await createEngine(module, net, { width, height })
+  return engine.forwardRaw(rgb, width, height)
 }
 
 /**
@@ -512,6 +717,7 @@ export async function forwardWasm(
   width: number,
   height: number,
 ): Promise<Uint8Array> {
-  const samples = await forwardWasmRaw(module, net, rgb, width, height)
-  return new Uint8Array(Uint8ClampedArray.from(samples).buffer)
+  checkSizes(rgb, width, height)
+  const engine = await createEngine(module, net, { width, height })
+  return engine.forward(rgb, width, height)
 }

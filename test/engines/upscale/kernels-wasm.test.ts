@@ -1,14 +1,20 @@
 // The upscaler's WebAssembly kernels (wasm/dist/upscale.wasm, loaded as the Worker loads it) running
 // the whole ESRGAN-slim network against the reference forward pass: on small images with odd
 // sizes, hard edges at the borders and gradients, every output byte within one level and the raw
-// floats within float32 rounding of the sums.
+// floats within float32 rounding of the sums. The nearest upsampling is folded into the last
+// convolution (`convUpsampled`), so these cases also cover its zero padding at the high-res border.
+// createUpscaler: one instance reused over tiles of several sizes up to its largest tile.
 
 import { describe, expect, it } from 'vitest'
 import x2Weights from '../../../node_modules/@upscalerjs/esrgan-slim/models/x2/group1-shard1of1.bin'
 import x2Json from '../../../node_modules/@upscalerjs/esrgan-slim/models/x2/model.json'
 import x4Weights from '../../../node_modules/@upscalerjs/esrgan-slim/models/x4/group1-shard1of1.bin'
 import x4Json from '../../../node_modules/@upscalerjs/esrgan-slim/models/x4/model.json'
-import { forwardWasm, forwardWasmRaw } from '../../../src/engines/upscale/kernels-wasm'
+import {
+  createUpscaler,
+  forwardWasm,
+  forwardWasmRaw,
+} from '../../../src/engines/upscale/kernels-wasm'
 import { parseEsrganSlim } from '../../../src/engines/upscale/model'
 import { referenceForward, referenceUpscale } from '../../../src/engines/upscale/reference'
 import upscaleKernels from '../../../wasm/dist/upscale.wasm'
@@ -104,5 +110,71 @@ describe('upscale/kernels-wasm forwardWasm', () => {
     await expect(forwardWasm(upscaleKernels, NETS.x2, new Uint8Array(0), 0, 2)).rejects.toThrow(
       /Expected positive integer sizes/,
     )
+  })
+})
+
+/** The largest difference between two byte arrays of the same length. */
+function worstByte(a: Uint8Array, b: Uint8Array): number {
+  expect(a.length).toBe(b.length)
+  let worst = 0
+  for (let i = 0; i < a.length; i++) worst = Math.max(worst, Math.abs(a[i]! - b[i]!))
+  return worst
+}
+
+describe('upscale/kernels-wasm createUpscaler', () => {
+  for (const scale of ['x2', 'x4'] as const) {
+    it(`reuses one instance over tiles of different sizes at ${scale}, as the reference does`, async () => {
+      const net = NETS[scale]
+      const upscaler = await createUpscaler(upscaleKernels, net, { width: 16, height: 12 })
+      expect(upscaler.scale).toBe(net.scale)
+      // Largest first, so smaller tiles run over memory full of a bigger tile's values.
+      const tiles: [number, number][] = [
+        [16, 12],
+        [5, 3],
+        [1, 1],
+        [16, 1],
+        [9, 12],
+        [16, 12],
+        [7, 5],
+      ]
+      const first = new Map<string, Uint8Array>()
+      for (const [width, height] of tiles) {
+        const n = noise(width * 31 + height)
+        const rgb = rgbImage(width, height, (x, y) =>
+          x === 0 || y === height - 1 ? [255, 255, 255] : [n(), (x * 40) % 256, n()],
+        )
+        const bytes = upscaler.forward(rgb, width, height)
+        expect(bytes.length).toBe(width * net.scale * height * net.scale * 3)
+        expect(worstByte(bytes, referenceUpscale(net, rgb, width, height))).toBeLessThanOrEqual(1)
+        const key = `${width}x${height}`
+        const earlier = first.get(key)
+        if (earlier) expect(bytes).toEqual(earlier)
+        else first.set(key, bytes)
+        expect(upscaler.forward(rgb, width, height)).toEqual(bytes)
+      }
+    })
+  }
+
+  it('throws a RangeError for a tile bigger than the largest tile, and still works after', async () => {
+    const upscaler = await createUpscaler(upscaleKernels, NETS.x2, { width: 6, height: 4 })
+    const rgb = rgbImage(6, 4, (x, y) => [x * 40, y * 60, 90])
+    const before = upscaler.forward(rgb, 6, 4)
+    expect(() => upscaler.forward(new Uint8Array(7 * 4 * 3), 7, 4)).toThrow(RangeError)
+    expect(() => upscaler.forward(new Uint8Array(6 * 5 * 3), 6, 5)).toThrow(
+      /Expected a tile of at most 6 × 4 for the upscaler but received 6 × 5/,
+    )
+    expect(() => upscaler.forward(new Uint8Array(10), 2, 2)).toThrow(
+      /Expected 12 RGB samples for 2 × 2 but received 10/,
+    )
+    expect(upscaler.forward(rgb, 6, 4)).toEqual(before)
+  })
+
+  it('reports the memory of its instance, which grows with the largest tile', async () => {
+    const small = await createUpscaler(upscaleKernels, NETS.x4, { width: 8, height: 8 })
+    const big = await createUpscaler(upscaleKernels, NETS.x4, { width: 40, height: 40 })
+    expect(small.memoryBytes % 65536).toBe(0)
+    expect(big.memoryBytes).toBeGreaterThan(small.memoryBytes)
+    // Weights (about 0.93 MB) plus activations; no 48-channel plane at 4× the size any more.
+    expect(big.memoryBytes).toBeLessThan(4 * 2 ** 20)
   })
 })

@@ -18,6 +18,7 @@ import { adminRoutes } from './http/routes/admin'
 import { convertRoutes } from './http/routes/convert'
 import { creditsRoutes } from './http/routes/credits'
 import { mountDocs } from './http/routes/docs'
+import { enhanceRoutes } from './http/routes/enhance'
 import { filesRoutes } from './http/routes/files'
 import { keysRoutes } from './http/routes/keys'
 import { vectorizeRoutes } from './http/routes/vectorize'
@@ -58,6 +59,7 @@ export function createApp() {
   registerSecuritySchemes(api as unknown as OpenAPIHono<never>)
   api.route('/', convertRoutes)
   api.route('/', vectorizeRoutes)
+  api.route('/', enhanceRoutes)
   api.route('/', creditsRoutes)
   api.route('/', keysRoutes)
   api.route('/', adminRoutes)

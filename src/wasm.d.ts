@@ -3,3 +3,9 @@ declare module '*.wasm' {
   const module: WebAssembly.Module
   export default module
 }
+
+// The upscaler's weights (.bin) load as ArrayBuffer data modules (wrangler.toml [[rules]]).
+declare module '*.bin' {
+  const data: ArrayBuffer
+  export default data
+}

@@ -5,6 +5,8 @@ import {
   call,
   expectError,
   expectLedgerConsistent,
+  expectOk,
+  fetchOutput,
   ledgerOf,
   newAccount,
   postForm,
@@ -38,18 +40,9 @@ interface ConvertData {
   creditsConsumed: number
 }
 
-async function convertOk(response: Response): Promise<ConvertData> {
-  const text = await response.text()
-  expect(response.status, text).toBe(200)
-  const body = JSON.parse(text) as { success: boolean; data: ConvertData }
-  expect(body.success).toBe(true)
-  return body.data
-}
+const convertOk = (response: Response) => expectOk<ConvertData>(response)
 
-async function download(url: string): Promise<Response> {
-  const { pathname, search } = new URL(url)
-  return call(pathname + search)
-}
+const download = fetchOutput
 
 const bytesOf = async (response: Response) => new Uint8Array(await response.arrayBuffer())
 

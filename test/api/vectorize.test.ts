@@ -9,6 +9,8 @@ import {
   call,
   expectError,
   expectLedgerConsistent,
+  expectOk,
+  fetchOutput,
   newAccount,
   postForm,
   postJson,
@@ -29,17 +31,10 @@ interface VectorizeData {
   creditsConsumed: number
 }
 
-async function vectorizeOk(response: Response): Promise<VectorizeData> {
-  const text = await response.text()
-  expect(response.status, text).toBe(200)
-  const body = JSON.parse(text) as { success: boolean; data: VectorizeData }
-  expect(body.success).toBe(true)
-  return body.data
-}
+const vectorizeOk = (response: Response) => expectOk<VectorizeData>(response)
 
 async function download(url: string): Promise<Response> {
-  const { pathname, search } = new URL(url)
-  const response = await call(pathname + search)
+  const response = await fetchOutput(url)
   expect(response.status).toBe(200)
   return response
 }

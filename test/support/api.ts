@@ -110,3 +110,18 @@ export async function expectLedgerConsistent(accountId: string) {
     .first<number>('n')
   expect(open).toBe(0)
 }
+
+/** The `data` of a 200 success envelope; the body text shows in the failure when it is not one. */
+export async function expectOk<T>(response: Response): Promise<T> {
+  const text = await response.text()
+  expect(response.status, text).toBe(200)
+  const body = JSON.parse(text) as { success: boolean; data: T }
+  expect(body.success).toBe(true)
+  return body.data
+}
+
+/** GETs a signed output URL (absolute, as responses give it) through the Worker. */
+export function fetchOutput(url: string): Promise<Response> {
+  const { pathname, search } = new URL(url)
+  return call(pathname + search)
+}

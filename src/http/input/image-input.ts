@@ -27,6 +27,8 @@ export interface ImageLimits {
   maxPixels?: number
   /** Caps per input type (WebP: its decoder holds the whole image). */
   maxPixelsByType?: Partial<Record<ImageType, number>>
+  /** The longest side allowed, pixels (/enhance: so the output stays within its edge cap). */
+  maxLongEdge?: number
   /** Names the operation in refusals, e.g. '/vectorize'. */
   operation?: string
 }
@@ -103,6 +105,9 @@ function dimensionRefusal(image: SniffedImage, limits: ImageLimits): string | nu
   }
   if (limits.maxPixels !== undefined && width * height > limits.maxPixels) {
     return `The image is ${size} (${megapixels(width * height)}); ${limits.operation ?? 'this operation'} is limited to ${megapixels(limits.maxPixels)}`
+  }
+  if (limits.maxLongEdge !== undefined && Math.max(width, height) > limits.maxLongEdge) {
+    return `The image is ${size}; ${limits.operation ?? 'this operation'} is limited to ${limits.maxLongEdge} px on the long edge`
   }
   const typeCap = limits.maxPixelsByType?.[type]
   if (typeCap !== undefined && width * height > typeCap) {

@@ -150,6 +150,49 @@ export const VectorizeResultSchema = z
   })
   .openapi('VectorizeResult')
 
+const enhanceDescriptions = {
+  scale:
+    'Output size ÷ input size on each axis: 2 or 4. Inputs up to 2 MP at x2 and 1 MP at x4, and up to 4096 px (x2) or 2048 px (x4) on the long edge, so the output stays within 8192 px.',
+  dpi: 'Pixel density stamped in the PNG (pHYs: 11811 or 23622 pixels per metre). It does not change the pixel dimensions.',
+}
+
+export const EnhanceJsonSchema = z
+  .object({
+    imageUrl: ImageUrlSchema,
+    scale: z.literal([2, 4]).default(2).openapi({ description: enhanceDescriptions.scale }),
+    dpi: z.literal([300, 600]).default(300).openapi({ description: enhanceDescriptions.dpi }),
+  })
+  .strict()
+  .openapi('EnhanceJsonRequest')
+
+export const EnhanceFormSchema = z
+  .object({
+    file: ImageFileSchema,
+    scale: z
+      .enum(['2', '4'])
+      .default('2')
+      .transform(Number)
+      .openapi({ type: 'string', enum: ['2', '4'], description: enhanceDescriptions.scale }),
+    dpi: z
+      .enum(['300', '600'])
+      .default('300')
+      .transform(Number)
+      .openapi({ type: 'string', enum: ['300', '600'], description: enhanceDescriptions.dpi }),
+  })
+  .strict()
+  .openapi('EnhanceFormRequest')
+
+export const EnhanceResultSchema = z
+  .object({
+    url: z.url().openapi({ description: 'Signed URL of the PNG, valid for 7 days.' }),
+    scale: z.literal([2, 4]).openapi({ description: 'The scale applied.' }),
+    dpi: z.literal([300, 600]).openapi({ description: 'The density stamped in the PNG.' }),
+    width: z.int().openapi({ description: 'Output width, pixels: input width × scale.' }),
+    height: z.int().openapi({ description: 'Output height, pixels: input height × scale.' }),
+    creditsConsumed: z.int().openapi({ description: 'Credits charged: 2 at x2, 4 at x4.' }),
+  })
+  .openapi('EnhanceResult')
+
 export const CreditsResultSchema = z
   .object({ balance: z.int().openapi({ description: 'Current credit balance.', example: 120 }) })
   .openapi('CreditsResult')

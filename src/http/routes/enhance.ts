@@ -1,0 +1,122 @@
+/** POST /enhance (enhanceImage, spec §4.4): the route, its middleware chain and handler. */
+
+import { createRoute, OpenAPIHono } from '@hono/zod-openapi'
+import type { AppEnv } from '../../env'
+import { log } from '../../lib/log'
+import { ENHANCE_LIMITS, enhanceImage } from '../../operations/enhance-image'
+import { enhanceCost } from '../../operations/pricing'
+import { imageInputOf, inputParameters, isJsonContentType, loadImage } from '../input/image-input'
+import { EnhanceFormSchema, EnhanceJsonSchema, EnhanceResultSchema } from '../input/schemas'
+import { apiKeyAuth } from '../middleware/auth'
+import { bodyGuard } from '../middleware/body-guard'
+import { idempotencyKey } from '../middleware/idempotency-key'
+import { rateLimit } from '../middleware/rate-limit'
+import {
+  API_KEY_SECURITY,
+  errorResponses,
+  IdempotencyHeaders,
+  imageRequestBody,
+  PAID_SUCCESS_HEADERS,
+  successEnvelope,
+} from '../openapi'
+import { runPaid } from '../paid-request'
+import { signFileUrl } from '../signed-urls'
+import { validationHook } from '../validation'
+
+const route = createRoute({
+  method: 'post',
+  path: '/enhance',
+  operationId: 'enhanceImage',
+  tags: ['Images'],
+  summary: 'Upscale an image x2 or x4 with learned super-resolution, to PNG',
+  description:
+    'Upscales with a learned super-resolution network (ESRGAN-slim, a small residual dense network, run in our own WebAssembly SIMD engine inside the Worker), tile by tile so any allowed size fits in memory, and writes a PNG whose pHYs carries the requested DPI. Gray input gives gray output; an alpha channel is upscaled separately with a bicubic filter. Costs 2 credits at x2 and 4 at x4. Inputs up to 2 MP (x2) or 1 MP (x4), and 4096 or 2048 px on the long edge, so the output stays within 8192 px.',
+  security: API_KEY_SECURITY,
+  middleware: [
+    apiKeyAuth(),
+    rateLimit(),
+    idempotencyKey(),
+    bodyGuard({ multipart: true }),
+  ] as const,
+  request: {
+    headers: IdempotencyHeaders,
+    body: imageRequestBody(EnhanceJsonSchema, EnhanceFormSchema, {
+      imageUrl: 'https://example.com/scan.png',
+      scale: 2,
+      dpi: 300,
+    }),
+  },
+  responses: {
+    200: {
+      description: 'The upscaled PNG.',
+      headers: PAID_SUCCESS_HEADERS,
+      content: {
+        'application/json': {
+          schema: successEnvelope(EnhanceResultSchema),
+          example: {
+            success: true,
+            data: {
+              url: 'https://api.example.com/v1/files/out/acct_01J/01J/enhanced.png?exp=1767225600&kid=1&sig=…',
+              scale: 2,
+              dpi: 300,
+              width: 2048,
+              height: 1536,
+              creditsConsumed: 2,
+            },
+          },
+        },
+      },
+    },
+    ...errorResponses([400, 401, 402, 409, 422, 429, 500]),
+  },
+})
+
+export const enhanceRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook }).openapi(
+  route,
+  async (c) => {
+    const isJson = isJsonContentType(c.req.header('content-type'))
+    const body = isJson ? c.req.valid('json') : c.req.valid('form')
+    const source = await imageInputOf(body)
+    const scale = body.scale as 2 | 4
+    const dpi = body.dpi as 300 | 600
+    const { deps, auth } = c.var
+    const origin = new URL(c.req.url).origin
+    // runPaid writes the 200 body itself (byte-exact, so replays can return it unchanged).
+    const response = runPaid(c, {
+      operation: 'enhanceImage',
+      route: '/enhance',
+      cost: enhanceCost(scale),
+      parameters: { ...inputParameters(source), scale, dpi },
+      loadInput: () => loadImage(source, deps, ENHANCE_LIMITS[scale]),
+      run: async (image) => {
+        const out = await enhanceImage(
+          { image, scale, dpi },
+          { outputs: deps.outputs, accountId: auth.accountId },
+        )
+        log('info', 'enhance result', {
+          requestId: c.var.requestId,
+          scale,
+          width: out.file.width,
+          height: out.file.height,
+          bytes: out.file.byteLength,
+        })
+        return {
+          data: {
+            url: await signFileUrl(
+              origin,
+              out.file.key,
+              deps.config.urlKeys,
+              deps.config.urlTtlSeconds,
+            ),
+            scale,
+            dpi,
+            width: out.file.width,
+            height: out.file.height,
+          },
+          storedKeys: [out.file.key],
+        }
+      },
+    })
+    return response as never
+  },
+)

@@ -299,38 +299,6 @@ export function copy(
 }
 
 /**
- * Nearest-neighbour upsampling by `factor`: output pixel (x, y) is input pixel (⌊x / factor⌋,
- * ⌊y / factor⌋); `width × height` is the input plane, `channels` a multiple of 4.
- */
-export function upsample(
-  input: usize,
-  inPix: i32,
-  inRow: i32,
-  out: usize,
-  outPix: i32,
-  outRow: i32,
-  channels: i32,
-  width: i32,
-  height: i32,
-  factor: i32,
-): void {
-  const n = (<usize>channels) << 2
-  const outPixB = (<usize>outPix) << 2
-  for (let y = 0; y < height * factor; y++) {
-    let pi = input + ((<usize>((y / factor) * inRow)) << 2)
-    let po = out + ((<usize>(y * outRow)) << 2)
-    for (let x = 0; x < width; x++) {
-      for (let i: usize = 0; i < n; i += 16) {
-        const v = v128.load(pi + i)
-        for (let j: usize = 0; j < <usize>factor; j++) v128.store(po + j * outPixB + i, v)
-      }
-      pi += (<usize>inPix) << 2
-      po += <usize>factor * outPixB
-    }
-  }
-}
-
-/**
  * Nearest-neighbour upsampling by `factor` folded into the same-size convolution that reads it,
  * so the upsampled plane is never stored: output pixel (X, Y) of the `width · factor × height ·
  * factor` plane sums the taps of {@link conv}, tap (ky, kx) reading input pixel

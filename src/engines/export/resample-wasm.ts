@@ -13,6 +13,7 @@
  * Memory: about 4 · width · (stride + ringRows) bytes; e.g. 12000 → 2048 px: ~0.7 MB.
  */
 
+import { instantiateKernels } from '../../lib/wasm-instance'
 import type { HorizontalPass, RingKernel } from './resample'
 
 /** The kernel module's exports (see wasm/src/resample.ts). */
@@ -32,18 +33,6 @@ interface ResampleExports {
 
 const PAGE = 65536
 
-/**
- * The one WebAssembly call used here, typed locally: instantiating an already compiled module
- * (allowed in Workers; compiling bytes is not). The Node-only typings of test/node lack the API.
- */
-const wasmApi = (
-  globalThis as unknown as {
-    WebAssembly: {
-      instantiate(module: WebAssembly.Module, imports: object): Promise<{ exports: object }>
-    }
-  }
-).WebAssembly
-
 /** Rounds `n` up to a multiple of `m` (a power of two). */
 const roundUp = (n: number, m: number) => (n + m - 1) & ~(m - 1)
 
@@ -62,8 +51,7 @@ export async function createWasmKernel(
   ringRows: number,
   maxVerticalTaps: number,
 ): Promise<RingKernel> {
-  const instance = await wasmApi.instantiate(module, {})
-  const wasm = instance.exports as unknown as ResampleExports
+  const wasm = await instantiateKernels<ResampleExports>(module)
   const { start, count, weights, stride: taps } = pass.windows
   const srcWidth = pass.srcWidth
   const stride = roundUp(Math.max(1, taps), 8)

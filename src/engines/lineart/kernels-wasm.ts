@@ -16,6 +16,7 @@
  * of a light sheet's distance time (4.7 of 6.3 ms) is first touches of the fresh 12 MB output.
  */
 
+import { instantiateKernels } from '../../lib/wasm-instance'
 import type { Mask } from './mask'
 import type { PixelStages } from './pixel-stages'
 
@@ -47,18 +48,6 @@ const PAGE = 65536
 /** Room for the first 16 Ki span-stack entries; the kernel grows the memory past that. */
 const INITIAL_STACK_BYTES = 65536
 
-/**
- * The one WebAssembly call used here, typed locally: instantiating an already compiled module
- * (allowed in Workers; compiling bytes is not). The Node-only typings of test/node lack the API.
- */
-const wasmApi = (
-  globalThis as unknown as {
-    WebAssembly: {
-      instantiate(module: WebAssembly.Module, imports: object): Promise<{ exports: object }>
-    }
-  }
-).WebAssembly
-
 /** Rounds `n` up to a multiple of 16. */
 const roundUp16 = (n: number) => (n + 15) & ~15
 
@@ -77,8 +66,7 @@ export async function createWasmStages(
   width: number,
   height: number,
 ): Promise<PixelStages> {
-  const instance = await wasmApi.instantiate(module, {})
-  const wasm = instance.exports as unknown as LineartExports
+  const wasm = await instantiateKernels<LineartExports>(module)
   const stride = width + 2
   const n = stride * (height + 2)
 

@@ -23,6 +23,7 @@
  * 0.67 s and 0.79 s for one whole-image pass (103 MB; the halos cost the difference).
  */
 
+import { instantiateKernels } from '../../lib/wasm-instance'
 import type { ConvLayer, Layer, Network, UpsampleLayer } from './model'
 
 /** The kernel module's exports (see wasm/src/upscale.ts); pointers in bytes, strides in floats. */
@@ -88,35 +89,11 @@ interface UpscaleExports {
     height: number,
     relu: number,
   ): void
-  upsample(
-    input: number,
-    inPix: number,
-    inRow: number,
-    out: number,
-    outPix: number,
-    outRow: number,
-    channels: number,
-    width: number,
-    height: number,
-    factor: number,
-  ): void
 }
 
 const PAGE = 65536
 /** Bytes past a buffer's end that no wide load or store may reach into the next one. */
 const SLACK = 16
-
-/**
- * The one WebAssembly call used here, typed locally: instantiating an already compiled module
- * (allowed in Workers; compiling bytes is not). The Node-only typings of test/node lack the API.
- */
-const wasmApi = (
-  globalThis as unknown as {
-    WebAssembly: {
-      instantiate(module: WebAssembly.Module, imports: object): Promise<{ exports: object }>
-    }
-  }
-).WebAssembly
 
 const roundUp4 = (n: number) => (n + 3) & ~3
 const roundUp16 = (n: number) => (n + 15) & ~15
@@ -226,6 +203,14 @@ function place(net: Network, width: number, height: number, frame: number) {
     if (alone && r <= source.factor && frame >= 1) foldedUp.set(layer.name, source)
   }
   const folded = new Set([...foldedUp.values()].map((layer) => layer.name))
+  // Every upsampling is folded (ESRGAN-slim's feeds only SR, a 3 × 3 conv): no kernel stores one.
+  for (const layer of net.layers) {
+    if (layer.kind === 'upsample' && !folded.has(layer.name)) {
+      throw new Error(
+        `Expected ${layer.name} to feed one convolution of radius at most ${layer.factor}, the only upsampling the upscale kernels run`,
+      )
+    }
+  }
   /** The value a layer's kernel actually reads for `name`. */
   const stored = (name: string) =>
     folded.has(name) ? (byName.get(name) as UpsampleLayer).input : name
@@ -391,8 +376,7 @@ async function createEngine(
       `Expected positive integer sizes for the largest tile but received ${maxWidth} × ${maxHeight}`,
     )
   }
-  const instance = await wasmApi.instantiate(module, {})
-  const wasm = instance.exports as unknown as UpscaleExports
+  const wasm = await instantiateKernels<UpscaleExports>(module)
   const frame = frameOf(net)
   const { slots, buffers, fused, concatCopies, foldedUp, folded } = place(
     net,
@@ -600,22 +584,8 @@ async function createEngine(
         }
         break
       }
-      case 'upsample': {
-        const x = plane(layer.input)
-        wasm.upsample(
-          x.at,
-          x.pix,
-          x.row,
-          out.at,
-          out.pix,
-          out.row,
-          x.channels,
-          x.width,
-          x.height,
-          layer.factor,
-        )
-        break
-      }
+      case 'upsample':
+        break // folded into the convolution that reads it (see `place`)
     }
   }
 

@@ -177,4 +177,21 @@ describe('upscale/kernels-wasm createUpscaler', () => {
     // Weights (about 0.93 MB) plus activations; no 48-channel plane at 4× the size any more.
     expect(big.memoryBytes).toBeLessThan(4 * 2 ** 20)
   })
+  it('refuses a network whose upsampling is not read by one convolution (only folded ones run)', async () => {
+    // x2 with SR reading the upsampling twice, once through an add: the upsampled plane would
+    // have to be stored, which the kernels no longer do.
+    const net = structuredClone(NETS.x2)
+    const up = net.layers.find((l) => l.kind === 'upsample')!
+    const sr = net.layers.at(-1)!
+    net.layers.splice(net.layers.length - 1, 0, {
+      kind: 'add',
+      name: 'twice',
+      inputs: [up.name, up.name],
+      channels: up.channels,
+    })
+    if (sr.kind === 'conv') sr.input = 'twice'
+    await expect(createUpscaler(upscaleKernels, net, { width: 4, height: 4 })).rejects.toThrow(
+      /Expected .* to feed one convolution/,
+    )
+  })
 })

@@ -28,7 +28,7 @@ export const MAX_OUTPUT_EDGE_PX = 8192
  * Input caps per scale, from the engine's measured time on the 2-core dev box (Node 22): at the
  * caps, 24.0 s for 1414 × 1414 at x2 and 13.6 s for 1000 × 1000 at x4, well inside wrangler.toml's
  * `limits.cpu_ms` of 60 s. The long edge keeps the output within MAX_OUTPUT_EDGE_PX. Memory does
- * not set them: the kernels take 35.8 MiB whatever the size, plus the input and one output band.
+ * not set them: the kernels take about 40 MiB whatever the size, plus the input and one output band.
  */
 export const ENHANCE_LIMITS: Record<
   Scale,

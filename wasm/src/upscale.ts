@@ -68,8 +68,8 @@ export function conv(
       const lanes = cout - co >= 8 ? 8 : 4
       const b = bias + ((<usize>co) << 2)
       const dst = out + <usize>y * outRowB + ((<usize>co) << 2)
-      if (lanes === 8) row8(src, inPixB, inRowB, cin, k, block, b, dst, outPixB, width, relu)
-      else row4(src, inPixB, inRowB, cin, k, block, b, dst, outPixB, width, relu)
+      if (lanes === 8) row8(src, inPixB, inRowB, cin, k, k, block, b, dst, outPixB, width, relu)
+      else row4(src, inPixB, inRowB, cin, k, k, block, b, dst, outPixB, width, relu)
       block += (taps * <usize>cin * <usize>lanes) << 2
       co += lanes
     }
@@ -89,7 +89,8 @@ function row8(
   pixB: usize,
   rowB: usize,
   cin: i32,
-  k: i32,
+  kh: i32,
+  kw: i32,
   weights: usize,
   bias: usize,
   dst: usize,
@@ -112,9 +113,9 @@ function row8(
     let d0 = a0
     let d1 = a1
     let w = weights
-    for (let ky = 0; ky < k; ky++) {
+    for (let ky = 0; ky < kh; ky++) {
       const row = at + <usize>ky * rowB
-      for (let kx = 0; kx < k; kx++) {
+      for (let kx = 0; kx < kw; kx++) {
         const p0 = row + <usize>kx * pixB
         const p1 = p0 + pixB
         const p2 = p1 + pixB
@@ -153,9 +154,9 @@ function row8(
     let a0 = v128.load(bias)
     let a1 = v128.load(bias, 16)
     let w = weights
-    for (let ky = 0; ky < k; ky++) {
+    for (let ky = 0; ky < kh; ky++) {
       const row = at + <usize>ky * rowB
-      for (let kx = 0; kx < k; kx++) {
+      for (let kx = 0; kx < kw; kx++) {
         const p0 = row + <usize>kx * pixB
         for (let i: usize = 0; i < n; i += 4) {
           const s = v128.load32_splat(p0 + i)
@@ -177,7 +178,8 @@ function row4(
   pixB: usize,
   rowB: usize,
   cin: i32,
-  k: i32,
+  kh: i32,
+  kw: i32,
   weights: usize,
   bias: usize,
   dst: usize,
@@ -195,9 +197,9 @@ function row4(
     let c = a
     let d = a
     let w = weights
-    for (let ky = 0; ky < k; ky++) {
+    for (let ky = 0; ky < kh; ky++) {
       const row = at + <usize>ky * rowB
-      for (let kx = 0; kx < k; kx++) {
+      for (let kx = 0; kx < kw; kx++) {
         const p0 = row + <usize>kx * pixB
         const p1 = p0 + pixB
         const p2 = p1 + pixB
@@ -222,9 +224,9 @@ function row4(
     const at = src + <usize>x * pixB
     let a = v128.load(bias)
     let w = weights
-    for (let ky = 0; ky < k; ky++) {
+    for (let ky = 0; ky < kh; ky++) {
       const row = at + <usize>ky * rowB
-      for (let kx = 0; kx < k; kx++) {
+      for (let kx = 0; kx < kw; kx++) {
         const p0 = row + <usize>kx * pixB
         for (let i: usize = 0; i < n; i += 4) {
           a = f32x4.add(a, f32x4.mul(v128.load32_splat(p0 + i), v128.load(w)))
@@ -299,19 +301,67 @@ export function copy(
 }
 
 /**
- * Nearest-neighbour upsampling by `factor` folded into the same-size convolution that reads it,
- * so the upsampled plane is never stored: output pixel (X, Y) of the `width · factor × height ·
- * factor` plane sums the taps of {@link conv}, tap (ky, kx) reading input pixel
- * (⌊(X + kx − r) / factor⌋, ⌊(Y + ky − r) / factor⌋) of the `width × height` input plane. A tap
- * outside the upsampled plane lands on the input's frame (r ≤ factor needs one frame pixel), so
- * it reads zero: the upsampled plane's own 'same' padding. Weights, bias, channel blocks and
- * the order of the sums are those of {@link conv}.
- *
- * @param width input plane width (the output is `width · factor` wide)
- * @param height input plane height (the output is `height · factor` high)
- * @param factor the upsampling factor, ≥ r
+ * A convolution with a `kh × kw` window whose top-left tap is given, not centred: output pixel
+ * (x, y) sums `in[origin + y · inRow + x · inPix + (ty · inRow + tx · inPix)][ci] · w[ty][tx][ci][co]`,
+ * plus bias, then relu; weights in the blocks of {@link conv}. With strided output it runs one
+ * phase of a nearest upsampling folded into the convolution that reads it (see
+ * src/engines/upscale/kernels-wasm.ts): each of the s² output phases is a small convolution of
+ * the input plane.
  */
-export function convUpsampled(
+export function convTaps(
+  origin: usize,
+  inPix: i32,
+  inRow: i32,
+  cin: i32,
+  weights: usize,
+  bias: usize,
+  out: usize,
+  outPix: i32,
+  outRow: i32,
+  cout: i32,
+  kh: i32,
+  kw: i32,
+  width: i32,
+  height: i32,
+  relu: i32,
+): void {
+  const inPixB = (<usize>inPix) << 2
+  const inRowB = (<usize>inRow) << 2
+  const outPixB = (<usize>outPix) << 2
+  const outRowB = (<usize>outRow) << 2
+  const taps = <usize>(kh * kw)
+  for (let y = 0; y < height; y++) {
+    const src = origin + <usize>y * inRowB
+    let block = weights
+    for (let co = 0; co < cout; ) {
+      const lanes = cout - co >= 8 ? 8 : 4
+      const b = bias + ((<usize>co) << 2)
+      const dst = out + <usize>y * outRowB + ((<usize>co) << 2)
+      if (lanes === 8) row8(src, inPixB, inRowB, cin, kh, kw, block, b, dst, outPixB, width, relu)
+      else row4(src, inPixB, inRowB, cin, kh, kw, block, b, dst, outPixB, width, relu)
+      block += (taps * <usize>cin * <usize>lanes) << 2
+      co += lanes
+    }
+  }
+}
+
+/**
+ * Same-size convolution as {@link conv} by Winograd minimal filtering F(m × m, k × k) (see
+ * src/engines/upscale/winograd.ts): the plane in blocks of m × m outputs, a row of blocks at a
+ * time. Each block's n × n inputs (n = m + k − 1) go through Bᵀ d B, every one of the n²
+ * positions is a 1 × 1 convolution over the row of blocks ({@link row8}, with the kernel already
+ * in the Winograd domain), and Aᵀ M A gives the outputs, plus bias, then relu. Inputs past the
+ * frame of a ragged last block count as zeros ('same' padding) and outputs past the plane are
+ * not written.
+ *
+ * @param weights `[ξ][block of 8 | 4][ci][lanes]` for the n² positions ξ
+ * @param bias `cout` floats
+ * @param bt the 26 coefficients of the 8-point Bᵀ ({@link transformIn8}): n must be 8
+ * @param at sparse Aᵀ, m rows: per row a count, then (column i32, coefficient f32) pairs
+ * @param scratch room for n² · ⌈width / m⌉ · (cin + cout) floats and 2 n² vectors
+ * @param zeros `cout` zero floats (the bias of the 1 × 1 products)
+ */
+export function convWinograd(
   input: usize,
   inPix: i32,
   inRow: i32,
@@ -323,155 +373,236 @@ export function convUpsampled(
   outRow: i32,
   cout: i32,
   k: i32,
-  factor: i32,
+  m: i32,
   width: i32,
   height: i32,
   relu: i32,
+  bt: usize,
+  at: usize,
+  scratch: usize,
+  zeros: usize,
 ): void {
-  const r = (k - 1) >> 1
-  const inPixB = inPix << 2
-  const inRowB = inRow << 2
-  const outRowB = (<usize>outRow) << 2
-  const taps = <usize>(k * k)
-  const outWidth = width * factor
-  for (let y = 0; y < height * factor; y++) {
-    let block = weights
-    for (let co = 0; co < cout; ) {
-      const lanes = cout - co >= 8 ? 8 : 4
-      const b = bias + ((<usize>co) << 2)
-      const dst = out + <usize>y * outRowB + ((<usize>co) << 2)
-      upRow(
-        input,
-        inPixB,
-        inRowB,
-        cin,
-        k,
-        r,
-        factor,
-        y,
-        block,
-        b,
-        dst,
-        outPix << 2,
-        outWidth,
-        relu,
-        lanes,
-      )
-      block += (taps * <usize>cin * <usize>lanes) << 2
-      co += lanes
+  const n = m + k - 1
+  const nn = n * n
+  const rad = (k - 1) >> 1
+  const tiles = (width + m - 1) / m
+  const v = scratch
+  const mm = v + ((<usize>(nn * tiles * cin)) << 2)
+  const tmp = mm + ((<usize>(nn * tiles * cout)) << 2)
+  const low = relu ? f32x4.splat(0) : f32x4.splat(-Infinity)
+  const blockRows = (height + m - 1) / m
+  for (let ty = 0; ty < blockRows; ty++) {
+    for (let tx = 0; tx < tiles; tx++) {
+      const x0 = tx * m - rad
+      const y0 = ty * m - rad
+      for (let c = 0; c < cin; c += 4) {
+        const d = input + ((<usize>c) << 2)
+        const dst = v + ((<usize>(tx * cin + c)) << 2)
+        transformIn8(d, inPix, inRow, x0, y0, width + rad, height + rad, bt, tmp, dst, tiles * cin)
+      }
+    }
+    const pixB = (<usize>cin) << 2
+    const outPixB = (<usize>cout) << 2
+    for (let xi = 0; xi < nn; xi++) {
+      const src = v + ((<usize>(xi * tiles * cin)) << 2)
+      let block = weights + ((<usize>(xi * cin * cout)) << 2)
+      for (let co = 0; co < cout; ) {
+        const lanes = cout - co >= 8 ? 8 : 4
+        const dst = mm + ((<usize>(xi * tiles * cout + co)) << 2)
+        const b = zeros + ((<usize>co) << 2)
+        if (lanes === 8) row8(src, pixB, 0, cin, 1, 1, block, b, dst, outPixB, tiles, 0)
+        else row4(src, pixB, 0, cin, 1, 1, block, b, dst, outPixB, tiles, 0)
+        block += (<usize>(cin * lanes)) << 2
+        co += lanes
+      }
+    }
+    for (let tx = 0; tx < tiles; tx++) {
+      const x0 = tx * m
+      const y0 = ty * m
+      const w = min(m, width - x0)
+      const h = min(m, height - y0)
+      for (let co = 0; co < cout; co += 4) {
+        const src = mm + ((<usize>(tx * cout + co)) << 2)
+        const o = out + ((<usize>(y0 * outRow + x0 * outPix + co)) << 2)
+        transformOut(
+          src,
+          tiles * cout,
+          n,
+          m,
+          at,
+          tmp,
+          v128.load(bias + ((<usize>co) << 2)),
+          low,
+          o,
+          outPix,
+          outRow,
+          w,
+          h,
+        )
+      }
     }
   }
-}
-
-/** ⌊v / s⌋ for v ≥ −r · s (an i32 division truncates toward zero); small, so -O3 inlines it. */
-function floorDiv(v: i32, s: i32, r: i32): i32 {
-  return (v + r * s) / s - r
 }
 
 /**
- * One output row of {@link convUpsampled}, one block of 8 or 4 channels, four pixels at a time and
- * then one at a time. Pointers are computed as i32 so that the frame row and column −1 work.
+ * Aᵀ M A + bias, then `max(·, low)`, for one block and 4 channels: position ξ of the block is at
+ * `src + ξ · stride` floats; writes the top-left `w × h` of the m × m outputs at `o`.
  */
-function upRow(
-  input: usize,
-  pixB: i32,
-  rowB: i32,
-  cin: i32,
-  k: i32,
-  r: i32,
-  s: i32,
-  y: i32,
-  weights: usize,
-  bias: usize,
-  dst: usize,
-  outPixB: i32,
-  outWidth: i32,
-  relu: i32,
-  lanes: i32,
+function transformOut(
+  src: usize,
+  stride: i32,
+  n: i32,
+  m: i32,
+  at: usize,
+  tmp: usize,
+  bias: v128,
+  low: v128,
+  o: usize,
+  outPix: i32,
+  outRow: i32,
+  w: i32,
+  h: i32,
 ): void {
-  const n = (<usize>cin) << 2
-  const low = relu ? f32x4.splat(0) : f32x4.splat(-Infinity)
-  const step = <usize>(lanes << 2)
-  const eight = lanes === 8
-  let x = 0
-  for (; x + 4 <= outWidth; x += 4) {
-    let a0 = v128.load(bias)
-    let a1 = eight ? v128.load(bias, 16) : a0
-    let b0 = a0
-    let b1 = a1
-    let c0 = a0
-    let c1 = a1
-    let d0 = a0
-    let d1 = a1
-    let w = weights
-    for (let ky = 0; ky < k; ky++) {
-      const row = <i32>input + floorDiv(y + ky - r, s, r) * rowB
-      for (let kx = 0; kx < k; kx++) {
-        const p0 = <usize>(row + floorDiv(x + kx - r, s, r) * pixB)
-        const p1 = <usize>(row + floorDiv(x + 1 + kx - r, s, r) * pixB)
-        const p2 = <usize>(row + floorDiv(x + 2 + kx - r, s, r) * pixB)
-        const p3 = <usize>(row + floorDiv(x + 3 + kx - r, s, r) * pixB)
-        if (eight) {
-          for (let i: usize = 0; i < n; i += 4) {
-            const w0 = v128.load(w)
-            const w1 = v128.load(w, 16)
-            w += 32
-            let v = v128.load32_splat(p0 + i)
-            a0 = f32x4.add(a0, f32x4.mul(v, w0))
-            a1 = f32x4.add(a1, f32x4.mul(v, w1))
-            v = v128.load32_splat(p1 + i)
-            b0 = f32x4.add(b0, f32x4.mul(v, w0))
-            b1 = f32x4.add(b1, f32x4.mul(v, w1))
-            v = v128.load32_splat(p2 + i)
-            c0 = f32x4.add(c0, f32x4.mul(v, w0))
-            c1 = f32x4.add(c1, f32x4.mul(v, w1))
-            v = v128.load32_splat(p3 + i)
-            d0 = f32x4.add(d0, f32x4.mul(v, w0))
-            d1 = f32x4.add(d1, f32x4.mul(v, w1))
-          }
-        } else {
-          for (let i: usize = 0; i < n; i += 4) {
-            const w0 = v128.load(w)
-            w += 16
-            a0 = f32x4.add(a0, f32x4.mul(v128.load32_splat(p0 + i), w0))
-            b0 = f32x4.add(b0, f32x4.mul(v128.load32_splat(p1 + i), w0))
-            c0 = f32x4.add(c0, f32x4.mul(v128.load32_splat(p2 + i), w0))
-            d0 = f32x4.add(d0, f32x4.mul(v128.load32_splat(p3 + i), w0))
-          }
-        }
+  const strideB = (<usize>stride) << 2
+  // half[j][i'] = Σ_i Aᵀ[i'][i] M[j][i]
+  for (let j = 0; j < n; j++) {
+    let rowI = at
+    for (let i = 0; i < m; i++) {
+      const count = load<i32>(rowI)
+      let sum = f32x4.splat(0)
+      for (let p = 0; p < count; p++) {
+        const l = load<i32>(rowI + 4 + ((<usize>p) << 3))
+        const coef = v128.load32_splat(rowI + 8 + ((<usize>p) << 3))
+        sum = f32x4.add(sum, f32x4.mul(coef, v128.load(src + <usize>(j * n + l) * strideB)))
       }
-    }
-    const o = dst + <usize>(x * outPixB)
-    const pb = <usize>outPixB
-    v128.store(o, f32x4.max(a0, low))
-    v128.store(o + pb, f32x4.max(b0, low))
-    v128.store(o + 2 * pb, f32x4.max(c0, low))
-    v128.store(o + 3 * pb, f32x4.max(d0, low))
-    if (eight) {
-      v128.store(o, f32x4.max(a1, low), 16)
-      v128.store(o + pb, f32x4.max(b1, low), 16)
-      v128.store(o + 2 * pb, f32x4.max(c1, low), 16)
-      v128.store(o + 3 * pb, f32x4.max(d1, low), 16)
+      v128.store(tmp + ((<usize>(j * m + i)) << 4), sum)
+      rowI += (1 + 2 * <usize>count) << 2
     }
   }
-  for (; x < outWidth; x++) {
-    let a0 = v128.load(bias)
-    let a1 = eight ? v128.load(bias, 16) : a0
-    let w = weights
-    for (let ky = 0; ky < k; ky++) {
-      const row = <i32>input + floorDiv(y + ky - r, s, r) * rowB
-      for (let kx = 0; kx < k; kx++) {
-        const p0 = <usize>(row + floorDiv(x + kx - r, s, r) * pixB)
-        for (let i: usize = 0; i < n; i += 4) {
-          const v = v128.load32_splat(p0 + i)
-          a0 = f32x4.add(a0, f32x4.mul(v, v128.load(w)))
-          if (eight) a1 = f32x4.add(a1, f32x4.mul(v, v128.load(w, 16)))
-          w += step
-        }
+  // Y[j'][i'] = bias + Σ_j Aᵀ[j'][j] half[j][i']
+  let rowJ = at
+  for (let jj = 0; jj < h; jj++) {
+    const count = load<i32>(rowJ)
+    const line = o + ((<usize>(jj * outRow)) << 2)
+    for (let i = 0; i < w; i++) {
+      let sum = bias
+      for (let p = 0; p < count; p++) {
+        const l = load<i32>(rowJ + 4 + ((<usize>p) << 3))
+        const coef = v128.load32_splat(rowJ + 8 + ((<usize>p) << 3))
+        sum = f32x4.add(sum, f32x4.mul(coef, v128.load(tmp + ((<usize>(l * m + i)) << 4))))
       }
+      v128.store(line + ((<usize>(i * outPix)) << 2), f32x4.max(sum, low))
     }
-    const o = dst + <usize>(x * outPixB)
-    v128.store(o, f32x4.max(a0, low))
-    if (eight) v128.store(o, f32x4.max(a1, low), 16)
+    rowJ += (1 + 2 * <usize>count) << 2
+  }
+}
+
+/**
+ * Bᵀ d B for n = 8 on the points 0, ±1, ±2, ±½ and ∞, whose rows come in pairs E ± O (E reads
+ * the even inputs, O the odd ones): row 0 and row 7 take 4 products each and each pair 6, 32 in
+ * all instead of 64. `c` holds the 26 coefficients: row 0 on inputs 0, 2, 4, 6; row 7 on 1, 3,
+ * 5, 7; then for each pair E on 2, 4, 6 and O on 1, 3, 5. Otherwise as {@link transformIn}.
+ */
+function transformIn8(
+  d: usize,
+  inPix: i32,
+  inRow: i32,
+  x0: i32,
+  y0: i32,
+  xEnd: i32,
+  yEnd: i32,
+  c: usize,
+  tmp: usize,
+  dst: usize,
+  stride: i32,
+): void {
+  const inside = x0 + 8 <= xEnd && y0 + 8 <= yEnd
+  const pixB = (<isize>inPix) << 2
+  const rowB = (<isize>inRow) << 2
+  const corner = <isize>d + <isize>y0 * rowB + <isize>x0 * pixB
+  // Columns: tmp[j][x] = Σ_l Bᵀ[j][l] d[l][x].
+  for (let x = 0; x < 8; x++) {
+    const at = corner + <isize>x * pixB
+    const xOk = x0 + x < xEnd
+    let d0: v128, d1: v128, d2: v128, d3: v128, d4: v128, d5: v128, d6: v128, d7: v128
+    if (inside) {
+      d0 = v128.load(<usize>at)
+      d1 = v128.load(<usize>(at + rowB))
+      d2 = v128.load(<usize>(at + 2 * rowB))
+      d3 = v128.load(<usize>(at + 3 * rowB))
+      d4 = v128.load(<usize>(at + 4 * rowB))
+      d5 = v128.load(<usize>(at + 5 * rowB))
+      d6 = v128.load(<usize>(at + 6 * rowB))
+      d7 = v128.load(<usize>(at + 7 * rowB))
+    } else {
+      d0 = edgeLoad(at, xOk && y0 < yEnd)
+      d1 = edgeLoad(at + rowB, xOk && y0 + 1 < yEnd)
+      d2 = edgeLoad(at + 2 * rowB, xOk && y0 + 2 < yEnd)
+      d3 = edgeLoad(at + 3 * rowB, xOk && y0 + 3 < yEnd)
+      d4 = edgeLoad(at + 4 * rowB, xOk && y0 + 4 < yEnd)
+      d5 = edgeLoad(at + 5 * rowB, xOk && y0 + 5 < yEnd)
+      d6 = edgeLoad(at + 6 * rowB, xOk && y0 + 6 < yEnd)
+      d7 = edgeLoad(at + 7 * rowB, xOk && y0 + 7 < yEnd)
+    }
+    bt8(d0, d1, d2, d3, d4, d5, d6, d7, c, tmp + ((<usize>x) << 4), 128)
+  }
+  // Rows: V[j][i] = Σ_l Bᵀ[i][l] tmp[j][l].
+  const strideB = (<usize>stride) << 2
+  for (let j = 0; j < 8; j++) {
+    const line = tmp + ((<usize>j) << 7)
+    bt8(
+      v128.load(line),
+      v128.load(line, 16),
+      v128.load(line, 32),
+      v128.load(line, 48),
+      v128.load(line, 64),
+      v128.load(line, 80),
+      v128.load(line, 96),
+      v128.load(line, 112),
+      c,
+      dst + <usize>(j * 8) * strideB,
+      strideB,
+    )
+  }
+}
+
+/** A pixel's 4 channels, or zeros past the valid frame. */
+function edgeLoad(at: isize, ok: bool): v128 {
+  return ok ? v128.load(<usize>at) : f32x4.splat(0)
+}
+
+/** `f32x4.add(a, f32x4.mul(splat(c[i]), v))`. */
+function mac(a: v128, c: usize, i: i32, v: v128): v128 {
+  return f32x4.add(a, f32x4.mul(v128.load32_splat(c + ((<usize>i) << 2)), v))
+}
+
+/** `splat(c[i]) · v`. */
+function mul(c: usize, i: i32, v: v128): v128 {
+  return f32x4.mul(v128.load32_splat(c + ((<usize>i) << 2)), v)
+}
+
+/** The paired Bᵀ of {@link transformIn8} on one vector of 8, written at `out + i · step` bytes. */
+function bt8(
+  d0: v128,
+  d1: v128,
+  d2: v128,
+  d3: v128,
+  d4: v128,
+  d5: v128,
+  d6: v128,
+  d7: v128,
+  c: usize,
+  out: usize,
+  step: usize,
+): void {
+  v128.store(out, mac(mac(mac(mul(c, 0, d0), c, 1, d2), c, 2, d4), c, 3, d6))
+  v128.store(out + 7 * step, mac(mac(mac(mul(c, 4, d1), c, 5, d3), c, 6, d5), c, 7, d7))
+  for (let p = 0; p < 3; p++) {
+    const k = 8 + p * 6
+    const e = mac(mac(mul(c, k, d2), c, k + 1, d4), c, k + 2, d6)
+    const o = mac(mac(mul(c, k + 3, d1), c, k + 4, d3), c, k + 5, d5)
+    const row = out + <usize>(2 * p + 1) * step
+    v128.store(row, f32x4.add(e, o))
+    v128.store(row + step, f32x4.sub(e, o))
   }
 }

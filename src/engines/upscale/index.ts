@@ -13,7 +13,7 @@ export interface RgbForward {
   forward(rgb: Uint8Array, width: number, height: number): Uint8Array
 }
 
-/** Core size of a tile, input pixels: with its halo, 148 × 148 (35.8 MiB of kernel memory). */
+/** Core size of a tile, input pixels: with its halo, 148 × 148 (about 40 MiB of kernel memory). */
 export const TILE_PX = 128
 /** The largest haloed tile the engine runs, for sizing the upscaler. */
 export const MAX_TILE = { width: TILE_PX + 2 * HALO_PX, height: TILE_PX + 2 * HALO_PX }

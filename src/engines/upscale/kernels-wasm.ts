@@ -4,27 +4,46 @@
  * `createUpscaler` (one instance, laid out once, reused tile after tile; the engine) and
  * `forwardWasm` / `forwardWasmRaw` (one image, one instance sized for it).
  *
+ * How each layer runs:
+ *   - 3 × 3 and 5 × 5 convolutions with 16 or more channels in and out: Winograd F(6 × 6, 3 × 3)
+ *     and F(4 × 4, 5 × 5) on 8 × 8 input blocks (`convWinograd`, matrices from ./winograd.ts):
+ *     64 products per block instead of 324 and 400;
+ *   - the other convolutions direct (`conv`: 4 pixels × 8 channels in registers);
+ *   - the nearest upsampling and SR, the 3 × 3 conv reading it, as s² small convolutions of the
+ *     input plane, one per output phase (./subpixel.ts, `convTaps`): the upsampled plane is
+ *     never stored and repeated taps are summed once (36 taps per 16 outputs at x4, not 144).
+ *
  * Memory of one instance, laid out once (16-byte aligned, above the module's static data):
- *   weights  every convolution's kernel, repacked in blocks of 8 output channels (then one of 4;
- *            channels padded to a multiple of 4 with zeros), `[block][ky][kx][ci][8 | 4]`,
- *            followed by its bias padded likewise
- *   buffers  activations for the largest tile, each `(width + 2F) × (height + 2F)` pixels of `pix`
+ *   weights  direct convolutions' kernels repacked in blocks of 8 output channels (then one of 4;
+ *            channels padded to a multiple of 4 with zeros), `[block][ky][kx][ci][8 | 4]`; the
+ *            Winograd ones as G g Gᵀ, `[ξ][block][ci][8 | 4]` for the 64 positions ξ; SR's phases
+ *            one after the other; each followed by its bias padded likewise; then the transforms
+ *   scratch one row of Winograd blocks of the widest tile: its transformed inputs and products
+ *   buffers activations for the largest tile, each `(width + 2F) × (height + 2F)` pixels of `pix`
  *            floats (F the widest kernel radius, 2; `pix` a multiple of 4): a plane inside a frame
  *            of zeros, which is the 'same' zero padding of every layer. A smaller tile uses the
  *            top-left of each plane with the same strides; the frame around its plane is zeroed
  *            when the buffer is first written in a pass (kernels write only the plane, and read
  *            only the plane and that frame). A concatenation is one buffer whose inputs are
  *            written straight into their channel slices; buffers are reused once every value in
- *            them has been read. The nearest upsampling is folded into SR (`convUpsampled`), so
- *            the 3·s²-channel plane at s² × the pixels is never stored.
- * Measured (scratch, Node 20 on the 2-core dev box, best of 3): memoryBytes for a 148 × 148 tile
- * (128 + 2 · HALO_PX) 37.5 MB at x2 and x4 (about 1.7 KB per tile pixel); 256 × 256 through
- * upscaleBands with 128-pixel tiles on one upscaler in 0.71 s at x2 and 0.89 s at x4, against
- * 0.67 s and 0.79 s for one whole-image pass (103 MB; the halos cost the difference).
+ *            them has been read.
+ * Measured (scratch, Node 20 on the 2-core dev box): memoryBytes for a 148 × 148 tile (128 +
+ * 2 · HALO_PX) 39.7 MiB at x2 and 40.1 MiB at x4; 256 × 256 through upscaleBands on one upscaler
+ * in 0.35 s at x2 and 0.40 s at x4 (all-direct kernels: 0.71 s and 0.89 s). Float error against
+ * the reference at most 3.4e-4 on the 0..255 scale (150 × 130 image, x2 and x4).
  */
 
 import { instantiateKernels } from '../../lib/wasm-instance'
 import type { ConvLayer, Layer, Network, UpsampleLayer } from './model'
+import { type Phase, upsampledPhases } from './subpixel'
+import {
+  packWinogradKernel,
+  pairedInputTransform,
+  sparseOutputTransform,
+  type WinogradMatrices,
+  winogradKernelFloats,
+  winogradMatrices,
+} from './winograd'
 
 /** The kernel module's exports (see wasm/src/upscale.ts); pointers in bytes, strides in floats. */
 interface UpscaleExports {
@@ -46,7 +65,24 @@ interface UpscaleExports {
     height: number,
     relu: number,
   ): void
-  convUpsampled(
+  convTaps(
+    origin: number,
+    inPix: number,
+    inRow: number,
+    cin: number,
+    weights: number,
+    bias: number,
+    out: number,
+    outPix: number,
+    outRow: number,
+    cout: number,
+    kh: number,
+    kw: number,
+    width: number,
+    height: number,
+    relu: number,
+  ): void
+  convWinograd(
     input: number,
     inPix: number,
     inRow: number,
@@ -58,10 +94,14 @@ interface UpscaleExports {
     outRow: number,
     cout: number,
     k: number,
-    factor: number,
+    m: number,
     width: number,
     height: number,
     relu: number,
+    bt: number,
+    at: number,
+    scratch: number,
+    zeros: number,
   ): void
   add(
     a: number,
@@ -130,6 +170,29 @@ interface PackedConv {
   bias: number
   /** Output channels rounded up to a multiple of 4 (the padded ones come out zero). */
   cout: number
+  /** Set when the conv runs as Winograd F(m × m, k × k): its weights are then G g Gᵀ. */
+  winograd?: { m: number; bt: number; at: number }
+  /** Set when the conv reads a folded upsampling: one small conv per output phase. */
+  phases?: (Omit<Phase, 'kernel'> & { weights: number })[]
+}
+
+/**
+ * Output block side m of the Winograd F(m × m, k × k) each kernel size runs with, both on 8 × 8
+ * input blocks (the kernels' one input transform): 6 × 6 outputs for 3 × 3 (64 products per 36
+ * outputs instead of 324) and 4 × 4 for 5 × 5 (64 per 16 instead of 400). Measured on 148 × 148
+ * tiles against the reference: float error at most 3.4e-4 on the 0..255 scale. Sizes not listed
+ * run direct.
+ */
+const WINOGRAD_BLOCK: Record<number, number> = { 3: 6, 5: 4 }
+
+/**
+ * Whether a conv runs as Winograd: both channel counts wide enough for the transforms to be a
+ * small share of the work (F_m1 reads 3 channels, F_1_1 writes 4, UPN3 writes 12 at x2: direct).
+ */
+function winogradBlock(layer: ConvLayer): number | undefined {
+  const m = WINOGRAD_BLOCK[layer.kernelSize]
+  const wide = layer.inChannels >= 16 && layer.channels >= 16 && layer.inChannels % 4 === 0
+  return m !== undefined && wide ? m : undefined
 }
 
 /** The network's widest kernel radius: the frame every buffer keeps. */
@@ -154,11 +217,26 @@ function packedFloats(layer: ConvLayer): number {
 /** Writes one conv's kernel and bias in the kernel's layout at `into`. */
 function pack(layer: ConvLayer, into: Float32Array): void {
   const { kernelSize: k, inChannels: cin, channels, kernel, bias } = layer
+  const at = packKernel(kernel, k * k, cin, channels, into)
+  into.set(bias, at)
+}
+
+/**
+ * Writes a kernel of `taps` taps (HWIO) in blocks of 8 output channels, then one of 4, padded
+ * with zeros to a multiple of 4. @returns the floats written
+ */
+function packKernel(
+  kernel: Float32Array,
+  taps: number,
+  cin: number,
+  channels: number,
+  into: Float32Array,
+): number {
   const cout = roundUp4(channels)
   let at = 0
   for (let co = 0; co < cout; ) {
     const lanes = cout - co >= 8 ? 8 : 4
-    for (let tap = 0; tap < k * k; tap++) {
+    for (let tap = 0; tap < taps; tap++) {
       for (let ci = 0; ci < cin; ci++) {
         const row = (tap * cin + ci) * channels
         for (let j = 0; j < lanes; j++) {
@@ -168,7 +246,7 @@ function pack(layer: ConvLayer, into: Float32Array): void {
     }
     co += lanes
   }
-  into.set(bias, at)
+  return at
 }
 
 /**
@@ -191,8 +269,8 @@ function place(net: Network, width: number, height: number, frame: number) {
   }
   /**
    * Upsamplings folded into the convolution that is their only reader (by the conv's name): the
-   * conv reads the upsampling's input with `convUpsampled` and the upsampled value is never
-   * stored. The frame must reach the conv's taps that fall outside the upsampled plane.
+   * conv runs as one small conv per output phase on the upsampling's input (./subpixel.ts) and
+   * the upsampled value is never stored. The frame must reach the phases' taps past the edge.
    */
   const foldedUp = new Map<string, UpsampleLayer>()
   for (const layer of net.layers) {
@@ -387,23 +465,107 @@ async function createEngine(
 
   let end = roundUp16(wasm.heapBase())
   const packed = new Map<string, PackedConv>()
+  /** Winograd matrices and where their sparse transforms live, by `m/k`. */
+  const transforms = new Map<
+    string,
+    { matrices: WinogradMatrices; bt: Float32Array; btAt: number; at: ArrayBuffer; atAt: number }
+  >()
+  /** Bytes of scratch the largest Winograd layer needs (see convWinograd), and zero floats. */
+  let scratchBytes = 0
+  let zeroFloats = 0
+  /** The phase kernels of the conv reading a folded upsampling, packed once memory exists. */
+  const phaseKernels = new Map<string, (Phase & { weights: number })[]>()
   for (const layer of net.layers) {
     if (layer.kind !== 'conv') continue
-    const floats = packedFloats(layer)
     const cout = roundUp4(layer.channels)
-    packed.set(layer.name, { weights: end, bias: end + (floats - cout) * 4, cout })
-    end = roundUp16(end + floats * 4)
+    const up = foldedUp.get(layer.name)
+    if (up !== undefined) {
+      const phases = upsampledPhases(layer, up.factor)
+      const placed = phases.map(({ kernel, ...phase }) => {
+        const weights = end
+        end = roundUp16(end + (kernel.length / layer.channels) * cout * 4)
+        return { ...phase, weights, kernel }
+      })
+      phaseKernels.set(layer.name, placed)
+      packed.set(layer.name, {
+        weights: placed[0]!.weights,
+        bias: end,
+        cout,
+        phases: placed.map(({ kernel: _, ...phase }) => phase),
+      })
+      end = roundUp16(end + cout * 4)
+      continue
+    }
+    const m = winogradBlock(layer)
+    if (m === undefined) {
+      const floats = packedFloats(layer)
+      packed.set(layer.name, { weights: end, bias: end + (floats - cout) * 4, cout })
+      end = roundUp16(end + floats * 4)
+      continue
+    }
+    const key = `${m}/${layer.kernelSize}`
+    if (!transforms.has(key)) {
+      const matrices = winogradMatrices(m, layer.kernelSize)
+      const bt = pairedInputTransform(matrices)
+      if (bt === null) throw new Error(`Expected F(${key}) to have the paired 8-point Bᵀ`)
+      const at = sparseOutputTransform(matrices)
+      transforms.set(key, { matrices, bt, btAt: end, at, atAt: roundUp16(end + bt.byteLength) })
+      end = roundUp16(roundUp16(end + bt.byteLength) + at.byteLength)
+    }
+    const { matrices, btAt, atAt } = transforms.get(key)!
+    const floats = winogradKernelFloats(layer, matrices)
+    packed.set(layer.name, {
+      weights: end,
+      bias: end + floats * 4,
+      cout,
+      winograd: { m, bt: btAt, at: atAt },
+    })
+    end = roundUp16(end + (floats + cout) * 4)
+    const nn = matrices.n * matrices.n
+    const tiles = Math.ceil(maxWidth / m)
+    scratchBytes = Math.max(scratchBytes, (nn * tiles * (layer.inChannels + cout) + 4 * nn) * 4)
+    zeroFloats = Math.max(zeroFloats, cout)
   }
+  const scratch = end
+  end = roundUp16(end + scratchBytes + SLACK)
+  const zeros = end
+  end = roundUp16(end + zeroFloats * 4)
   end = allocate(buffers, net.layers.length + 1, end)
   const have = wasm.memory.buffer.byteLength
   if (end > have) wasm.memory.grow(Math.ceil((end - have) / PAGE))
   // The memory never grows again, so these views stay valid.
   const memory = wasm.memory.buffer
   const floats = new Float32Array(memory)
+  for (const { bt, btAt, at, atAt } of transforms.values()) {
+    floats.set(bt, btAt >> 2)
+    new Uint8Array(memory, atAt, at.byteLength).set(new Uint8Array(at))
+  }
   for (const layer of net.layers) {
     if (layer.kind !== 'conv') continue
-    const at = packed.get(layer.name)!.weights
-    pack(layer, new Float32Array(memory, at, packedFloats(layer)))
+    const { weights, bias, winograd, phases } = packed.get(layer.name)!
+    if (phases !== undefined) {
+      for (const phase of phaseKernels.get(layer.name)!) {
+        const taps = phase.kh * phase.kw
+        const { inChannels: cin, channels } = layer
+        const into = new Float32Array(memory, phase.weights, taps * cin * roundUp4(channels))
+        packKernel(phase.kernel, taps, cin, channels, into)
+      }
+      floats.fill(0, bias >> 2, (bias >> 2) + roundUp4(layer.channels))
+      floats.set(layer.bias, bias >> 2)
+      continue
+    }
+    if (winograd === undefined) {
+      pack(layer, new Float32Array(memory, weights, packedFloats(layer)))
+      continue
+    }
+    const matrices = transforms.get(`${winograd.m}/${layer.kernelSize}`)!.matrices
+    packWinogradKernel(
+      layer,
+      matrices,
+      new Float32Array(memory, weights, winogradKernelFloats(layer, matrices)),
+    )
+    floats.fill(0, bias >> 2, (bias >> 2) + roundUp4(layer.channels))
+    floats.set(layer.bias, bias >> 2)
   }
   const concatOffsets = new Map<string, number>()
   for (const layer of net.layers) {
@@ -482,12 +644,37 @@ async function createEngine(
     const out = plane(layer.name)
     switch (layer.kind) {
       case 'conv': {
-        const { weights, bias, cout } = packed.get(layer.name)!
+        const { weights, bias, cout, winograd, phases } = packed.get(layer.name)!
         const relu = layer.activation === 'relu' || fused.has(layer.name) ? 1 : 0
         const up = foldedUp.get(layer.name)
-        if (up !== undefined) {
+        if (up !== undefined && phases !== undefined) {
+          // Row by row, every phase of a row before the next: its input rows stay in cache.
           const x = plane(up.input)
-          wasm.convUpsampled(
+          const s = up.factor
+          for (let y = 0; y < x.height; y++) {
+            for (const p of phases) {
+              wasm.convTaps(
+                x.at + ((y + p.oy) * x.row + p.ox * x.pix) * 4,
+                x.pix,
+                x.row,
+                layer.inChannels,
+                p.weights,
+                bias,
+                out.at + ((y * s + p.sy) * out.row + p.sx * out.pix) * 4,
+                out.pix * s,
+                out.row * s,
+                cout,
+                p.kh,
+                p.kw,
+                x.width,
+                1,
+                relu,
+              )
+            }
+          }
+        } else if (winograd !== undefined) {
+          const x = plane(layer.input)
+          wasm.convWinograd(
             x.at,
             x.pix,
             x.row,
@@ -499,10 +686,14 @@ async function createEngine(
             out.row,
             cout,
             layer.kernelSize,
-            up.factor,
+            winograd.m,
             x.width,
             x.height,
             relu,
+            winograd.bt,
+            winograd.at,
+            scratch,
+            zeros,
           )
         } else {
           const x = plane(layer.input)

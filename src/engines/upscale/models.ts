@@ -2,7 +2,7 @@
  * The upscale engine's installed parts: our kernel module and the ESRGAN-slim x2 and x4 weights,
  * handed over once per isolate by the runtime's loader (src/wasm-workerd.ts in the Worker,
  * bench/support/engine.mjs under Node). Networks are parsed once; an upscaler (instance, repacked
- * weights, 35.8 MiB of tile memory) is made per request and let go with it.
+ * weights, 40 MiB of tile memory) is made per request and let go with it.
  */
 
 import { MAX_TILE } from './index'

@@ -1,5 +1,5 @@
-// Peak memory of a /v1/convert request at both presets (300 and 600 DPI), and of /v1/vectorize
-// with both engines at its pixel cap, two ways:
+// Peak memory of a /v1/convert request at both presets (300 and 600 DPI), of /v1/vectorize
+// with both engines at its pixel cap, and of /v1/enhance at x2 and x4 at its caps, two ways:
 // - live: the operation under Node, one process per case, with a forced full GC every 5 ms; the
 //   peak of what is still reachable (V8 heap + ArrayBuffers incl. wasm memory) above the baseline.
 //   This is the pipeline's working set, the figure that must stay well under the isolate's 128 MB.
@@ -265,8 +265,9 @@ export async function runMemoryBench() {
     }
   }
   rows.push(...(await vectorizeRows(engine, only)))
+  rows.push(...(await enhanceRows(engine, only)))
   console.log(
-    '\nPeak memory of one /v1/convert or /v1/vectorize, above idle (live: forced-GC working set under Node; RSS: the workerd process, which also counts garbage not yet collected)\n',
+    '\nPeak memory of one /v1/convert, /v1/vectorize or /v1/enhance, above idle (live: forced-GC working set under Node; RSS: the workerd process, which also counts garbage not yet collected)\n',
   )
   console.table(rows)
   return rows
@@ -375,6 +376,62 @@ async function vectorizeRows(engine, only) {
       }
       if (WITH_WORKERD) {
         const workerd = await workerdPeak(input, 'vectorize', fields)
+        row['workerd RSS peak MB'] = (workerd.growth / MB).toFixed(1)
+        row['request ms (workerd)'] = workerd.ms.toFixed(0)
+      }
+      rows.push(row)
+    }
+  }
+  return rows
+}
+
+/**
+ * /enhance at the largest input each scale admits (its pixel cap, square): a photo-like RGB PNG
+ * and a gray line drawing at x2, the photo at x4. The output PNG is stored compressed, in parts.
+ */
+async function enhanceRows(engine, only) {
+  const png = (data, width, height, channels) =>
+    encode(engine, engine.createPngEncoder, { width, height, channels }, data, width * channels)
+  const rgb = (width, height) => {
+    const rgba = photo(width, height)
+    const data = new Uint8Array(width * height * 3)
+    for (let i = 0; i < width * height; i++) data.set(rgba.subarray(i * 4, i * 4 + 3), i * 3)
+    return data
+  }
+  const side = (scale) => Math.floor(Math.sqrt(engine.ENHANCE_LIMITS[scale].maxPixels))
+  const [x2, x4] = [side(2), side(4)]
+  const cases = [
+    {
+      name: `PNG RGB ${x2}x${x2} photo (x2 cap)`,
+      bytes: await png(rgb(x2, x2), x2, x2, 3),
+      small: await png(rgb(64, 64), 64, 64, 3),
+      runs: [{ scale: '2', dpi: '600' }],
+    },
+    {
+      name: `PNG gray ${x2}x${x2} line art (x2 cap)`,
+      bytes: await png(lineDrawing(x2, x2), x2, x2, 1),
+      small: await png(lineDrawing(64, 64), 64, 64, 1),
+      runs: [{ scale: '2', dpi: '300' }],
+    },
+    {
+      name: `PNG RGB ${x4}x${x4} photo (x4 cap)`,
+      bytes: await png(rgb(x4, x4), x4, x4, 3),
+      small: await png(rgb(64, 64), 64, 64, 3),
+      runs: [{ scale: '4', dpi: '600' }],
+    },
+  ]
+  const rows = []
+  for (const input of cases.filter((c) => !only || c.name.toLowerCase().includes(only))) {
+    for (const fields of input.runs) {
+      const live = liveMemory(input.bytes, 'enhance', fields)
+      const row = {
+        input: input.name,
+        'in MB': (input.bytes.length / MB).toFixed(2),
+        output: `enhance x${fields.scale} png ${fields.dpi} dpi`,
+        'live peak MB (Node)': ((live.peak - live.baseline) / MB).toFixed(1),
+      }
+      if (WITH_WORKERD) {
+        const workerd = await workerdPeak(input, 'enhance', fields)
         row['workerd RSS peak MB'] = (workerd.growth / MB).toFixed(1)
         row['request ms (workerd)'] = workerd.ms.toFixed(0)
       }

@@ -1,8 +1,11 @@
 // `npm run bench`: every benchmark, each printing its figures beside a baseline or peer.
-// `npm run bench -- NAME` runs one: platform, memory, sharp, binarize or vectorize (`--quick` after
-// it for a short run; `npm run bench:vectorize` is the same).
+// `npm run bench -- NAME` runs one: platform, memory, sharp, binarize, vectorize or enhance
+// (`--quick` after it for a short run; `npm run bench:vectorize` is the same as `-- vectorize`).
+// enhance: the /v1/enhance engine beside UpscalerJS + tfjs-backend-wasm, and its quality against
+// bicubic and Lanczos-3 (bench/enhance.mjs).
 import { runBinarizeBench } from './binarize.mjs'
 import { runSharpBench } from './convert-vs-sharp.mjs'
+import { runEnhanceBench } from './enhance.mjs'
 import { runMemoryBench } from './memory.mjs'
 import { runPlatformBench } from './platform.mjs'
 import { runVectorizeBench } from './vectorize.mjs'
@@ -13,3 +16,4 @@ if (!only || only === 'memory') await runMemoryBench()
 if (!only || only === 'sharp') await runSharpBench()
 if (!only || only === 'binarize') await runBinarizeBench()
 if (!only || only === 'vectorize') await runVectorizeBench()
+if (!only || only === 'enhance') await runEnhanceBench()

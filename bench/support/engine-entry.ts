@@ -24,8 +24,13 @@ export { traceLineart } from '../../src/engines/lineart'
 export { useLineartWasm } from '../../src/engines/lineart/pixel-stages'
 export { flattenToGray } from '../../src/engines/normalize/flatten-to-gray'
 export { traceImage } from '../../src/engines/trace'
+export { MAX_TILE, upscaleImage } from '../../src/engines/upscale'
+export { createUpscaler } from '../../src/engines/upscale/kernels-wasm'
+export { parseEsrganSlim } from '../../src/engines/upscale/model'
+export { useUpscaleKernels, useUpscaleModel } from '../../src/engines/upscale/models'
 export { concatBytes } from '../../src/lib/bytes'
 export { CONVERT_LIMITS, convertImage } from '../../src/operations/convert-image'
+export { ENHANCE_LIMITS, enhanceImage } from '../../src/operations/enhance-image'
 export {
   VECTORIZE_LIMITS,
   vectorizeImage,

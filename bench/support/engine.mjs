@@ -10,6 +10,8 @@ const outfile = join(ROOT, 'bench/out/engine.mjs')
 export const RESAMPLE_WASM = 'wasm/dist/resample.wasm'
 /** Our lineart pixel kernels (despeckle, distance, thinning), as the Worker loads them. */
 export const LINEART_WASM = 'wasm/dist/lineart.wasm'
+/** Our upscaler kernels (ESRGAN-slim layers), as the Worker loads them. */
+export const UPSCALE_WASM = 'wasm/dist/upscale.wasm'
 
 export async function loadEngine() {
   await build({
@@ -26,5 +28,16 @@ export async function loadEngine() {
   engine.useWebpDecoderWasm(await wasm('@jsquash/webp/codec/dec/webp_dec.wasm'))
   engine.useResampleWasm(await WebAssembly.compile(readFileSync(join(ROOT, RESAMPLE_WASM))))
   engine.useLineartWasm(await WebAssembly.compile(readFileSync(join(ROOT, LINEART_WASM))))
+  engine.useUpscaleKernels(await WebAssembly.compile(readFileSync(join(ROOT, UPSCALE_WASM))))
+  for (const scale of [2, 4]) {
+    const dir = join(ROOT, `node_modules/@upscalerjs/esrgan-slim/models/x${scale}`)
+    const bin = readFileSync(join(dir, 'group1-shard1of1.bin'))
+    const json = JSON.parse(readFileSync(join(dir, 'model.json'), 'utf8'))
+    engine.useUpscaleModel(
+      scale,
+      json,
+      bin.buffer.slice(bin.byteOffset, bin.byteOffset + bin.byteLength),
+    )
+  }
   return engine
 }

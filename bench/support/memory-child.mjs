@@ -1,5 +1,5 @@
-// One live-memory measurement, in its own Node process (run with --expose-gc): the convert or
-// vectorize operation on one input, with a sampler that forces a full GC every few milliseconds and records
+// One live-memory measurement, in its own Node process (run with --expose-gc): the convert,
+// vectorize or enhance operation on one input, with a sampler that forces a full GC every few milliseconds and records
 // what is still reachable: the V8 heap, ArrayBuffers, and every wasm memory (Node's arrayBuffers
 // figure leaves wasm memories out, so they are tracked here). Prints JSON.
 import { readFileSync } from 'node:fs'
@@ -66,10 +66,15 @@ const run = (image) =>
         { image, format: fields.format, engine: fields.engine },
         { outputs, accountId: 'bench' },
       )
-    : engine.convertImage(
-        { image, format: fields.format, dpi: Number(fields.dpi), mode: 'auto', page: 'a4' },
-        { outputs, accountId: 'bench' },
-      )
+    : operation === 'enhance'
+      ? engine.enhanceImage(
+          { image, scale: Number(fields.scale), dpi: Number(fields.dpi) },
+          { outputs, accountId: 'bench' },
+        )
+      : engine.convertImage(
+          { image, format: fields.format, dpi: Number(fields.dpi), mode: 'auto', page: 'a4' },
+          { outputs, accountId: 'bench' },
+        )
 
 const baseline = live()
 let peak = baseline

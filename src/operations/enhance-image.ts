@@ -25,10 +25,13 @@ export type EnhanceDpi = 300 | 600
 export const MAX_OUTPUT_EDGE_PX = 8192
 
 /**
- * Input caps per scale, from the engine's measured time on the 2-core dev box (Node 22): at the
- * caps, 24.0 s for 1414 × 1414 at x2 and 13.6 s for 1000 × 1000 at x4, well inside wrangler.toml's
- * `limits.cpu_ms` of 60 s. The long edge keeps the output within MAX_OUTPUT_EDGE_PX. Memory does
- * not set them: the kernels take about 40 MiB whatever the size, plus the input and one output band.
+ * Input caps per scale. Engine time on the 2-core dev box (Node 20) at the caps: 16.4 s for
+ * 1414 × 1414 at x2 and 7.6 s for 1000 × 1000 at x4 (the whole x4 request: 10.9 s in workerd),
+ * well inside wrangler.toml's `limits.cpu_ms` of 60 s; they were set at 24.0 s and 13.6 s before
+ * the Winograd kernels. What keeps them here now is memory: the kernels take about 40 MiB
+ * whatever the size, but the compressed PNG is held whole until it is stored (live peak 61 MB
+ * at the x4 cap, a 16 MP output), and a photo's PNG grows with the output. The long edge keeps
+ * the output within MAX_OUTPUT_EDGE_PX.
  */
 export const ENHANCE_LIMITS: Record<
   Scale,

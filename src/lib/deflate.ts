@@ -71,7 +71,21 @@ export class DeflateWriter {
     this.#inFlight.push(written)
   }
 
-  /** Ends the stream and returns the complete compressed data as parts. */
+  /**
+   * The compressed parts produced so far, handed over and forgotten: a caller that streams the
+   * output (to R2 in parts) keeps only what is not yet sent. The platform delivers compressed
+   * output on a later turn of the event loop (workerd: nothing arrives while the caller only
+   * awaits its own writes), so this first lets one turn pass.
+   */
+  async take(): Promise<Uint8Array[]> {
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    return this.#parts.splice(0)
+  }
+
+  /**
+   * Ends the stream and returns the compressed data not yet taken as parts; `byteLength` counts
+   * all of it, taken or not.
+   */
   async finish(): Promise<EncodedFile> {
     await this.#flushStage()
     for (const written of this.#inFlight.splice(0)) await written

@@ -107,9 +107,24 @@ export interface OutputMeta {
   contentDisposition: string
 }
 
+/**
+ * A file stored while it is being made, so a large one never sits whole in memory (R2: a
+ * multipart upload once more than one part's worth has arrived, one put otherwise).
+ */
+export interface OutputUpload {
+  /** Appends `parts` to the file; they must not change afterwards (views are kept until sent). */
+  write(parts: readonly Uint8Array[]): Promise<void>
+  /** Stores everything written as one object under the key. @returns its byte length */
+  finish(): Promise<number>
+  /** Gives up: nothing is stored and parts already sent are discarded. Never rejects. */
+  abort(): Promise<void>
+}
+
 /** Output files (R2). */
 export interface OutputStore {
   put(key: string, parts: readonly Uint8Array[], meta: OutputMeta): Promise<void>
+  /** Starts a file written in pieces ({@link OutputUpload}). */
+  upload(key: string, meta: OutputMeta): OutputUpload
   get(key: string): Promise<R2ObjectBody | null>
   head(key: string): Promise<R2Object | null>
   delete(keys: readonly string[]): Promise<void>

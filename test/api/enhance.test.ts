@@ -116,6 +116,30 @@ describe('POST /v1/enhance', () => {
     expect(out.data[(20 * 300 + 280) * 4]!).toBeGreaterThan(out.data[(20 * 300 + 60) * 4]! + 100)
   })
 
+  it('stores an output over 5 MiB in parts (R2 multipart) and serves it back whole', async () => {
+    const { apiKey } = await newAccount(10)
+    // 500 × 500 RGB noise at x4: a 2000 × 2000 output that PNG cannot squeeze under 5 MiB.
+    const data = new Uint8Array(500 * 500 * 3)
+    let state = 2026
+    for (let i = 0; i < data.length; i++) {
+      state ^= state << 13
+      state ^= state >>> 17
+      state ^= state << 5
+      data[i] = state & 255
+    }
+    const input: Raster = { width: 500, height: 500, channels: 3, data }
+    const result = await enhanceOk(
+      await postForm('/v1/enhance', apiKey, { file: new Blob([await toPng(input)]), scale: '4' }),
+    )
+    const png = await download(result.url)
+    expect(png.length).toBeGreaterThan(5 * 1024 * 1024)
+    const out = await fromPng(png)
+    expect(out).toMatchObject({ width: 2000, height: 2000, channels: 3 })
+    expect(pngPhys(png)).toEqual({ x: 11811, y: 11811, unit: 1 })
+    // Every part arrived in order: the bottom right is the input's bottom right, upscaled.
+    expect(shrinkError(out, input, 4)).toBeLessThan(40)
+  })
+
   it('takes JPEG, WebP and TIFF inputs', async () => {
     const { apiKey } = await newAccount(20)
     const photo = photoLike(32, 24)
@@ -165,8 +189,9 @@ describe('POST /v1/enhance', () => {
     // Long edge: 2049 px at x4 would make an 8196 px output.
     await refuse(lineDrawing(2049, 4), '4', '/enhance at x4 is limited to 2048 px on the long edge')
     await refuse(lineDrawing(4097, 2), '2', '/enhance at x2 is limited to 4096 px on the long edge')
-    // Pixels: 1100 × 1000 is 1.1 MP, over x4's 1 MP.
-    await refuse(lineDrawing(1100, 1000), '4', '/enhance at x4 is limited to 1.0 MP')
+    // Pixels: 1500 × 1400 is 2.1 MP, over x4's 2 MP; 1800 × 1700 is 3.06 MP, over x2's 3 MP.
+    await refuse(lineDrawing(1500, 1400), '4', '/enhance at x4 is limited to 2.0 MP')
+    await refuse(lineDrawing(1800, 1700), '2', '/enhance at x2 is limited to 3.0 MP')
     expect(await balanceOf(apiKey)).toBe(10)
   })
 

@@ -238,6 +238,20 @@ function memoryStore(): { outputs: OutputStore; files: Map<string, Uint8Array> }
     async put(key, parts) {
       files.set(key, concatBytes(parts))
     },
+    upload(key) {
+      const written: Uint8Array[] = []
+      return {
+        async write(parts) {
+          written.push(...parts)
+        },
+        async finish() {
+          const bytes = concatBytes(written)
+          files.set(key, bytes)
+          return bytes.length
+        },
+        async abort() {},
+      }
+    },
     get: async () => null,
     head: async () => null,
     async delete(keys) {

@@ -45,8 +45,16 @@ export interface PngEncoder extends RowSink {
    */
   write(row: Uint8Array): Promise<void>
   /**
-   * Ends the zlib stream and returns the file as parts: signature, IHDR, pHYs, IDAT chunks of at
-   * most 256 KiB, IEND. Throws when fewer than `height` rows were written.
+   * The start of the file that is ready, handed over and forgotten: signature, IHDR and pHYs on
+   * the first call, then whole 256 KiB IDAT chunks of what was compressed so far. For streaming
+   * a large file out (to R2 in parts) while rows are still coming; optional. Await it before
+   * the next write.
+   */
+  take(): Promise<Uint8Array[]>
+  /**
+   * Ends the zlib stream and returns the rest of the file as parts (all of it when `take` was
+   * never called): signature, IHDR, pHYs, IDAT chunks of at most 256 KiB, IEND. `byteLength` is
+   * the whole file's. Throws when fewer than `height` rows were written.
    */
   finish(): Promise<EncodedFile>
 }
@@ -135,6 +143,11 @@ class Encoder implements PngEncoder {
   #rows = 0
   #busy = false
   #finished = false
+  /** Whether `take` handed out the head; compressed parts it has not yet put in IDAT chunks. */
+  #headTaken = false
+  #pending: Uint8Array[] = []
+  /** Bytes handed out by `take`. */
+  #taken = 0
 
   constructor(width: number, height: number, channels: number, bitDepth: 8 | 1, density?: Density) {
     this.#width = width
@@ -177,12 +190,34 @@ class Encoder implements PngEncoder {
     }
     this.#finished = true
     const compressed = await this.#deflate.finish()
-    const parts: Uint8Array[] = [this.#head()]
-    appendIdat(compressed.parts, parts)
+    const parts: Uint8Array[] = this.#headTaken ? [] : [this.#head()]
+    appendIdat([...this.#pending, ...compressed.parts], parts)
+    this.#pending = []
     parts.push(chunk('IEND', new Uint8Array(0)))
-    let byteLength = 0
+    let byteLength = this.#taken
     for (const part of parts) byteLength += part.length
     return { parts, byteLength }
+  }
+
+  async take(): Promise<Uint8Array[]> {
+    if (this.#finished) throw new Error('Expected take() before finish()')
+    if (this.#busy) throw new Error('Expected the last write() to finish before take()')
+    this.#busy = true
+    let compressed: Uint8Array[]
+    try {
+      compressed = await this.#deflate.take()
+    } finally {
+      this.#busy = false
+    }
+    const parts: Uint8Array[] = []
+    if (!this.#headTaken) {
+      parts.push(this.#head())
+      this.#headTaken = true
+    }
+    this.#pending.push(...compressed)
+    this.#pending = appendIdat(this.#pending, parts, true)
+    for (const part of parts) this.#taken += part.length
+    return parts
   }
 
   /** Signature, IHDR and, with a density, pHYs, as one buffer. */
@@ -228,14 +263,19 @@ const IDAT_TYPE = new Uint8Array([0x49, 0x44, 0x41, 0x54])
 
 /**
  * Appends the compressed stream to `parts` as IDAT chunks of at most {@link PNG_MAX_IDAT_BYTES},
- * each as a header part, views into the compressed parts (not copied) and a CRC part.
+ * each as a header part, views into the compressed parts (not copied) and a CRC part. With
+ * `wholeOnly`, only full-size chunks: the bytes left over are returned (as views) for later.
  */
-function appendIdat(compressed: readonly Uint8Array[], parts: Uint8Array[]): void {
+function appendIdat(
+  compressed: readonly Uint8Array[],
+  parts: Uint8Array[],
+  wholeOnly = false,
+): Uint8Array[] {
   let total = 0
   for (const part of compressed) total += part.length
   let index = 0
   let offset = 0
-  while (total > 0) {
+  while (total > 0 && (!wholeOnly || total >= PNG_MAX_IDAT_BYTES)) {
     const size = Math.min(total, PNG_MAX_IDAT_BYTES)
     const header = new Uint8Array(8)
     writeUint32(header, 0, size)
@@ -261,6 +301,8 @@ function appendIdat(compressed: readonly Uint8Array[], parts: Uint8Array[]): voi
     parts.push(trailer)
     total -= size
   }
+  if (index >= compressed.length) return []
+  return [compressed[index]!.subarray(offset), ...compressed.slice(index + 1)]
 }
 
 /** Filter None over 1-bit samples: a sample >= 128 becomes a 1 (white), most significant first. */

@@ -152,7 +152,7 @@ export const VectorizeResultSchema = z
 
 const enhanceDescriptions = {
   scale:
-    'Output size ÷ input size on each axis: 2 or 4. Inputs up to 2 MP at x2 and 1 MP at x4, and up to 4096 px (x2) or 2048 px (x4) on the long edge, so the output stays within 8192 px.',
+    'Output size ÷ input size on each axis: 2 or 4. Inputs up to 3 MP at x2 and 2 MP at x4, and up to 4096 px (x2) or 2048 px (x4) on the long edge, so the output stays within 8192 px.',
   dpi: 'Pixel density stamped in the PNG (pHYs: 11811 or 23622 pixels per metre). It does not change the pixel dimensions.',
 }
 

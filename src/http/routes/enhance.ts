@@ -30,7 +30,7 @@ const route = createRoute({
   tags: ['Images'],
   summary: 'Upscale an image x2 or x4 with learned super-resolution, to PNG',
   description:
-    'Upscales with a learned super-resolution network (ESRGAN-slim, a small residual dense network, run in our own WebAssembly SIMD engine inside the Worker), tile by tile so any allowed size fits in memory, and writes a PNG whose pHYs carries the requested DPI. Gray input gives gray output; an alpha channel is upscaled separately with a bicubic filter. Costs 2 credits at x2 and 4 at x4. Inputs up to 2 MP (x2) or 1 MP (x4), and 4096 or 2048 px on the long edge, so the output stays within 8192 px.',
+    'Upscales with a learned super-resolution network (ESRGAN-slim, a small residual dense network, run in our own WebAssembly SIMD engine inside the Worker), tile by tile so any allowed size fits in memory, and writes a PNG whose pHYs carries the requested DPI. Gray input gives gray output; an alpha channel is upscaled separately with a bicubic filter. Costs 2 credits at x2 and 4 at x4. Inputs up to 3 MP (x2) or 2 MP (x4), and 4096 or 2048 px on the long edge, so the output stays within 8192 px.',
   security: API_KEY_SECURITY,
   middleware: [
     apiKeyAuth(),

@@ -1,6 +1,7 @@
 /** Output files in R2 under `out/{accountId}/{ulid}/{kind}.{ext}` (PLATFORM.md §5 rule 4). */
 
-import type { OutputMeta, OutputStore } from '../ports'
+import type { OutputMeta, OutputStore, OutputUpload } from '../ports'
+import { R2Upload } from './upload'
 
 /** R2-backed {@link OutputStore}. */
 export class R2OutputStore implements OutputStore {
@@ -11,6 +12,10 @@ export class R2OutputStore implements OutputStore {
     await this.bucket.put(key, new Blob(parts as Uint8Array<ArrayBuffer>[]), {
       httpMetadata: { contentType: meta.contentType, contentDisposition: meta.contentDisposition },
     })
+  }
+
+  upload(key: string, meta: OutputMeta): OutputUpload {
+    return new R2Upload(this.bucket, key, meta)
   }
 
   get(key: string): Promise<R2ObjectBody | null> {

@@ -337,3 +337,44 @@ describe('codecs/png/encode', () => {
     )
   })
 })
+
+describe('codecs/png/encode take()', () => {
+  /** 600 × 500 RGB noise: about 0.9 MB compressed, so several 256 KiB IDAT chunks. */
+  const [width, height, channels] = [600, 500, 3] as const
+  const pixels = new Uint8Array(width * height * channels)
+  // xorshift32: an LCG's bytes are so regular that the PNG filters compress them 70-fold.
+  let state = 99
+  for (let i = 0; i < pixels.length; i++) {
+    state ^= state << 13
+    state ^= state >>> 17
+    state ^= state << 5
+    pixels[i] = state & 255
+  }
+  const row = (y: number) => pixels.subarray(y * width * channels, (y + 1) * width * channels)
+
+  it('hands the file out as it is made, giving the same bytes as one finish()', async () => {
+    const whole = createPngEncoder({ width, height, channels, density: { x: 600, y: 600 } })
+    for (let y = 0; y < height; y++) await whole.write(row(y))
+    const expected = await whole.finish()
+
+    const streamed = createPngEncoder({ width, height, channels, density: { x: 600, y: 600 } })
+    const taken: Uint8Array[][] = []
+    for (let y = 0; y < height; y++) {
+      await streamed.write(row(y))
+      if (y % 50 === 49) taken.push(await streamed.take())
+    }
+    const rest = await streamed.finish()
+    const bytes = concatBytes([...taken.flat(), ...rest.parts])
+    expect(bytes).toEqual(concatBytes(expected.parts))
+    expect(rest.byteLength).toBe(bytes.length)
+    expect(expected.byteLength).toBeGreaterThan(3 * PNG_MAX_IDAT_BYTES)
+    // The first take gives the head; whole IDAT chunks came out before the end.
+    expect(taken[0]![0]!.subarray(12, 16)).toEqual(new TextEncoder().encode('IHDR'))
+    const early = taken
+      .slice(0, -1)
+      .flat()
+      .reduce((sum, part) => sum + part.length, 0)
+    expect(early).toBeGreaterThan(PNG_MAX_IDAT_BYTES)
+    await expect(streamed.take()).rejects.toThrow(/before finish/)
+  })
+})

@@ -357,7 +357,7 @@ export function convTaps(
  * @param weights `[ξ][block of 8 | 4][ci][lanes]` for the n² positions ξ
  * @param bias `cout` floats
  * @param bt the 26 coefficients of the 8-point Bᵀ ({@link transformIn8}): n must be 8
- * @param at sparse Aᵀ, m rows: per row a count, then (column i32, coefficient f32) pairs
+ * @param at the 3m coefficients of the paired Aᵀ ({@link transformOut8})
  * @param scratch room for n² · ⌈width / m⌉ · (cin + cout) floats and 2 n² vectors
  * @param zeros `cout` zero floats (the bias of the 1 × 1 products)
  */
@@ -424,10 +424,9 @@ export function convWinograd(
       for (let co = 0; co < cout; co += 4) {
         const src = mm + ((<usize>(tx * cout + co)) << 2)
         const o = out + ((<usize>(y0 * outRow + x0 * outPix + co)) << 2)
-        transformOut(
+        transformOut8(
           src,
           tiles * cout,
-          n,
           m,
           at,
           tmp,
@@ -445,15 +444,17 @@ export function convWinograd(
 }
 
 /**
- * Aᵀ M A + bias, then `max(·, low)`, for one block and 4 channels: position ξ of the block is at
- * `src + ξ · stride` floats; writes the top-left `w × h` of the m × m outputs at `o`.
+ * Aᵀ M A + bias, then `max(·, low)`, for one block and 4 channels, on the 8 points of
+ * {@link transformIn8}: row i of Aᵀ is [i = 0, 1, σ, a, σa, b, σb, i = m − 1] with σ = ±1, so
+ * each output takes the shared sums or differences of inputs (1, 2), (3, 4) and (5, 6) and two
+ * products. `c` holds (a, b, σ) for each of the m rows. Position ξ of the block is at `src + ξ ·
+ * stride` floats; writes the top-left `w × h` of the m × m outputs at `o`.
  */
-function transformOut(
+function transformOut8(
   src: usize,
   stride: i32,
-  n: i32,
   m: i32,
-  at: usize,
+  c: usize,
   tmp: usize,
   bias: v128,
   low: v128,
@@ -464,36 +465,88 @@ function transformOut(
   h: i32,
 ): void {
   const strideB = (<usize>stride) << 2
-  // half[j][i'] = Σ_i Aᵀ[i'][i] M[j][i]
-  for (let j = 0; j < n; j++) {
-    let rowI = at
-    for (let i = 0; i < m; i++) {
-      const count = load<i32>(rowI)
-      let sum = f32x4.splat(0)
-      for (let p = 0; p < count; p++) {
-        const l = load<i32>(rowI + 4 + ((<usize>p) << 3))
-        const coef = v128.load32_splat(rowI + 8 + ((<usize>p) << 3))
-        sum = f32x4.add(sum, f32x4.mul(coef, v128.load(src + <usize>(j * n + l) * strideB)))
-      }
-      v128.store(tmp + ((<usize>(j * m + i)) << 4), sum)
-      rowI += (1 + 2 * <usize>count) << 2
-    }
+  const rowB = (<usize>m) << 4
+  // Rows of the block: tmp[j][i] = Σ_l Aᵀ[i][l] M[j][l].
+  for (let j = 0; j < 8; j++) {
+    const at = src + <usize>(j * 8) * strideB
+    at8(
+      v128.load(at),
+      v128.load(at + strideB),
+      v128.load(at + 2 * strideB),
+      v128.load(at + 3 * strideB),
+      v128.load(at + 4 * strideB),
+      v128.load(at + 5 * strideB),
+      v128.load(at + 6 * strideB),
+      v128.load(at + 7 * strideB),
+      m,
+      c,
+      tmp + <usize>j * rowB,
+      16,
+      m,
+      f32x4.splat(0),
+      f32x4.splat(-Infinity),
+    )
   }
-  // Y[j'][i'] = bias + Σ_j Aᵀ[j'][j] half[j][i']
-  let rowJ = at
-  for (let jj = 0; jj < h; jj++) {
-    const count = load<i32>(rowJ)
-    const line = o + ((<usize>(jj * outRow)) << 2)
-    for (let i = 0; i < w; i++) {
-      let sum = bias
-      for (let p = 0; p < count; p++) {
-        const l = load<i32>(rowJ + 4 + ((<usize>p) << 3))
-        const coef = v128.load32_splat(rowJ + 8 + ((<usize>p) << 3))
-        sum = f32x4.add(sum, f32x4.mul(coef, v128.load(tmp + ((<usize>(l * m + i)) << 4))))
-      }
-      v128.store(line + ((<usize>(i * outPix)) << 2), f32x4.max(sum, low))
-    }
-    rowJ += (1 + 2 * <usize>count) << 2
+  // Columns: Y[jj][i] = bias + Σ_j Aᵀ[jj][j] tmp[j][i], written down the output column i.
+  const outRowB = (<usize>outRow) << 2
+  for (let i = 0; i < w; i++) {
+    const at = tmp + ((<usize>i) << 4)
+    at8(
+      v128.load(at),
+      v128.load(at + rowB),
+      v128.load(at + 2 * rowB),
+      v128.load(at + 3 * rowB),
+      v128.load(at + 4 * rowB),
+      v128.load(at + 5 * rowB),
+      v128.load(at + 6 * rowB),
+      v128.load(at + 7 * rowB),
+      m,
+      c,
+      o + ((<usize>(i * outPix)) << 2),
+      outRowB,
+      h,
+      bias,
+      low,
+    )
+  }
+}
+
+/**
+ * The paired Aᵀ of {@link transformOut8} on one vector of 8: the first `count` of its m
+ * outputs, each plus `add` and then `max(·, low)`, written at `out + i · step` bytes.
+ */
+function at8(
+  x0: v128,
+  x1: v128,
+  x2: v128,
+  x3: v128,
+  x4: v128,
+  x5: v128,
+  x6: v128,
+  x7: v128,
+  m: i32,
+  c: usize,
+  out: usize,
+  step: usize,
+  count: i32,
+  add: v128,
+  low: v128,
+): void {
+  const s1 = f32x4.add(x1, x2)
+  const d1 = f32x4.sub(x1, x2)
+  const s2 = f32x4.add(x3, x4)
+  const d2 = f32x4.sub(x3, x4)
+  const s3 = f32x4.add(x5, x6)
+  const d3 = f32x4.sub(x5, x6)
+  for (let i = 0; i < count; i++) {
+    const k = c + <usize>(i * 12)
+    const even = load<f32>(k, 8) > 0
+    let y = f32x4.add(add, even ? s1 : d1)
+    y = f32x4.add(y, f32x4.mul(v128.load32_splat(k), even ? s2 : d2))
+    y = f32x4.add(y, f32x4.mul(v128.load32_splat(k, 4), even ? s3 : d3))
+    if (i === 0) y = f32x4.add(y, x0)
+    if (i === m - 1) y = f32x4.add(y, x7)
+    v128.store(out + <usize>i * step, f32x4.max(y, low))
   }
 }
 

@@ -105,27 +105,30 @@ export function winogradMatrices(m: number, r: number): WinogradMatrices {
 }
 
 /**
- * Aᵀ as the kernels read it, 32-bit words: for each of its m rows, the count of its non-zero
- * entries followed by (column as i32, coefficient as f32) pairs. Zero entries cost nothing.
+ * The 3m coefficients of an 8-point Aᵀ whose rows read [i = 0, 1, σ, a, σa, b, σb, i = m − 1]
+ * (σ = ±1; what the points 0, ±1, ±2, ±½ and ∞ give: a = 2^i, b = 2^−i, σ = (−1)^i): (a, b, σ)
+ * per row. The kernels then form the sums and differences of inputs (1, 2), (3, 4) and (5, 6)
+ * once and take two products per output.
+ *
+ * @returns null when n is not 8 or Aᵀ does not have that shape
  */
-export function sparseOutputTransform(w: WinogradMatrices): ArrayBuffer {
-  const words: [number, 'i' | 'f'][] = []
-  for (let row = 0; row < w.m; row++) {
-    const entries: [number, number][] = []
-    for (let col = 0; col < w.n; col++) {
-      const value = w.at[row * w.n + col]!
-      if (value !== 0) entries.push([col, value])
-    }
-    words.push([entries.length, 'i'])
-    for (const [col, value] of entries) words.push([col, 'i'], [value, 'f'])
+export function pairedOutputTransform(w: WinogradMatrices): Float32Array | null {
+  if (w.n !== 8) return null
+  const out: number[] = []
+  for (let i = 0; i < w.m; i++) {
+    const row = (col: number) => w.at[i * 8 + col]!
+    const sign = row(2)
+    const shaped =
+      row(0) === (i === 0 ? 1 : 0) &&
+      row(7) === (i === w.m - 1 ? 1 : 0) &&
+      row(1) === 1 &&
+      Math.abs(sign) === 1 &&
+      row(4) === sign * row(3) &&
+      row(6) === sign * row(5)
+    if (!shaped) return null
+    out.push(row(3), row(5), sign)
   }
-  const buffer = new ArrayBuffer(words.length * 4)
-  const view = new DataView(buffer)
-  words.forEach(([value, type], i) => {
-    if (type === 'i') view.setInt32(i * 4, value, true)
-    else view.setFloat32(i * 4, value, true)
-  })
-  return buffer
+  return Float32Array.from(out)
 }
 
 /** Output channels rounded up to a multiple of 4, as the kernels pad them. */

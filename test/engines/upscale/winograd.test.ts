@@ -9,7 +9,7 @@ import { upsampledPhases } from '../../../src/engines/upscale/subpixel'
 import {
   packWinogradKernel,
   pairedInputTransform,
-  sparseOutputTransform,
+  pairedOutputTransform,
   type WinogradMatrices,
   winogradKernelFloats,
   winogradMatrices,
@@ -112,23 +112,23 @@ describe('upscale/winograd matrices', () => {
     expect(pairedInputTransform(winogradMatrices(4, 3))).toBeNull()
   })
 
-  it('lists Aᵀ sparsely: counts, columns and coefficients of the non-zero entries', () => {
-    const w = winogradMatrices(4, 5)
-    const view = new DataView(sparseOutputTransform(w))
-    let at = 0
-    for (let i = 0; i < w.m; i++) {
-      const count = view.getInt32(at, true)
-      at += 4
-      const dense = new Float64Array(w.n)
-      for (let p = 0; p < count; p++) {
-        dense[view.getInt32(at, true)] = view.getFloat32(at + 4, true)
-        at += 8
-      }
-      expect(Array.from(dense)).toEqual(
-        Array.from(w.at.subarray(i * w.n, (i + 1) * w.n), Math.fround),
-      )
+  it.each([
+    [6, 3],
+    [4, 5],
+  ])('gives F(%i, %i) a paired Aᵀ that is Aᵀ', (m, r) => {
+    const w = winogradMatrices(m, r)
+    const c = pairedOutputTransform(w)!
+    expect(c).toHaveLength(3 * m)
+    const x = values(8, 21)
+    for (let i = 0; i < m; i++) {
+      const [a, b, sign] = [c[3 * i]!, c[3 * i + 1]!, c[3 * i + 2]!]
+      const pair = (p: number, q: number) => x[p]! + sign * x[q]!
+      let y = pair(1, 2) + a * pair(3, 4) + b * pair(5, 6)
+      if (i === 0) y += x[0]!
+      if (i === m - 1) y += x[7]!
+      expect(y).toBeCloseTo(apply(w.at, m, 8, x)[i]!, 5)
     }
-    expect(at).toBe(view.byteLength)
+    expect(pairedOutputTransform(winogradMatrices(2, 3))).toBeNull()
   })
 })
 

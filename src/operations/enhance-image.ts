@@ -27,7 +27,7 @@ export const MAX_OUTPUT_EDGE_PX = 8192
 
 /**
  * Input caps per scale, from the engine's measured time on the 2-core dev box (Node 20): at the
- * caps, 17.4 s for 1732 × 1732 (3 MP) at x2 and 13.1 s for 1414 × 1414 (2 MP) at x4, well inside
+ * caps, 15.5 s for 1732 × 1732 (3 MP) at x2 and 11.6 s for 1414 × 1414 (2 MP) at x4, well inside
  * wrangler.toml's `limits.cpu_ms` of 60 s. (Before the Winograd kernels the caps were 2 MP and
  * 1 MP, at 24.0 s and 13.6 s.) Memory does not set them: the kernels take about 40 MiB whatever
  * the size, the output goes to storage in 5 MiB parts, and what grows is the decoded input and

@@ -30,8 +30,9 @@
  *            them has been read.
  * Measured (scratch, Node 20 on the 2-core dev box): memoryBytes for a 148 × 148 tile (128 +
  * 2 · HALO_PX) 39.7 MiB at x2 and 40.1 MiB at x4; 256 × 256 through upscaleBands on one upscaler
- * in 0.35 s at x2 and 0.40 s at x4 (all-direct kernels: 0.71 s and 0.89 s). Float error against
- * the reference at most 3.4e-4 on the 0..255 scale (150 × 130 image, x2 and x4).
+ * in 0.31 s at x2 and 0.34 s at x4 (all-direct kernels: 0.71 s and 0.89 s; `npm run bench --
+ * enhance` for the rest). Float error against the reference at most 3.4e-4 on the 0..255 scale
+ * (150 × 130 image, x2 and x4).
  */
 
 import { instantiateKernels } from '../../lib/wasm-instance'

@@ -40,10 +40,11 @@ export default defineConfig(async () => {
                 compatibilityDate: '2026-11-01',
                 compatibilityFlags: ['nodejs_compat'],
                 // .wasm files load as compiled modules, as wrangler does for the Worker.
-                // .bin files (the upscaler's weights) load as ArrayBuffer data modules, likewise.
+                // .bin files (the upscaler's weights) and .ttf fonts load as ArrayBuffer data
+                // modules, likewise.
                 modulesRules: [
                   { type: 'CompiledWasm', include: ['**/*.wasm'] },
-                  { type: 'Data', include: ['**/*.bin'] },
+                  { type: 'Data', include: ['**/*.bin', '**/*.ttf'] },
                 ],
               },
             }),

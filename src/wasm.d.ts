@@ -9,3 +9,9 @@ declare module '*.bin' {
   const data: ArrayBuffer
   export default data
 }
+
+// Fonts (.ttf) load as ArrayBuffer data modules too (wrangler.toml [[rules]]): /figures sets text in them.
+declare module '*.ttf' {
+  const data: ArrayBuffer
+  export default data
+}

@@ -1,11 +1,13 @@
 // `npm run bench`: every benchmark, each printing its figures beside a baseline or peer.
-// `npm run bench -- NAME` runs one: platform, memory, sharp, binarize, vectorize or enhance
-// (`--quick` after it for a short run; `npm run bench:vectorize` is the same as `-- vectorize`).
-// enhance: the /v1/enhance engine beside UpscalerJS + tfjs-backend-wasm, and its quality against
-// bicubic and Lanczos-3 (bench/enhance.mjs).
+// `npm run bench -- NAME` runs one: platform, memory, sharp, binarize, vectorize, enhance or
+// layout (`--quick` after it for a short run; `npm run bench:vectorize` is the same as
+// `-- vectorize`). enhance: the /v1/enhance engine beside UpscalerJS + tfjs-backend-wasm, and its
+// quality against bicubic and Lanczos-3 (bench/enhance.mjs). layout: dagre against ELK on
+// patent-style figures, to choose /figures' layout library (bench/figure-layout.mjs).
 import { runBinarizeBench } from './binarize.mjs'
 import { runSharpBench } from './convert-vs-sharp.mjs'
 import { runEnhanceBench } from './enhance.mjs'
+import { runFigureLayoutBench } from './figure-layout.mjs'
 import { runMemoryBench } from './memory.mjs'
 import { runPlatformBench } from './platform.mjs'
 import { runVectorizeBench } from './vectorize.mjs'
@@ -17,3 +19,4 @@ if (!only || only === 'sharp') await runSharpBench()
 if (!only || only === 'binarize') await runBinarizeBench()
 if (!only || only === 'vectorize') await runVectorizeBench()
 if (!only || only === 'enhance') await runEnhanceBench()
+if (!only || only === 'layout') await runFigureLayoutBench()

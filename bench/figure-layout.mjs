@@ -2,8 +2,8 @@
 // measurement. The same four patent-style figures are laid out by @dagrejs/dagre (MIT, layered,
 // polyline edges, compound clusters) and elkjs (EPL-2.0, ELK layered with orthogonal edges and
 // hierarchy), both under Node, and scored on what a patent examiner sees:
-//   - print scale: how large the figure can be drawn on the usable area of an A4 sheet
-//     (17 × 24.4 cm, 37 CFR 1.84(g)) — the larger, the larger the text and numerals;
+//   - print scale: how large the figure can be drawn in the sight both A4 and Letter sheets allow
+//     (17.0 × 24.4 cm, 37 CFR 1.84(g)) — the larger, the larger the text and numerals;
 //   - crossings between edges, and edges running through a box that is not their end;
 //   - bends, and nesting kept (every child box inside its parent);
 //   - time: the first layout and the median of 20 warm ones.
@@ -16,7 +16,7 @@ import dagre from '@dagrejs/dagre'
 import ELK from 'elkjs/lib/elk.bundled.js'
 import { ROOT } from './support/wrangler-dev.mjs'
 
-/** Usable area of an A4 sheet in cm (37 CFR 1.84(g)), portrait. */
+/** The sight both A4 (17.0 × 26.2) and Letter (17.6 × 24.4) allow, in cm, portrait. */
 const PAGE = { width: 17, height: 24.4 }
 const RUNS = 20
 

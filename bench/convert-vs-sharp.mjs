@@ -13,7 +13,8 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import { join } from 'node:path'
 import encodeJpeg, { init as initJpegEncoder } from '@jsquash/jpeg/encode.js'
 import { loadEngine } from './support/engine.mjs'
-import { random } from './support/random.mjs'
+import { random, valueNoise } from './support/random.mjs'
+import { printTable } from './support/table.mjs'
 import { ROOT } from './support/wrangler-dev.mjs'
 
 const OUT = join(ROOT, 'bench/out/sharp')
@@ -200,27 +201,6 @@ function lineDrawing(width, height) {
     }
   }
   return data
-}
-
-/** Value noise in [-1, 1]: a grid of random values every `cell` px, bilinearly interpolated. */
-function valueNoise(width, height, cell, rand) {
-  const gw = Math.ceil(width / cell) + 2
-  const grid = Float32Array.from(
-    { length: gw * (Math.ceil(height / cell) + 2) },
-    () => rand() * 2 - 1,
-  )
-  return (x, y) => {
-    const fx = x / cell
-    const fy = y / cell
-    const ix = Math.floor(fx)
-    const iy = Math.floor(fy)
-    const tx = fx - ix
-    const ty = fy - iy
-    const i = iy * gw + ix
-    const top = grid[i] + (grid[i + 1] - grid[i]) * tx
-    const bottom = grid[i + gw] + (grid[i + gw + 1] - grid[i + gw]) * tx
-    return top + (bottom - top) * ty
-  }
 }
 
 /** Soft-edged shapes, gradients, two octaves of texture and grain: a photo's statistics. */
@@ -464,16 +444,6 @@ function profileCase(row) {
 
 const pct = (x) => `${(x * 100).toFixed(1)} %`
 const ratio = (a, b) => (a === null || b === null ? 'n/a' : (a / b).toFixed(2))
-
-/** Prints rows of equal keys as an aligned text table. */
-function printTable(rows) {
-  const keys = Object.keys(rows[0])
-  const width = keys.map((k) => Math.max(k.length, ...rows.map((r) => String(r[k]).length)))
-  const line = (cells) => cells.map((c, i) => String(c).padEnd(width[i])).join(' | ')
-  console.log(line(keys))
-  console.log(width.map((w) => '-'.repeat(w)).join('-|-'))
-  for (const row of rows) console.log(line(keys.map((k) => row[k])))
-}
 
 export async function runSharpBench() {
   mkdirSync(OUT, { recursive: true })

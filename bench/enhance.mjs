@@ -41,7 +41,8 @@ import { join } from 'node:path'
 import { build } from 'esbuild'
 import sharp from 'sharp'
 import { loadEngine } from './support/engine.mjs'
-import { random } from './support/random.mjs'
+import { random, valueNoise } from './support/random.mjs'
+import { printTable } from './support/table.mjs'
 import { ROOT } from './support/wrangler-dev.mjs'
 
 const OUT = join(ROOT, 'bench/out/enhance')
@@ -62,27 +63,6 @@ const QUALITY = { crop: 512, drawings: 5 }
 // ---------------------------------------------------------------------------------------------
 // Inputs
 // ---------------------------------------------------------------------------------------------
-
-/** Value noise in [-1, 1]: a grid of random values every `cell` px, bilinearly interpolated. */
-function valueNoise(width, height, cell, rand) {
-  const gw = Math.ceil(width / cell) + 2
-  const grid = Float32Array.from(
-    { length: gw * (Math.ceil(height / cell) + 2) },
-    () => rand() * 2 - 1,
-  )
-  return (x, y) => {
-    const fx = x / cell
-    const fy = y / cell
-    const ix = Math.floor(fx)
-    const iy = Math.floor(fy)
-    const tx = fx - ix
-    const ty = fy - iy
-    const i = iy * gw + ix
-    const top = grid[i] + (grid[i + 1] - grid[i]) * tx
-    const bottom = grid[i + gw] + (grid[i + gw + 1] - grid[i + gw]) * tx
-    return top + (bottom - top) * ty
-  }
-}
 
 /**
  * A photo-like RGB image: a sky-to-ground gradient, opaque discs and boxes with edges `edge` px
@@ -710,16 +690,6 @@ function printQuality(quality) {
 // ---------------------------------------------------------------------------------------------
 // Report
 // ---------------------------------------------------------------------------------------------
-
-/** Prints rows of equal keys as an aligned text table. */
-function printTable(rows) {
-  const keys = Object.keys(rows[0])
-  const width = keys.map((k) => Math.max(k.length, ...rows.map((r) => String(r[k]).length)))
-  const line = (cells) => cells.map((c, i) => String(c).padEnd(width[i])).join(' | ')
-  console.log(line(keys))
-  console.log(width.map((w) => '-'.repeat(w)).join('-|-'))
-  for (const row of rows) console.log(line(keys.map((k) => row[k])))
-}
 
 export async function runEnhanceBench() {
   const quick = process.argv.includes('--quick')

@@ -6,6 +6,7 @@
 // format, dpi, out, infer?, width?, height?, tone?, threshold? }. Run with --expose-gc.
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { memoryOf, resetPeak } from './wrangler-dev.mjs'
 
 const ROOT = new URL('../..', import.meta.url).pathname
 const RUNS = 3
@@ -13,20 +14,13 @@ const RUNS = 3
 const job = JSON.parse(process.argv[2])
 const bytes = new Uint8Array(readFileSync(job.input))
 
-/** RSS and its peak in bytes, from the kernel. */
-function memory() {
-  const status = readFileSync('/proc/self/status', 'utf8')
-  const kb = (field) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0) * 1024
-  return { rss: kb('VmRSS'), peak: kb('VmHWM') }
-}
-
 /** Runs `once` RUNS times after a GC and a reset of the kernel's peak-RSS counter. */
 async function measure(once) {
   global.gc?.()
   // clear_refs "5" resets VmHWM to the current RSS: loading (bundle, sharp's native module) must
   // not count as the job's peak.
-  writeFileSync('/proc/self/clear_refs', '5')
-  const before = memory().rss
+  resetPeak(process.pid)
+  const before = memoryOf(process.pid).rss
   const times = []
   let result
   for (let run = 0; run < RUNS; run++) {
@@ -34,7 +28,7 @@ async function measure(once) {
     result = await once()
     times.push(performance.now() - started)
   }
-  const peak = memory().peak - before
+  const peak = memoryOf(process.pid).peak - before
   return { times, ms: Math.min(...times.slice(1)), peak, before, result }
 }
 

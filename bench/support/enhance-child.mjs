@@ -10,6 +10,7 @@
 import { closeSync, openSync, readFileSync, writeFileSync, writeSync } from 'node:fs'
 import { createServer } from 'node:http'
 import { join } from 'node:path'
+import { memoryOf, resetPeak } from './wrangler-dev.mjs'
 
 const ROOT = new URL('../..', import.meta.url).pathname
 const MODELS = join(ROOT, 'node_modules/@upscalerjs/esrgan-slim/models')
@@ -19,27 +20,20 @@ const { width, height, scale } = job
 const rgb = new Uint8Array(readFileSync(job.input))
 if (rgb.length !== width * height * 3) throw new Error(`${job.input}: ${rgb.length} bytes`)
 
-/** RSS and its peak in bytes, from the kernel. */
-function memory() {
-  const status = readFileSync('/proc/self/status', 'utf8')
-  const kb = (field) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0) * 1024
-  return { rss: kb('VmRSS'), peak: kb('VmHWM') }
-}
-
 /** Runs `once` job.runs times after a GC and a reset of the kernel's peak-RSS counter. */
 async function measure(once) {
   global.gc?.()
   // clear_refs "5" resets VmHWM to the current RSS: loading (bundles, tfjs, the model) must not
   // count as the job's peak; the first run (warm-up or not) does.
-  writeFileSync('/proc/self/clear_refs', '5')
-  const before = memory().rss
+  resetPeak(process.pid)
+  const before = memoryOf(process.pid).rss
   const times = []
   for (let run = 0; run < job.runs; run++) {
     const started = performance.now()
     await once(run === job.runs - 1)
     times.push(performance.now() - started)
   }
-  const peak = memory().peak - before
+  const peak = memoryOf(process.pid).peak - before
   const timed = times.length > 1 ? times.slice(1) : times
   return { times, ms: Math.min(...timed), peak, before }
 }

@@ -10,7 +10,18 @@
  * (0.32 cm: 38 px on a 2048 px long edge), and numerals and text never overlapping each other.
  */
 
+import {
+  arrowheadPolygon,
+  flattenPath,
+  rectInside,
+  rectsOverlap,
+  type Segment2,
+  segmentHitsRect,
+  segmentsIntersect,
+} from './geometry'
+import { polygonSegments } from './place-numerals'
 import type { GrayRaster } from './rasterize'
+import type { Scene } from './scene'
 
 /** An axis-aligned box in raster pixels. */
 export interface Box {
@@ -157,4 +168,88 @@ export function checkFigure(raster: GrayRaster, options: CheckOptions): FigureCh
   }
 
   return { ok: problems.length === 0, problems, flatGrayPerMille, strokeWidth }
+}
+
+/**
+ * The layout rules a raster cannot show, checked on the drawn scene: no numeral overlaps a line,
+ * a lead or another text; no lead crosses another lead, a text or a line (it may touch its own
+ * part where it ends); every label lies inside its shape.
+ * @returns one sentence per problem (empty when the scene passes)
+ */
+export function checkSceneLayout(scene: Scene): string[] {
+  const problems: string[] = []
+  const lines: Segment2[] = []
+  for (const stroke of scene.strokes) lines.push(...flattenPath(stroke))
+  for (const head of scene.arrowheads) lines.push(...polygonSegments(arrowheadPolygon(head)))
+  const leads = scene.leads.map((lead) => ({ lead, segments: flattenPath(lead.path) }))
+  const numerals = scene.texts.filter((t) => t.role === 'numeral')
+  const others = scene.texts.filter((t) => t.role !== 'numeral')
+  for (const n of numerals) {
+    if (lines.some((s) => segmentHitsRect(s.a, s.b, n.box))) {
+      problems.push(`Numeral ${n.text} overlaps a line`)
+    }
+    if (others.some((t) => rectsOverlap(t.box, n.box)))
+      problems.push(`Numeral ${n.text} overlaps text`)
+    for (const { lead, segments } of leads) {
+      if (String(lead.numeral) === n.text) continue
+      if (segments.some((s) => segmentHitsRect(s.a, s.b, n.box))) {
+        problems.push(`The lead of ${lead.numeral} crosses numeral ${n.text}`)
+      }
+    }
+  }
+  for (const [i, { lead, segments }] of leads.entries()) {
+    // The last stretch ends on the part's own line, which it is meant to touch.
+    const body = segments.slice(0, -1)
+    const last = segments[segments.length - 1]
+    if (last) {
+      const t = 0.8
+      body.push({
+        a: last.a,
+        b: { x: last.a.x + (last.b.x - last.a.x) * t, y: last.a.y + (last.b.y - last.a.y) * t },
+      })
+    }
+    if (body.some((l) => lines.some((s) => segmentsIntersect(l.a, l.b, s.a, s.b)))) {
+      problems.push(`The lead of ${lead.numeral} crosses a line`)
+    }
+    if (body.some((l) => others.some((t) => segmentHitsRect(l.a, l.b, t.box)))) {
+      problems.push(`The lead of ${lead.numeral} crosses text`)
+    }
+    for (const other of leads.slice(i + 1)) {
+      const crosses = segments.some((l) =>
+        other.segments.some((s) => segmentsIntersect(l.a, l.b, s.a, s.b)),
+      )
+      if (crosses) problems.push(`The leads of ${lead.numeral} and ${other.lead.numeral} cross`)
+    }
+  }
+  for (const t of others) {
+    if (lines.some((s) => segmentHitsRect(s.a, s.b, t.box))) {
+      problems.push(`The text "${t.text}" overlaps a line`)
+    }
+  }
+  for (const [i, a] of others.entries()) {
+    for (const b of others.slice(i + 1)) {
+      if (rectsOverlap(a.box, b.box)) problems.push(`The texts "${a.text}" and "${b.text}" overlap`)
+    }
+  }
+  for (const t of scene.texts) {
+    if (t.frame && !rectInside(t.box, t.frame, 0.5)) {
+      problems.push(`The label "${t.text}" does not fit inside its shape`)
+    }
+  }
+  return problems
+}
+
+/** Pixel boxes of a scene's texts at a render `width` px wide (the checker's `texts`/`numerals`). */
+export function sceneBoxesAt(scene: Scene, width: number): { texts: Box[]; numerals: Box[] } {
+  const s = width / scene.width
+  const box = (b: Box): Box => ({
+    x: Math.floor(b.x * s),
+    y: Math.floor(b.y * s),
+    width: Math.ceil(b.width * s) + 1,
+    height: Math.round(b.height * s),
+  })
+  return {
+    texts: scene.texts.filter((t) => t.role !== 'numeral').map((t) => box(t.box)),
+    numerals: scene.texts.filter((t) => t.role === 'numeral').map((t) => box(t.box)),
+  }
 }

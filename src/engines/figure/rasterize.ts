@@ -10,6 +10,7 @@
  */
 
 import { initWasm, Resvg } from '@resvg/resvg-wasm'
+import { type FontMetrics, readFontMetrics } from './font-metrics'
 
 /** One gray channel, rows top to bottom: 0 black … 255 white. */
 export interface GrayRaster {
@@ -18,12 +19,14 @@ export interface GrayRaster {
   data: Uint8Array
 }
 
+let metrics: FontMetrics | null = null
 let installed: { module: WebAssembly.Module; fonts: Uint8Array[] } | null = null
 let ready: Promise<void> | null = null
 
 /** Installs the compiled resvg module and the font files text is set in (the first is default). */
 export function useSvgRasterizer(module: WebAssembly.Module, fonts: Uint8Array[]): void {
   installed = { module, fonts }
+  metrics = null
 }
 
 /** Family name of the default font: what the figures' SVG names in `font-family`. */
@@ -69,4 +72,33 @@ export async function rasterizeSvg(svg: string, longEdge: number): Promise<GrayR
   } finally {
     renderer.free()
   }
+}
+
+/**
+ * The same SVG with every <text> turned into glyph outlines (resvg's normalised output), so the
+ * file draws the same everywhere without the font; path numbers are rounded to 0.01 units.
+ *
+ * @throws Error when no rasterizer is installed or resvg cannot read the SVG
+ */
+export async function outlineText(svg: string): Promise<string> {
+  if (!installed) throw new Error('figure: no SVG rasterizer installed (useSvgRasterizer)')
+  const { module, fonts } = installed
+  ready ??= initWasm(module)
+  await ready
+  const renderer = new Resvg(svg, {
+    font: { fontBuffers: fonts, defaultFontFamily: FIGURE_FONT_FAMILY },
+  })
+  try {
+    const normalised = renderer.toString()
+    return normalised.replace(/-?\d+\.\d{3,}/g, (v) => String(Math.round(Number(v) * 100) / 100))
+  } finally {
+    renderer.free()
+  }
+}
+
+/** Advance widths of the installed default font (what the figure text is set in). */
+export function figureFontMetrics(): FontMetrics {
+  if (!installed) throw new Error('figure: no SVG rasterizer installed (useSvgRasterizer)')
+  metrics ??= readFontMetrics(installed.fonts[0]!)
+  return metrics
 }

@@ -1,0 +1,233 @@
+/**
+ * Drafter stage 3: the laid-out graph drawn in patent style, as a Scene. Every outline and
+ * connector is a stroke of the one pen: boxes as rectangles, decisions as diamonds, START/END as
+ * stadiums, containers as larger rectangles with their title inside at the top left; arrowheads
+ * are small filled triangles; labels are centred in their shapes; a decision's branches carry
+ * YES / NO beside where they leave it. No colour, no shading, no frame around the figure.
+ */
+
+import type { Point, VectorPath } from '../../vector'
+import type { FontMetrics } from '../font-metrics'
+import { flattenPath, inflate, rectsOverlap, type Segment2, segmentHitsRect } from '../geometry'
+import type { Arrowhead, Rect, Scene, SceneText } from '../scene'
+import { ARROW_LENGTH_PX, CAP_HEIGHT_EM, FONT_PX, LINE_HEIGHT_PX, PEN_PX } from '../sheet'
+import type { GraphLayout, PlacedPart } from './layout-graph'
+
+/** Draws `layout` (see the module header). Leads and numerals are added by a later stage. */
+export function drawParts(layout: GraphLayout, metrics: FontMetrics): Scene {
+  const strokes: VectorPath[] = []
+  const arrowheads: Arrowhead[] = []
+  const texts: SceneText[] = []
+  for (const placed of layout.parts.values()) {
+    strokes.push(outline(placed))
+    texts.push(...labelOf(placed, metrics))
+  }
+  for (const { link, points } of layout.links) {
+    if (points.length < 2) continue
+    let line = points
+    if (link.arrow === 'forward' || link.arrow === 'both') {
+      arrowheads.push(arrowAt(line, 'end'))
+      line = shorten(line, 'end')
+    }
+    if (link.arrow === 'both') {
+      arrowheads.push(arrowAt(line, 'start'))
+      line = shorten(line, 'start')
+    }
+    strokes.push(polyline(line))
+  }
+  // Branch labels last, so each can be set where it touches no line, shape or other text.
+  const lines = strokes.flatMap((stroke) => flattenPath(stroke))
+  const shapes = [...layout.parts.values()].filter((p) => !p.container).map((p) => p.rect)
+  for (const { link, points, labelBox } of layout.links) {
+    if (!link.label || points.length < 2) continue
+    texts.push(branchLabel(link.label, points, labelBox, metrics, { lines, shapes, texts }))
+  }
+  return {
+    width: layout.width,
+    height: layout.height,
+    pen: PEN_PX,
+    strokes,
+    leads: [],
+    arrowheads,
+    texts,
+  }
+}
+
+/** The ink box of one line of text set at `size` with its baseline at `y`. */
+export function textBox(
+  text: string,
+  x: number,
+  y: number,
+  size: number,
+  anchor: 'start' | 'middle',
+  metrics: FontMetrics,
+  digitsOnly = false,
+): Rect {
+  const width = metrics.measure(text, size)
+  const left = anchor === 'middle' ? x - width / 2 : x
+  // Capitals and digits reach the cap height; descenders (",", "Q", "J") reach 0.24 em below.
+  const top = y - CAP_HEIGHT_EM * size
+  const bottom = digitsOnly ? y : y + 0.24 * size
+  return { x: left, y: top, width, height: bottom - top }
+}
+
+/** The outline path of a part, closed. */
+function outline(placed: PlacedPart): VectorPath {
+  const { x, y, width: w, height: h } = placed.rect
+  if (!placed.container && placed.part.shape === 'decision') {
+    return polygon([
+      { x: x + w / 2, y },
+      { x: x + w, y: y + h / 2 },
+      { x: x + w / 2, y: y + h },
+      { x, y: y + h / 2 },
+    ])
+  }
+  if (!placed.container && placed.part.shape === 'terminal') {
+    const r = h / 2
+    // A stadium: straight top and bottom, half circles at both ends (bulge 1 = a half circle).
+    return {
+      start: { x: x + r, y },
+      segments: [
+        { kind: 'line', to: { x: x + w - r, y } },
+        { kind: 'arc', to: { x: x + w - r, y: y + h }, bulge: -1 },
+        { kind: 'line', to: { x: x + r, y: y + h } },
+        { kind: 'arc', to: { x: x + r, y }, bulge: -1 },
+      ],
+      closed: true,
+    }
+  }
+  return polygon([
+    { x, y },
+    { x: x + w, y },
+    { x: x + w, y: y + h },
+    { x, y: y + h },
+  ])
+}
+
+/** A part's label lines: centred in a shape, or at the top left inside a container. */
+function labelOf(placed: PlacedPart, metrics: FontMetrics): SceneText[] {
+  const { rect, lines } = placed
+  const inset = PEN_PX
+  const frame = {
+    x: rect.x + inset,
+    y: rect.y + inset,
+    width: rect.width - 2 * inset,
+    height: rect.height - 2 * inset,
+  }
+  const block = (lines.length - 1) * LINE_HEIGHT_PX + CAP_HEIGHT_EM * FONT_PX
+  const container = placed.container
+  const x = container ? rect.x + 0.5 * FONT_PX : rect.x + rect.width / 2
+  const firstBaseline = container
+    ? rect.y + 0.45 * FONT_PX + CAP_HEIGHT_EM * FONT_PX
+    : rect.y + (rect.height - block) / 2 + CAP_HEIGHT_EM * FONT_PX
+  const anchor = container ? 'start' : 'middle'
+  return lines.map((text, i) => {
+    const y = firstBaseline + i * LINE_HEIGHT_PX
+    return {
+      text,
+      x,
+      y,
+      size: FONT_PX,
+      anchor,
+      role: 'label',
+      box: textBox(text, x, y, FONT_PX, anchor, metrics),
+      frame,
+    }
+  })
+}
+
+/**
+ * YES / NO beside the first leg of a branch: where the layout made room for it, else to the right
+ * of a leg going down or above a leg going sideways; when that spot is taken, the other side of
+ * the leg, then beside the second leg.
+ */
+function branchLabel(
+  label: string,
+  points: Point[],
+  room: Rect | undefined,
+  metrics: FontMetrics,
+  taken: { lines: Segment2[]; shapes: Rect[]; texts: SceneText[] },
+): SceneText {
+  const size = FONT_PX
+  const gap = 0.3 * size
+  const width = metrics.measure(label, size)
+  const cap = CAP_HEIGHT_EM * size
+  const spots: { x: number; y: number }[] = []
+  // The layout's box is the text's advance × cap height; the baseline is its bottom.
+  if (room) spots.push({ x: room.x, y: room.y + room.height })
+  for (let leg = 0; leg < Math.min(2, points.length - 1); leg++) {
+    const [a, b] = [points[leg]!, points[leg + 1]!]
+    const vertical = Math.abs(b.x - a.x) < Math.abs(b.y - a.y)
+    if (vertical) {
+      const down = b.y > a.y
+      const y = down ? a.y + gap + cap : a.y - gap
+      spots.push({ x: a.x + gap, y }, { x: a.x - gap - width, y })
+    } else {
+      const x = b.x < a.x ? a.x - gap - width : a.x + gap
+      spots.push({ x, y: a.y - gap - PEN_PX }, { x, y: a.y + gap + cap + PEN_PX })
+    }
+  }
+  const free = (box: Rect) => {
+    const padded = inflate(box, PEN_PX)
+    return (
+      !taken.shapes.some((r) => rectsOverlap(padded, r)) &&
+      !taken.texts.some((t) => rectsOverlap(padded, t.box)) &&
+      !taken.lines.some((l) => segmentHitsRect(l.a, l.b, padded))
+    )
+  }
+  const boxAt = (spot: { x: number; y: number }) =>
+    textBox(label, spot.x, spot.y, size, 'start', metrics)
+  const spot = spots.find((s) => free(boxAt(s))) ?? spots[0]!
+  return {
+    text: label,
+    x: spot.x,
+    y: spot.y,
+    size,
+    anchor: 'start',
+    role: 'branch',
+    box: boxAt(spot),
+  }
+}
+
+/** The arrowhead at one end of a polyline, pointing along its last (or first) leg. */
+function arrowAt(points: Point[], end: 'start' | 'end'): Arrowhead {
+  const [tip, before] =
+    end === 'end'
+      ? [points[points.length - 1]!, points[points.length - 2]!]
+      : [points[0]!, points[1]!]
+  const dx = tip.x - before.x
+  const dy = tip.y - before.y
+  const length = Math.hypot(dx, dy) || 1
+  return { tip, direction: { x: dx / length, y: dy / length } }
+}
+
+/** The polyline with one end pulled back into its arrowhead, so no line pokes past the tip. */
+function shorten(points: Point[], end: 'start' | 'end'): Point[] {
+  const out = points.map((p) => ({ ...p }))
+  const [i, j] = end === 'end' ? [out.length - 1, out.length - 2] : [0, 1]
+  const tip = out[i]!
+  const before = out[j]!
+  const length = Math.hypot(tip.x - before.x, tip.y - before.y)
+  const pull = Math.min(ARROW_LENGTH_PX * 0.7, length)
+  if (length > 0) {
+    tip.x -= ((tip.x - before.x) / length) * pull
+    tip.y -= ((tip.y - before.y) / length) * pull
+  }
+  return out
+}
+
+function polyline(points: Point[]): VectorPath {
+  return {
+    start: points[0]!,
+    segments: points.slice(1).map((to) => ({ kind: 'line' as const, to })),
+    closed: false,
+  }
+}
+
+function polygon(points: Point[]): VectorPath {
+  return {
+    start: points[0]!,
+    segments: [...points.slice(1), points[0]!].map((to) => ({ kind: 'line' as const, to })),
+    closed: true,
+  }
+}

@@ -1,0 +1,199 @@
+/**
+ * The drafter: a figure spec → a patent-style block diagram or flowchart, as a Scene in sheet
+ * units. Stages, in order:
+ *   1. size-parts: labels wrapped with the font's real widths, shapes sized around them;
+ *   2. layout-graph: ELK places the parts (containers around their children) and routes links;
+ *   3. draw-parts: outlines, connectors, arrowheads, labels, YES/NO;
+ *   4. number-parts + place-numerals (labeled figures): numerals and lead lines in free space;
+ *   5. fit-sheet: margins, and the scale the 2048 px render will have.
+ * Several layouts are tried (direction, wrap width, spacing) and the one that prints largest
+ * wins, because text must be ≥ 0.32 cm high once the figure is scaled onto the sheet; numerals are
+ * re-set at a larger size when the figure has to shrink, so they never print under 0.32 cm.
+ */
+
+import { fitSheet } from '../fit-sheet'
+import type { FontMetrics } from '../font-metrics'
+import { type NumeralTarget, placeNumerals, polygonTarget } from '../place-numerals'
+import type { Rect, Scene } from '../scene'
+import { CAP_HEIGHT_EM, FONT_PX, MIN_TEXT_HEIGHT_PX, SHEET_DPI } from '../sheet'
+import type { FigureSpec } from '../spec'
+import { drawParts } from './draw-parts'
+import { type GraphLayout, type LayoutOptions, layoutGraph, type PlacedPart } from './layout-graph'
+import { numberParts } from './number-parts'
+import { DEFAULT_WRAP, sizeParts, type WrapWidths } from './size-parts'
+
+export interface DraftOptions {
+  labeled: boolean
+  metrics: FontMetrics
+}
+
+/** One reference numeral and the part it names, for the drafter's specification text. */
+export interface FigureReference {
+  numeral: number
+  label: string
+}
+
+export interface DraftedFigure {
+  scene: Scene
+  references: FigureReference[]
+  /** Render px per sheet unit at the 2048 px long edge. */
+  scale: number
+  /** Printed cap height of labels and of numerals, cm (at 300 DPI). */
+  labelHeightCm: number
+  numeralHeightCm: number
+  /** Rules the figure could not meet, in words (empty when none). */
+  warnings: string[]
+}
+
+interface Attempt {
+  wrap: WrapWidths
+  layout: LayoutOptions
+}
+
+const CM_PER_PX = 2.54 / SHEET_DPI
+/** Numerals are set so their digits print at least this high, px (38 px = 0.32 cm, plus a bit). */
+const NUMERAL_TARGET_PX = MIN_TEXT_HEIGHT_PX + 0.5
+
+/** Drafts `spec` (see the module header). */
+export async function draftFigure(spec: FigureSpec, options: DraftOptions): Promise<DraftedFigure> {
+  const { labeled, metrics } = options
+  const numerals = labeled ? numberParts(spec) : new Map<string, number>()
+  let best: (DraftedFigure & { failed: number }) | null = null
+  for (const attempt of attempts(spec, labeled)) {
+    const sized = sizeParts(spec, metrics, attempt.wrap)
+    const layout = await layoutGraph(spec, sized, attempt.layout, (label) => ({
+      width: metrics.measure(label, FONT_PX) + 0.2 * FONT_PX,
+      height: CAP_HEIGHT_EM * FONT_PX + 0.2 * FONT_PX,
+    }))
+    const drafted = drawAndNumber(layout, numerals, metrics)
+    const better =
+      !best ||
+      drafted.failed < best.failed ||
+      (drafted.failed === best.failed && drafted.scale > best.scale * 1.02)
+    if (better) best = drafted
+    // A layout whose text already prints at full size cannot be beaten on what matters.
+    const full = CAP_HEIGHT_EM * FONT_PX * CM_PER_PX
+    if (best && best.failed === 0 && best.labelHeightCm * 1.0001 >= full) break
+  }
+  const { failed: _failed, ...figure } = best!
+  const references = [...numerals].map(([id, numeral]) => ({
+    numeral,
+    label: spec.parts.find((p) => p.id === id)!.label,
+  }))
+  return { ...figure, references }
+}
+
+/**
+ * The layouts to try: tight spacing first (numerals usually find room beside the parts anyway),
+ * then roomier spacing for labeled figures whose numerals did not all fit.
+ */
+function attempts(spec: FigureSpec, labeled: boolean): Attempt[] {
+  const spacing = (node: number, layer: number, padding: number) => ({
+    node: Math.round(node * FONT_PX),
+    layer: Math.round(layer * FONT_PX),
+    padding: Math.round(padding * FONT_PX),
+  })
+  const narrow = { ...DEFAULT_WRAP, box: 7, decision: 5.5 }
+  const wide = { ...DEFAULT_WRAP, box: 12, decision: 8 }
+  const tight =
+    spec.kind === 'method'
+      ? [
+          { wrap: wide, layout: { direction: 'DOWN', spacing: spacing(0.9, 0.9, 0.6) } },
+          { wrap: DEFAULT_WRAP, layout: { direction: 'DOWN', spacing: spacing(0.9, 0.9, 0.6) } },
+        ]
+      : [
+          { wrap: DEFAULT_WRAP, layout: { direction: 'DOWN', spacing: spacing(0.9, 1.1, 0.6) } },
+          { wrap: DEFAULT_WRAP, layout: { direction: 'RIGHT', spacing: spacing(0.9, 1.1, 0.6) } },
+          { wrap: narrow, layout: { direction: 'RIGHT', spacing: spacing(0.9, 1.1, 0.6) } },
+        ]
+  if (!labeled) return tight as Attempt[]
+  const roomy = tight.map((a) => ({
+    ...a,
+    layout: { ...a.layout, spacing: spacing(1.9, 1.5, 1.5) },
+  }))
+  return [...tight, ...roomy] as Attempt[]
+}
+
+/** Stages 3-5 for one layout; numerals are re-set until they print at least 0.32 cm high. */
+function drawAndNumber(
+  layout: GraphLayout,
+  numerals: Map<string, number>,
+  metrics: FontMetrics,
+): DraftedFigure & { failed: number } {
+  let size = FONT_PX
+  let result: (DraftedFigure & { failed: number }) | null = null
+  for (let round = 0; round < 4; round++) {
+    const scene = drawParts(layout, metrics)
+    const { targets, solids } = numeralTargets(layout, numerals)
+    const { failed } = placeNumerals(scene, targets, { size, metrics, area: null, solids })
+    const scale = fitSheet(scene)
+    const numeralPx = CAP_HEIGHT_EM * size * scale
+    result = {
+      scene,
+      references: [],
+      scale,
+      labelHeightCm: CAP_HEIGHT_EM * FONT_PX * scale * CM_PER_PX,
+      numeralHeightCm: numeralPx * CM_PER_PX,
+      warnings: warningsFor(scale, failed.length),
+      failed: failed.length,
+    }
+    if (numerals.size === 0 || numeralPx >= MIN_TEXT_HEIGHT_PX) break
+    size = Math.ceil(NUMERAL_TARGET_PX / (CAP_HEIGHT_EM * scale))
+  }
+  return result!
+}
+
+function warningsFor(scale: number, failed: number): string[] {
+  const warnings: string[] = []
+  const labelPx = CAP_HEIGHT_EM * FONT_PX * scale
+  if (labelPx < MIN_TEXT_HEIGHT_PX) {
+    warnings.push(
+      `Labels print ${(labelPx * CM_PER_PX).toFixed(2)} cm high, under the 0.32 cm of 37 CFR 1.84(p)(3): shorten the labels or split the figure`,
+    )
+  }
+  if (failed > 0) warnings.push(`${failed} numerals found no free place beside their parts`)
+  return warnings
+}
+
+/** Every numbered part's outline polygon, and the parts no numeral may sit inside. */
+function numeralTargets(
+  layout: GraphLayout,
+  numerals: Map<string, number>,
+): { targets: NumeralTarget[]; solids: Rect[] } {
+  const solids: Rect[] = []
+  const targets: NumeralTarget[] = []
+  for (const placed of layout.parts.values()) {
+    if (placed.container) continue
+    const { x, y, width, height } = placed.rect
+    // A diamond is solid only where it is: its bounding box's corners are free paper.
+    solids.push(
+      placed.part.shape === 'decision'
+        ? { x: x + width / 4, y: y + height / 4, width: width / 2, height: height / 2 }
+        : placed.rect,
+    )
+  }
+  for (const [id, numeral] of numerals) {
+    const placed = layout.parts.get(id)
+    if (!placed) continue
+    targets.push(polygonTarget(id, numeral, outlinePolygon(placed)))
+  }
+  return { targets, solids }
+}
+
+function outlinePolygon(placed: PlacedPart) {
+  const { x, y, width: w, height: h } = placed.rect
+  if (!placed.container && placed.part.shape === 'decision') {
+    return [
+      { x: x + w / 2, y },
+      { x: x + w, y: y + h / 2 },
+      { x: x + w / 2, y: y + h },
+      { x, y: y + h / 2 },
+    ]
+  }
+  return [
+    { x, y },
+    { x: x + w, y },
+    { x: x + w, y: y + h },
+    { x, y: y + h },
+  ]
+}

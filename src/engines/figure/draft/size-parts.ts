@@ -1,0 +1,84 @@
+/**
+ * Drafter stage 1: each part's label wrapped to lines and the shape sized around them, in sheet
+ * units (sheet.ts). Boxes hold their text with padding; a decision diamond is sized so the text
+ * block fits inside it (w/W + h/H ≤ 1 for a centred w × h block in a W × H diamond); a terminal
+ * is a stadium. Containers are sized by the layout; here they get their title's lines and the
+ * room the title takes at their top.
+ */
+
+import type { FontMetrics } from '../font-metrics'
+import { FONT_PX, LINE_HEIGHT_PX } from '../sheet'
+import type { FigurePart, FigureSpec } from '../spec'
+import { wrapText } from '../wrap-text'
+
+/** A part ready for layout: its lines and outer size (containers: their title band). */
+export interface SizedPart {
+  part: FigurePart
+  lines: string[]
+  /** Width of the widest line, px. */
+  textWidth: number
+  /** Outer size of the shape, px (containers: 0; the layout sizes them). */
+  width: number
+  height: number
+  container: boolean
+  /** Containers: height of the title band at the top, px. */
+  titleHeight: number
+}
+
+/** How wide a label may run before it wraps, in font sizes (em). */
+export interface WrapWidths {
+  box: number
+  decision: number
+  container: number
+}
+
+export const DEFAULT_WRAP: WrapWidths = { box: 9, decision: 6.5, container: 16 }
+
+const PAD_X = 0.55 * FONT_PX
+const PAD_Y = 0.45 * FONT_PX
+const MIN_BOX_WIDTH = 3.2 * FONT_PX
+
+/** Sizes every part of `spec` (see the module header). */
+export function sizeParts(
+  spec: FigureSpec,
+  metrics: FontMetrics,
+  wrap: WrapWidths = DEFAULT_WRAP,
+): Map<string, SizedPart> {
+  const parents = new Set(spec.parts.flatMap((p) => (p.parent ? [p.parent] : [])))
+  const sized = new Map<string, SizedPart>()
+  for (const part of spec.parts) {
+    const container = parents.has(part.id)
+    const em = container ? wrap.container : part.shape === 'decision' ? wrap.decision : wrap.box
+    const lines = wrapText(part.label, em * FONT_PX, FONT_PX, metrics)
+    const textWidth = Math.max(...lines.map((l) => metrics.measure(l, FONT_PX)))
+    const textHeight = lines.length * LINE_HEIGHT_PX
+    let width = 0
+    let height = 0
+    let titleHeight = 0
+    if (container) {
+      titleHeight = textHeight + PAD_Y
+    } else if (part.shape === 'decision') {
+      // Centred w × h block inside a W × H diamond: w/W + h/H ≤ 1. Split the slack evenly.
+      const w = textWidth + 0.4 * FONT_PX
+      const h = textHeight + 0.2 * FONT_PX
+      width = Math.max(2 * w, MIN_BOX_WIDTH)
+      height = Math.max(2 * h, 2.2 * FONT_PX)
+    } else if (part.shape === 'terminal') {
+      height = textHeight + 2 * PAD_Y
+      width = Math.max(textWidth + height, MIN_BOX_WIDTH)
+    } else {
+      width = Math.max(textWidth + 2 * PAD_X, MIN_BOX_WIDTH)
+      height = textHeight + 2 * PAD_Y
+    }
+    sized.set(part.id, {
+      part,
+      lines,
+      textWidth,
+      width: Math.ceil(width),
+      height: Math.ceil(height),
+      container,
+      titleHeight: Math.ceil(titleHeight),
+    })
+  }
+  return sized
+}

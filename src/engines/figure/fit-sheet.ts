@@ -1,0 +1,74 @@
+/**
+ * The last drafting step: the scene's content moved to its margins and the sheet sized around it,
+ * so the renderer can map it onto the 2048 px long edge. Small figures get extra white around
+ * them instead of being blown up past MAX_ENLARGEMENT.
+ */
+
+import type { Point, Segment, VectorPath } from '../vector'
+import { arrowheadPolygon, boundsOf, flattenPath } from './geometry'
+import type { Rect, Scene } from './scene'
+import { MARGIN_PX, MAX_ENLARGEMENT, SHEET_LONG_EDGE_PX } from './sheet'
+
+/** The box every mark of the scene lies in (strokes widened by half the pen). */
+export function contentBounds(scene: Scene): Rect {
+  const points: Point[] = []
+  for (const path of [...scene.strokes, ...scene.leads.map((l) => l.path)]) {
+    for (const s of flattenPath(path)) points.push(s.a, s.b)
+  }
+  for (const head of scene.arrowheads) points.push(...arrowheadPolygon(head))
+  for (const t of scene.texts) {
+    points.push({ x: t.box.x, y: t.box.y }, { x: t.box.x + t.box.width, y: t.box.y + t.box.height })
+  }
+  const b = boundsOf(points)
+  const half = scene.pen / 2
+  return { x: b.x - half, y: b.y - half, width: b.width + scene.pen, height: b.height + scene.pen }
+}
+
+/**
+ * Moves the content inside a margin and sizes the sheet; returns the px per unit the 2048 px
+ * render will have (the scale at which text and numerals print).
+ */
+export function fitSheet(scene: Scene): number {
+  const content = contentBounds(scene)
+  let width = content.width + 2 * MARGIN_PX
+  let height = content.height + 2 * MARGIN_PX
+  // The render scales the long edge to 2048 px; keep that from enlarging past the cap.
+  const minimumLong = SHEET_LONG_EDGE_PX / MAX_ENLARGEMENT
+  const long = Math.max(width, height)
+  if (long < minimumLong) {
+    const grow = minimumLong / long
+    width *= grow
+    height *= grow
+  }
+  const dx = (width - content.width) / 2 - content.x
+  const dy = (height - content.height) / 2 - content.y
+  translateScene(scene, dx, dy)
+  scene.width = Math.ceil(width)
+  scene.height = Math.ceil(height)
+  return SHEET_LONG_EDGE_PX / Math.max(scene.width, scene.height)
+}
+
+/** Moves every mark of the scene by (dx, dy). */
+export function translateScene(scene: Scene, dx: number, dy: number): void {
+  const move = (p: Point): Point => ({ x: p.x + dx, y: p.y + dy })
+  const moveRect = (r: Rect): Rect => ({ ...r, x: r.x + dx, y: r.y + dy })
+  const movePath = (path: VectorPath): VectorPath => ({
+    start: move(path.start),
+    closed: path.closed,
+    segments: path.segments.map((s): Segment => {
+      if (s.kind === 'cubic')
+        return { kind: 'cubic', c1: move(s.c1), c2: move(s.c2), to: move(s.to) }
+      return { ...s, to: move(s.to) }
+    }),
+  })
+  scene.strokes = scene.strokes.map(movePath)
+  scene.leads = scene.leads.map((l) => ({ ...l, path: movePath(l.path) }))
+  scene.arrowheads = scene.arrowheads.map((h) => ({ ...h, tip: move(h.tip) }))
+  scene.texts = scene.texts.map((t) => ({
+    ...t,
+    x: t.x + dx,
+    y: t.y + dy,
+    box: moveRect(t.box),
+    ...(t.frame ? { frame: moveRect(t.frame) } : {}),
+  }))
+}

@@ -1,0 +1,153 @@
+/**
+ * Plane geometry for placing numerals and checking figures: segments, boxes, and paths flattened
+ * to segments. Sheet units, y down.
+ */
+
+import type { Point, VectorPath } from '../vector'
+import type { Arrowhead, Rect } from './scene'
+import { ARROW_HALF_WIDTH_PX, ARROW_LENGTH_PX } from './sheet'
+
+export interface Segment2 {
+  a: Point
+  b: Point
+}
+
+/** Whether two boxes overlap (touching edges do not). */
+export function rectsOverlap(p: Rect, q: Rect): boolean {
+  return p.x < q.x + q.width && q.x < p.x + p.width && p.y < q.y + q.height && q.y < p.y + p.height
+}
+
+/** `r` grown by `by` on every side. */
+export function inflate(r: Rect, by: number): Rect {
+  return { x: r.x - by, y: r.y - by, width: r.width + 2 * by, height: r.height + 2 * by }
+}
+
+/** Whether `inner` lies inside `outer` (within `slack`). */
+export function rectInside(inner: Rect, outer: Rect, slack = 0): boolean {
+  return (
+    inner.x >= outer.x - slack &&
+    inner.y >= outer.y - slack &&
+    inner.x + inner.width <= outer.x + outer.width + slack &&
+    inner.y + inner.height <= outer.y + outer.height + slack
+  )
+}
+
+const orient = (p: Point, q: Point, r: Point) =>
+  (q.x - p.x) * (r.y - p.y) - (q.y - p.y) * (r.x - p.x)
+
+const onSegment = (p: Point, q: Point, r: Point) =>
+  Math.min(p.x, r.x) - 1e-9 <= q.x &&
+  q.x <= Math.max(p.x, r.x) + 1e-9 &&
+  Math.min(p.y, r.y) - 1e-9 <= q.y &&
+  q.y <= Math.max(p.y, r.y) + 1e-9
+
+/** Whether segments ab and cd intersect (including touching). */
+export function segmentsIntersect(a: Point, b: Point, c: Point, d: Point): boolean {
+  const o1 = orient(a, b, c)
+  const o2 = orient(a, b, d)
+  const o3 = orient(c, d, a)
+  const o4 = orient(c, d, b)
+  if (((o1 > 0 && o2 < 0) || (o1 < 0 && o2 > 0)) && ((o3 > 0 && o4 < 0) || (o3 < 0 && o4 > 0))) {
+    return true
+  }
+  if (o1 === 0 && onSegment(a, c, b)) return true
+  if (o2 === 0 && onSegment(a, d, b)) return true
+  if (o3 === 0 && onSegment(c, a, d)) return true
+  if (o4 === 0 && onSegment(c, b, d)) return true
+  return false
+}
+
+/** Whether segment ab touches box r (crosses it or lies inside it). */
+export function segmentHitsRect(a: Point, b: Point, r: Rect): boolean {
+  const inside = (p: Point) => p.x > r.x && p.x < r.x + r.width && p.y > r.y && p.y < r.y + r.height
+  if (inside(a) || inside(b)) return true
+  if (Math.max(a.x, b.x) < r.x || Math.min(a.x, b.x) > r.x + r.width) return false
+  if (Math.max(a.y, b.y) < r.y || Math.min(a.y, b.y) > r.y + r.height) return false
+  const c = [
+    { x: r.x, y: r.y },
+    { x: r.x + r.width, y: r.y },
+    { x: r.x + r.width, y: r.y + r.height },
+    { x: r.x, y: r.y + r.height },
+  ]
+  for (let i = 0; i < 4; i++) if (segmentsIntersect(a, b, c[i]!, c[(i + 1) % 4]!)) return true
+  return false
+}
+
+/** Distance from p to segment ab. */
+export function pointSegmentDistance(p: Point, a: Point, b: Point): number {
+  const dx = b.x - a.x
+  const dy = b.y - a.y
+  const l2 = dx * dx + dy * dy
+  const t = l2 === 0 ? 0 : Math.max(0, Math.min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / l2))
+  return Math.hypot(p.x - (a.x + t * dx), p.y - (a.y + t * dy))
+}
+
+/** A path as straight segments: arcs and cubics sampled every ~`step` units (at least 4 pieces). */
+export function flattenPath(path: VectorPath, step = 12): Segment2[] {
+  const out: Segment2[] = []
+  let at = path.start
+  for (const s of path.segments) {
+    if (s.kind === 'line') {
+      out.push({ a: at, b: s.to })
+    } else if (s.kind === 'cubic') {
+      const n = Math.max(4, Math.ceil(Math.hypot(s.to.x - at.x, s.to.y - at.y) / step))
+      let prev = at
+      for (let i = 1; i <= n; i++) {
+        const t = i / n
+        const u = 1 - t
+        const p = {
+          x:
+            u * u * u * at.x + 3 * u * u * t * s.c1.x + 3 * u * t * t * s.c2.x + t * t * t * s.to.x,
+          y:
+            u * u * u * at.y + 3 * u * u * t * s.c1.y + 3 * u * t * t * s.c2.y + t * t * t * s.to.y,
+        }
+        out.push({ a: prev, b: p })
+        prev = p
+      }
+    } else {
+      // Arc by bulge b = tan(θ/4): centre from the chord, sampled along the angle.
+      const chord = Math.hypot(s.to.x - at.x, s.to.y - at.y)
+      const theta = 4 * Math.atan(s.bulge)
+      const n = Math.max(4, Math.ceil((Math.abs(theta) * chord) / step))
+      const mx = (at.x + s.to.x) / 2
+      const my = (at.y + s.to.y) / 2
+      // Signed distance from the chord midpoint to the centre (y down: positive bulge is CCW on screen).
+      const sagitta = (chord / 2) * Math.tan(Math.PI / 2 - theta / 2)
+      const nx = (at.y - s.to.y) / (chord || 1)
+      const ny = (s.to.x - at.x) / (chord || 1)
+      const cx = mx - nx * sagitta
+      const cy = my - ny * sagitta
+      const a0 = Math.atan2(at.y - cy, at.x - cx)
+      const r = Math.hypot(at.x - cx, at.y - cy)
+      let prev = at
+      for (let i = 1; i <= n; i++) {
+        const angle = a0 - (theta * i) / n
+        const p = i === n ? s.to : { x: cx + r * Math.cos(angle), y: cy + r * Math.sin(angle) }
+        out.push({ a: prev, b: p })
+        prev = p
+      }
+    }
+    at = s.to
+  }
+  return out
+}
+
+/** The bounding box of a set of points. */
+export function boundsOf(points: Point[]): Rect {
+  let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity]
+  for (const p of points) {
+    x0 = Math.min(x0, p.x)
+    y0 = Math.min(y0, p.y)
+    x1 = Math.max(x1, p.x)
+    y1 = Math.max(y1, p.y)
+  }
+  return { x: x0, y: y0, width: x1 - x0, height: y1 - y0 }
+}
+
+/** The outline of an arrowhead: its tip, then the two barbs. */
+export function arrowheadPolygon(head: Arrowhead): Point[] {
+  const { tip, direction: d } = head
+  const base = { x: tip.x - d.x * ARROW_LENGTH_PX, y: tip.y - d.y * ARROW_LENGTH_PX }
+  const n = { x: -d.y * ARROW_HALF_WIDTH_PX, y: d.x * ARROW_HALF_WIDTH_PX }
+  return [tip, { x: base.x + n.x, y: base.y + n.y }, { x: base.x - n.x, y: base.y - n.y }]
+}

@@ -1,0 +1,279 @@
+/**
+ * Reference numerals with lead lines (37 CFR 1.84(p)-(q), PLATFORM.md §7 rule 6): each numbered
+ * part gets its numeral in Arabic digits, outside the part, joined to it by a gently curved lead
+ * line that touches the part's outline. A placement is accepted only when the numeral overlaps no
+ * line, text, arrowhead or other numeral (with a clearance), sits inside no other part, and its
+ * lead crosses no line, text, numeral or other lead. Among the accepted ones the shortest lead
+ * wins, with a slight preference for the right and the top (where readers look for numerals).
+ * Candidates: anchor points along every side of the outline × directions around the outward
+ * normal × lead lengths; numbering order is the parts' order, so the same scene always gives the
+ * same result.
+ */
+
+import type { Point, VectorPath } from '../vector'
+import type { FontMetrics } from './font-metrics'
+import {
+  arrowheadPolygon,
+  flattenPath,
+  inflate,
+  rectsOverlap,
+  type Segment2,
+  segmentHitsRect,
+  segmentsIntersect,
+} from './geometry'
+import type { Rect, Scene } from './scene'
+import { CAP_HEIGHT_EM } from './sheet'
+
+/** Where a lead may end on a part: a point on its lines, and the way out of the part there. */
+export interface Anchor {
+  point: Point
+  /** Unit vector pointing away from the part. */
+  normal: Point
+}
+
+/** A part to number. */
+export interface NumeralTarget {
+  id: string
+  numeral: number
+  /** Candidate ends of the lead, best first. */
+  anchors: Anchor[]
+  /** The part's own lines: its lead may touch them only at its anchor. */
+  own: Segment2[]
+}
+
+export interface NumeralOptions {
+  /** Font size of the numerals, sheet units. */
+  size: number
+  metrics: FontMetrics
+  /** Where numerals may go (the sheet inside its margins); null for anywhere. */
+  area: Rect | null
+  /** Boxes of solid parts (no numeral inside them). */
+  solids: Rect[]
+}
+
+/** What could not be numbered (no free place found), by part id. */
+export interface NumeralResult {
+  failed: string[]
+}
+
+const DIRECTIONS_DEG = [0, -28, 28, -52, 52]
+const LEAD_LENGTHS_EM = [0.8, 1.15, 1.6, 2.2, 3, 4]
+const ANCHOR_FRACTIONS = [0.5, 0.3, 0.7, 0.15, 0.85]
+
+interface Candidate {
+  anchor: Point
+  lead: VectorPath
+  leadSegments: Segment2[]
+  box: Rect
+  x: number
+  y: number
+  cost: number
+}
+
+/** Adds numerals and leads for `targets` to `scene` (see the module header). */
+export function placeNumerals(
+  scene: Scene,
+  targets: NumeralTarget[],
+  options: NumeralOptions,
+): NumeralResult {
+  const { size, metrics } = options
+  const clearance = 0.28 * size
+  const segments: Segment2[] = []
+  for (const stroke of scene.strokes) segments.push(...flattenPath(stroke))
+  for (const head of scene.arrowheads) segments.push(...polygonSegments(arrowheadPolygon(head)))
+  for (const lead of scene.leads) segments.push(...flattenPath(lead.path))
+  const boxes: Rect[] = scene.texts.map((t) => t.box)
+  const failed: string[] = []
+
+  for (const target of targets) {
+    const text = String(target.numeral)
+    const width = metrics.measure(text, size)
+    const height = CAP_HEIGHT_EM * size
+    const own = target.own
+    let best: Candidate | null = null
+    for (const [rank, { point: anchor, normal }] of target.anchors.entries()) {
+      for (const degrees of DIRECTIONS_DEG) {
+        const dir = rotate(normal, (degrees * Math.PI) / 180)
+        for (const em of LEAD_LENGTHS_EM) {
+          const reach = em * size
+          const candidate = candidateAt(anchor, dir, reach, width, height, size)
+          candidate.cost =
+            reach +
+            Math.abs(degrees) * 0.6 +
+            (dir.x < -0.3 ? 0.25 * size : 0) +
+            (dir.y > 0.3 ? 0.15 * size : 0) +
+            rank * 0.02 * size
+          if (best && candidate.cost >= best.cost) continue
+          if (fits(candidate, own, segments, boxes, options, clearance)) best = candidate
+        }
+      }
+    }
+    if (!best) {
+      failed.push(target.id)
+      continue
+    }
+    scene.texts.push({
+      text,
+      x: best.x,
+      y: best.y,
+      size,
+      anchor: 'start',
+      role: 'numeral',
+      box: best.box,
+    })
+    scene.leads.push({ numeral: target.numeral, partId: target.id, path: best.lead })
+    segments.push(...best.leadSegments)
+    boxes.push(best.box)
+  }
+  return { failed }
+}
+
+/** A numeral box at the far end of a lead from `anchor` along `dir`, and the lead itself. */
+function candidateAt(
+  anchor: Point,
+  dir: Point,
+  reach: number,
+  width: number,
+  height: number,
+  size: number,
+): Candidate {
+  const end = { x: anchor.x + dir.x * reach, y: anchor.y + dir.y * reach }
+  const gap = 0.18 * size
+  let box: Rect
+  if (Math.abs(dir.x) >= Math.abs(dir.y)) {
+    const x = dir.x > 0 ? end.x + gap : end.x - gap - width
+    box = { x, y: end.y - height / 2, width, height }
+  } else {
+    const y = dir.y > 0 ? end.y + gap : end.y - gap - height
+    box = { x: end.x - width / 2, y, width, height }
+  }
+  // A gentle curve: a cubic whose controls sit a little off the straight line, bending the lead
+  // the way an illustrator's leader does. It is checked as the polyline it is sampled into.
+  const bend = 0.1 * reach
+  const n = { x: -dir.y * bend, y: dir.x * bend }
+  const lead: VectorPath = {
+    start: end,
+    segments: [
+      {
+        kind: 'cubic',
+        c1: { x: end.x - dir.x * reach * 0.33 + n.x, y: end.y - dir.y * reach * 0.33 + n.y },
+        c2: {
+          x: anchor.x + dir.x * reach * 0.33 + n.x * 0.4,
+          y: anchor.y + dir.y * reach * 0.33 + n.y * 0.4,
+        },
+        to: anchor,
+      },
+    ],
+    closed: false,
+  }
+  return {
+    anchor,
+    lead,
+    leadSegments: flattenPath(lead, reach / 6),
+    box,
+    x: box.x,
+    y: box.y + height,
+    cost: 0,
+  }
+}
+
+/** Whether a candidate is free of every obstacle (see the module header). */
+function fits(
+  c: Candidate,
+  own: Segment2[],
+  segments: Segment2[],
+  boxes: Rect[],
+  options: NumeralOptions,
+  clearance: number,
+): boolean {
+  const area = options.area
+  if (
+    area &&
+    (c.box.x < area.x ||
+      c.box.y < area.y ||
+      c.box.x + c.box.width > area.x + area.width ||
+      c.box.y + c.box.height > area.y + area.height)
+  ) {
+    return false
+  }
+  const padded = inflate(c.box, clearance)
+  for (const solid of options.solids) if (rectsOverlap(padded, solid)) return false
+  for (const box of boxes) if (rectsOverlap(padded, box)) return false
+  for (const s of segments) if (segmentHitsRect(s.a, s.b, padded)) return false
+  for (const s of own) if (segmentHitsRect(s.a, s.b, padded)) return false
+  // The lead: it may touch its own part only where it ends, so its last bit is left out of the
+  // tests (the anchor is on the outline by construction).
+  const lead = trimEnd(c.leadSegments, clearance * 0.5)
+  for (const l of lead) {
+    for (const box of boxes)
+      if (segmentHitsRect(l.a, l.b, inflate(box, clearance * 0.5))) return false
+    for (const s of segments) if (segmentsIntersect(l.a, l.b, s.a, s.b)) return false
+    for (const s of own) if (segmentsIntersect(l.a, l.b, s.a, s.b)) return false
+    for (const solid of options.solids) if (segmentHitsRect(l.a, l.b, solid)) return false
+  }
+  return true
+}
+
+/** The polyline without its last `by` units. */
+function trimEnd(segments: Segment2[], by: number): Segment2[] {
+  const out = segments.slice()
+  let left = by
+  while (out.length > 0 && left > 0) {
+    const last = out[out.length - 1]!
+    const length = Math.hypot(last.b.x - last.a.x, last.b.y - last.a.y)
+    if (length <= left) {
+      out.pop()
+      left -= length
+      continue
+    }
+    const t = (length - left) / length
+    out[out.length - 1] = {
+      a: last.a,
+      b: { x: last.a.x + (last.b.x - last.a.x) * t, y: last.a.y + (last.b.y - last.a.y) * t },
+    }
+    left = 0
+  }
+  return out
+}
+
+/**
+ * A closed outline as a numeral target: anchors at the middle, then at 30 % and 70 %, then near
+ * the ends of every side long enough to take a lead, each with the side's outward normal.
+ */
+export function polygonTarget(id: string, numeral: number, outline: Point[]): NumeralTarget {
+  const own = polygonSegments(outline)
+  const anchors: Anchor[] = []
+  for (const t of ANCHOR_FRACTIONS) {
+    for (const { a, b } of own) {
+      const normal = outwardNormal(outline, a, b)
+      anchors.push({ point: { x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t }, normal })
+    }
+  }
+  return { id, numeral, anchors, own }
+}
+
+export function polygonSegments(points: Point[]): Segment2[] {
+  return points.map((a, i) => ({ a, b: points[(i + 1) % points.length]! }))
+}
+
+/** The unit normal of side ab pointing out of the polygon. */
+function outwardNormal(polygon: Point[], a: Point, b: Point): Point {
+  const dx = b.x - a.x
+  const dy = b.y - a.y
+  const length = Math.hypot(dx, dy) || 1
+  let area = 0
+  for (let i = 0; i < polygon.length; i++) {
+    const p = polygon[i]!
+    const q = polygon[(i + 1) % polygon.length]!
+    area += p.x * q.y - q.x * p.y
+  }
+  // y down: a positive shoelace area runs clockwise on screen, whose outside is to the left.
+  const sign = area > 0 ? -1 : 1
+  return { x: (sign * -dy) / length, y: (sign * dx) / length }
+}
+
+function rotate(v: Point, radians: number): Point {
+  const c = Math.cos(radians)
+  const s = Math.sin(radians)
+  return { x: v.x * c - v.y * s, y: v.x * s + v.y * c }
+}

@@ -6,6 +6,7 @@
 import { type Config, readConfig } from './config'
 import type { Bindings } from './env'
 import { dohResolver, type Resolver } from './http/input/dns'
+import { FluxFigureModel } from './storage/ai/flux-figure-model'
 import { D1AccountStore } from './storage/d1/accounts'
 import { D1ApiKeyStore } from './storage/d1/api-keys'
 import { D1Ledger } from './storage/d1/ledger'
@@ -14,6 +15,7 @@ import { DurableIdempotencyStore } from './storage/durable-objects/idempotency-c
 import type {
   AccountStore,
   ApiKeyStore,
+  FigureModel,
   IdempotencyStore,
   Ledger,
   OutputStore,
@@ -34,6 +36,8 @@ export interface Deps {
   gate(accountId: string): RateGate
   /** DNS for the SSRF guard. */
   resolver: Resolver
+  /** The image model /figures draws with; null when the AI binding is not configured. */
+  figureModel: FigureModel | null
 }
 
 /** Builds the ports for one request (cheap: no I/O happens here). */
@@ -49,5 +53,6 @@ export function createDeps(env: Bindings): Deps {
       new DurableIdempotencyStore(env.IDEM, env.FILES, accountId, key),
     gate: (accountId) => new DurableRateGate(env.GATE, accountId),
     resolver: dohResolver(config.dohUrl),
+    figureModel: env.AI ? new FluxFigureModel(env.AI) : null,
   }
 }

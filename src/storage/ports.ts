@@ -1,6 +1,7 @@
 /**
- * Storage ports: what the request path needs from D1, R2 and the Durable Objects, as interfaces.
- * Implementations live beside this file; `src/deps.ts` wires them from bindings. Times are epoch ms.
+ * Storage ports: what the request path needs from D1, R2, the Durable Objects and Workers AI, as
+ * interfaces. Implementations live beside this file; `src/deps.ts` wires them from bindings.
+ * Times are epoch ms.
  */
 
 /** An account as the API sees it. */
@@ -177,4 +178,21 @@ export type GateDecision =
 export interface RateGate {
   acquire(limits: GateLimits): Promise<GateDecision>
   release(leaseId: string): Promise<void>
+}
+
+/** The image model /figures draws object figures with (Workers AI FLUX.2 when the AI binding is configured). */
+export interface FigureModel {
+  /**
+   * Draws from an instruction and up to 4 reference images (each PNG, ≤ 512×512 px).
+   * @param input.width output width, pixels (256..1920)
+   * @param input.height output height, pixels (256..1920)
+   * @returns the image file bytes (PNG or JPEG; WebP is let through too, as the decoders read it)
+   * @throws on infrastructure failure (the model's error, or an answer that is not an image)
+   */
+  draw(input: {
+    prompt: string
+    references: Uint8Array[]
+    width: number
+    height: number
+  }): Promise<Uint8Array>
 }

@@ -89,8 +89,18 @@ export async function outlineText(svg: string): Promise<string> {
     font: { fontBuffers: fonts, defaultFontFamily: FIGURE_FONT_FAMILY },
   })
   try {
-    const normalised = renderer.toString()
-    return normalised.replace(/-?\d+\.\d{3,}/g, (v) => String(Math.round(Number(v) * 100) / 100))
+    const rounded = renderer
+      .toString()
+      .replace(/-?\d+\.\d{3,}/g, (v) => String(Math.round(Number(v) * 100) / 100))
+    // resvg writes the size in px; keep the physical size the input gave (inches at 300 DPI).
+    const size = /<svg[^>]*?\swidth="([^"]+)"[^>]*?\sheight="([^"]+)"/.exec(svg)
+    const sized = size
+      ? rounded.replace(
+          /^<svg width="[^"]*" height="[^"]*"/,
+          `<svg width="${size[1]}" height="${size[2]}"`,
+        )
+      : rounded
+    return `<?xml version="1.0" encoding="UTF-8"?>\n${sized}`
   } finally {
     renderer.free()
   }

@@ -3,7 +3,7 @@
 
 export { openImage } from '../../src/codecs/decode'
 export { openPng } from '../../src/codecs/png/decode'
-export { createPngEncoder } from '../../src/codecs/png/encode'
+export { createPngEncoder, encodePng } from '../../src/codecs/png/encode'
 export { sniffImage } from '../../src/codecs/sniff'
 export { createTiffEncoder } from '../../src/codecs/tiff/encode'
 export { useWebpDecoderWasm } from '../../src/codecs/webp/decode'
@@ -20,6 +20,24 @@ export {
   pageHistogram,
   toneFeatures,
 } from '../../src/engines/export/tone'
+export {
+  checkFigure,
+  checkSceneLayout,
+  sceneBoxesAt,
+} from '../../src/engines/figure/check'
+export { draftFigure } from '../../src/engines/figure/draft'
+export { drawParts } from '../../src/engines/figure/draft/draw-parts'
+export { sizeParts } from '../../src/engines/figure/draft/size-parts'
+export { fitSheet } from '../../src/engines/figure/fit-sheet'
+export { parsePrompt } from '../../src/engines/figure/parse'
+export {
+  FIGURE_FONT_FAMILY,
+  figureFontMetrics,
+  outlineText,
+  rasterizeSvg,
+  useSvgRasterizer,
+} from '../../src/engines/figure/rasterize'
+export { FigureSpecSchema } from '../../src/engines/figure/spec'
 export { traceLineart } from '../../src/engines/lineart'
 export { useLineartWasm } from '../../src/engines/lineart/pixel-stages'
 export { flattenToGray } from '../../src/engines/normalize/flatten-to-gray'
@@ -29,6 +47,7 @@ export { createUpscaler } from '../../src/engines/upscale/kernels-wasm'
 export { parseEsrganSlim } from '../../src/engines/upscale/model'
 export { useUpscaleKernels, useUpscaleModel } from '../../src/engines/upscale/models'
 export { concatBytes } from '../../src/lib/bytes'
+export { bufferRows } from '../../src/lib/rows'
 export { CONVERT_LIMITS, convertImage } from '../../src/operations/convert-image'
 export { ENHANCE_LIMITS, enhanceImage } from '../../src/operations/enhance-image'
 export {
@@ -36,4 +55,5 @@ export {
   vectorizeImage,
   vectorizeLimits,
 } from '../../src/operations/vectorize-image'
+export { writeFigureSvg } from '../../src/writers/figure-svg'
 export { writeSvg } from '../../src/writers/svg'

@@ -29,6 +29,10 @@ export async function loadEngine() {
   engine.useResampleWasm(await WebAssembly.compile(readFileSync(join(ROOT, RESAMPLE_WASM))))
   engine.useLineartWasm(await WebAssembly.compile(readFileSync(join(ROOT, LINEART_WASM))))
   engine.useUpscaleKernels(await WebAssembly.compile(readFileSync(join(ROOT, UPSCALE_WASM))))
+  // resvg and the bundled font, as src/wasm-workerd.ts installs them for /figures.
+  engine.useSvgRasterizer(await wasm('@resvg/resvg-wasm/index_bg.wasm'), [
+    new Uint8Array(readFileSync(join(ROOT, 'node_modules/dejavu-fonts-ttf/ttf/DejaVuSans.ttf'))),
+  ])
   for (const scale of [2, 4]) {
     const dir = join(ROOT, `node_modules/@upscalerjs/esrgan-slim/models/x${scale}`)
     const bin = readFileSync(join(dir, 'group1-shard1of1.bin'))

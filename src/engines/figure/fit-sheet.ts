@@ -26,26 +26,26 @@ export function contentBounds(scene: Scene): Rect {
 
 /**
  * Moves the content inside a margin and sizes the sheet; returns the px per unit the 2048 px
- * render will have (the scale at which text and numerals print).
+ * render will have (the scale at which text and numerals print). The margin is MARGIN_PX of the
+ * render, whatever the scale, so a figure that has to shrink keeps its white border.
  */
 export function fitSheet(scene: Scene): number {
   const content = contentBounds(scene)
-  let width = content.width + 2 * MARGIN_PX
-  let height = content.height + 2 * MARGIN_PX
-  // The render scales the long edge to 2048 px; keep that from enlarging past the cap.
-  const minimumLong = SHEET_LONG_EDGE_PX / MAX_ENLARGEMENT
-  const long = Math.max(width, height)
-  if (long < minimumLong) {
-    const grow = minimumLong / long
-    width *= grow
-    height *= grow
-  }
+  const long = Math.max(content.width, content.height, 1)
+  const scale = Math.min(MAX_ENLARGEMENT, (SHEET_LONG_EDGE_PX - 2 * MARGIN_PX) / long)
+  const margin = MARGIN_PX / scale
+  // At the enlargement cap the content does not fill the long edge: centre it on a sheet whose
+  // long edge still maps to 2048 px at that scale.
+  const sheetLong = SHEET_LONG_EDGE_PX / scale
+  const landscape = content.width >= content.height
+  const width = landscape ? sheetLong : content.width + 2 * margin
+  const height = landscape ? content.height + 2 * margin : sheetLong
   const dx = (width - content.width) / 2 - content.x
   const dy = (height - content.height) / 2 - content.y
   translateScene(scene, dx, dy)
-  scene.width = Math.ceil(width)
-  scene.height = Math.ceil(height)
-  return SHEET_LONG_EDGE_PX / Math.max(scene.width, scene.height)
+  scene.width = width
+  scene.height = height
+  return SHEET_LONG_EDGE_PX / Math.max(width, height)
 }
 
 /** Moves every mark of the scene by (dx, dy). */

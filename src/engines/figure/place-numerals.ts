@@ -60,14 +60,19 @@ const DIRECTIONS_DEG = [0, -28, 28, -52, 52]
 const LEAD_LENGTHS_EM = [0.8, 1.15, 1.6, 2.2, 3, 4]
 const ANCHOR_FRACTIONS = [0.5, 0.3, 0.7, 0.15, 0.85]
 
+/** A way to place a numeral: from `anchor`, a lead `reach` long along `dir`. */
 interface Candidate {
   anchor: Point
+  dir: Point
+  reach: number
+  cost: number
+}
+
+/** A candidate that fits: the numeral's box and its lead. */
+interface Placement {
+  box: Rect
   lead: VectorPath
   leadSegments: Segment2[]
-  box: Rect
-  x: number
-  y: number
-  cost: number
 }
 
 /** Adds numerals and leads for `targets` to `scene` (see the module header). */
@@ -90,23 +95,29 @@ export function placeNumerals(
     const width = metrics.measure(text, size)
     const height = CAP_HEIGHT_EM * size
     const own = target.own
-    let best: Candidate | null = null
+    // Every candidate costs little to make; testing one against the scene is what costs, so
+    // they are tested cheapest first and the first that fits wins.
+    const candidates: Candidate[] = []
     for (const [rank, { point: anchor, normal }] of target.anchors.entries()) {
       for (const degrees of DIRECTIONS_DEG) {
         const dir = rotate(normal, (degrees * Math.PI) / 180)
         for (const em of LEAD_LENGTHS_EM) {
           const reach = em * size
-          const candidate = candidateAt(anchor, dir, reach, width, height, size)
-          candidate.cost =
+          const cost =
             reach +
             Math.abs(degrees) * 0.6 +
             (dir.x < -0.3 ? 0.25 * size : 0) +
             (dir.y > 0.3 ? 0.15 * size : 0) +
             rank * 0.02 * size
-          if (best && candidate.cost >= best.cost) continue
-          if (fits(candidate, own, segments, boxes, options, clearance)) best = candidate
+          candidates.push({ anchor, dir, reach, cost })
         }
       }
+    }
+    candidates.sort((a, b) => a.cost - b.cost)
+    let best: Placement | null = null
+    for (const c of candidates) {
+      best = fit(c, { width, height, size }, own, segments, boxes, options, clearance)
+      if (best) break
     }
     if (!best) {
       failed.push(target.id)
@@ -114,8 +125,8 @@ export function placeNumerals(
     }
     scene.texts.push({
       text,
-      x: best.x,
-      y: best.y,
+      x: best.box.x,
+      y: best.box.y + height,
       size,
       anchor: 'start',
       role: 'numeral',
@@ -128,15 +139,21 @@ export function placeNumerals(
   return { failed }
 }
 
-/** A numeral box at the far end of a lead from `anchor` along `dir`, and the lead itself. */
-function candidateAt(
-  anchor: Point,
-  dir: Point,
-  reach: number,
-  width: number,
-  height: number,
-  size: number,
-): Candidate {
+/**
+ * The candidate placed, if it fits (see the module header): the numeral's box is tested first,
+ * and the lead is only made and tested for a box that is free.
+ */
+function fit(
+  c: Candidate,
+  numeral: { width: number; height: number; size: number },
+  own: Segment2[],
+  segments: Segment2[],
+  boxes: Rect[],
+  options: NumeralOptions,
+  clearance: number,
+): Placement | null {
+  const { anchor, dir, reach } = c
+  const { width, height, size } = numeral
   const end = { x: anchor.x + dir.x * reach, y: anchor.y + dir.y * reach }
   const gap = 0.18 * size
   let box: Rect
@@ -147,6 +164,22 @@ function candidateAt(
     const y = dir.y > 0 ? end.y + gap : end.y - gap - height
     box = { x: end.x - width / 2, y, width, height }
   }
+  const area = options.area
+  if (
+    area &&
+    (box.x < area.x ||
+      box.y < area.y ||
+      box.x + box.width > area.x + area.width ||
+      box.y + box.height > area.y + area.height)
+  ) {
+    return null
+  }
+  const padded = inflate(box, clearance)
+  for (const solid of options.solids) if (rectsOverlap(padded, solid)) return null
+  for (const other of boxes) if (rectsOverlap(padded, other)) return null
+  for (const s of segments) if (segmentHitsRect(s.a, s.b, padded)) return null
+  for (const s of own) if (segmentHitsRect(s.a, s.b, padded)) return null
+
   // A gentle curve: a cubic whose controls sit a little off the straight line, bending the lead
   // the way an illustrator's leader does. It is checked as the polyline it is sampled into.
   const bend = 0.1 * reach
@@ -166,52 +199,19 @@ function candidateAt(
     ],
     closed: false,
   }
-  return {
-    anchor,
-    lead,
-    leadSegments: flattenPath(lead, reach / 6),
-    box,
-    x: box.x,
-    y: box.y + height,
-    cost: 0,
-  }
-}
-
-/** Whether a candidate is free of every obstacle (see the module header). */
-function fits(
-  c: Candidate,
-  own: Segment2[],
-  segments: Segment2[],
-  boxes: Rect[],
-  options: NumeralOptions,
-  clearance: number,
-): boolean {
-  const area = options.area
-  if (
-    area &&
-    (c.box.x < area.x ||
-      c.box.y < area.y ||
-      c.box.x + c.box.width > area.x + area.width ||
-      c.box.y + c.box.height > area.y + area.height)
-  ) {
-    return false
-  }
-  const padded = inflate(c.box, clearance)
-  for (const solid of options.solids) if (rectsOverlap(padded, solid)) return false
-  for (const box of boxes) if (rectsOverlap(padded, box)) return false
-  for (const s of segments) if (segmentHitsRect(s.a, s.b, padded)) return false
-  for (const s of own) if (segmentHitsRect(s.a, s.b, padded)) return false
-  // The lead: it may touch its own part only where it ends, so its last bit is left out of the
+  const leadSegments = flattenPath(lead, reach / 6)
+  // The lead may touch its own part only where it ends, so its last bit is left out of the
   // tests (the anchor is on the outline by construction).
-  const lead = trimEnd(c.leadSegments, clearance * 0.5)
-  for (const l of lead) {
-    for (const box of boxes)
-      if (segmentHitsRect(l.a, l.b, inflate(box, clearance * 0.5))) return false
-    for (const s of segments) if (segmentsIntersect(l.a, l.b, s.a, s.b)) return false
-    for (const s of own) if (segmentsIntersect(l.a, l.b, s.a, s.b)) return false
-    for (const solid of options.solids) if (segmentHitsRect(l.a, l.b, solid)) return false
+  const body = trimEnd(leadSegments, clearance * 0.5)
+  for (const l of body) {
+    for (const other of boxes) {
+      if (segmentHitsRect(l.a, l.b, inflate(other, clearance * 0.5))) return null
+    }
+    for (const s of segments) if (segmentsIntersect(l.a, l.b, s.a, s.b)) return null
+    for (const s of own) if (segmentsIntersect(l.a, l.b, s.a, s.b)) return null
+    for (const solid of options.solids) if (segmentHitsRect(l.a, l.b, solid)) return null
   }
-  return true
+  return { box, lead, leadSegments }
 }
 
 /** The polyline without its last `by` units. */

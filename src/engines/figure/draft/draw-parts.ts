@@ -8,7 +8,14 @@
 
 import type { Point, VectorPath } from '../../vector'
 import type { FontMetrics } from '../font-metrics'
-import { flattenPath, inflate, rectsOverlap, type Segment2, segmentHitsRect } from '../geometry'
+import {
+  arrowheadPolygon,
+  flattenPath,
+  inflate,
+  rectsOverlap,
+  type Segment2,
+  segmentHitsRect,
+} from '../geometry'
 import type { Arrowhead, Rect, Scene, SceneText } from '../scene'
 import { ARROW_LENGTH_PX, CAP_HEIGHT_EM, FONT_PX, LINE_HEIGHT_PX, PEN_PX } from '../sheet'
 import type { GraphLayout, PlacedPart } from './layout-graph'
@@ -20,7 +27,7 @@ export function drawParts(layout: GraphLayout, metrics: FontMetrics): Scene {
   const texts: SceneText[] = []
   for (const placed of layout.parts.values()) {
     strokes.push(outline(placed))
-    texts.push(...labelOf(placed, metrics))
+    if (!placed.container) texts.push(...labelOf(placed, metrics))
   }
   for (const { link, points } of layout.links) {
     if (points.length < 2) continue
@@ -35,8 +42,15 @@ export function drawParts(layout: GraphLayout, metrics: FontMetrics): Scene {
     }
     strokes.push(polyline(line))
   }
-  // Branch labels last, so each can be set where it touches no line, shape or other text.
+  // Titles and branch labels last, so each can be set where it touches no line or other text.
   const lines = strokes.flatMap((stroke) => flattenPath(stroke))
+  for (const head of arrowheads) {
+    const [a, b, c] = arrowheadPolygon(head)
+    lines.push({ a: a!, b: b! }, { a: b!, b: c! }, { a: c!, b: a! })
+  }
+  for (const placed of layout.parts.values()) {
+    if (placed.container) texts.push(...containerTitle(placed, metrics, lines))
+  }
   const shapes = [...layout.parts.values()].filter((p) => !p.container).map((p) => p.rect)
   for (const { link, points, labelBox } of layout.links) {
     if (!link.label || points.length < 2) continue
@@ -104,8 +118,36 @@ function outline(placed: PlacedPart): VectorPath {
   ])
 }
 
-/** A part's label lines: centred in a shape, or at the top left inside a container. */
-function labelOf(placed: PlacedPart, metrics: FontMetrics): SceneText[] {
+/**
+ * A container's title inside its top band: at the left unless a link runs through there, then
+ * slid right to the first place no line crosses.
+ */
+function containerTitle(placed: PlacedPart, metrics: FontMetrics, lines: Segment2[]): SceneText[] {
+  const { rect } = placed
+  const inset = 0.5 * FONT_PX
+  const room = rect.width - 2 * inset - placed.textWidth
+  const steps = Math.max(0, Math.floor(room / (0.25 * FONT_PX)))
+  let best: SceneText[] | null = null
+  for (let i = 0; i <= steps; i++) {
+    const texts = labelOf(placed, metrics, inset + (room * i) / Math.max(1, steps))
+    const clear = texts.every(
+      (t) => !lines.some((l) => segmentHitsRect(l.a, l.b, inflate(t.box, PEN_PX))),
+    )
+    if (clear) return texts
+    best ??= texts
+  }
+  return best ?? labelOf(placed, metrics)
+}
+
+/**
+ * A part's label lines: centred in a shape, or inside a container at the top, `titleInset` from
+ * its left side.
+ */
+function labelOf(
+  placed: PlacedPart,
+  metrics: FontMetrics,
+  titleInset = 0.5 * FONT_PX,
+): SceneText[] {
   const { rect, lines } = placed
   const inset = PEN_PX
   const frame = {
@@ -116,7 +158,7 @@ function labelOf(placed: PlacedPart, metrics: FontMetrics): SceneText[] {
   }
   const block = (lines.length - 1) * LINE_HEIGHT_PX + CAP_HEIGHT_EM * FONT_PX
   const container = placed.container
-  const x = container ? rect.x + 0.5 * FONT_PX : rect.x + rect.width / 2
+  const x = container ? rect.x + titleInset : rect.x + rect.width / 2
   const firstBaseline = container
     ? rect.y + 0.45 * FONT_PX + CAP_HEIGHT_EM * FONT_PX
     : rect.y + (rect.height - block) / 2 + CAP_HEIGHT_EM * FONT_PX

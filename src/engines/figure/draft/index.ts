@@ -15,12 +15,19 @@ import { fitSheet } from '../fit-sheet'
 import type { FontMetrics } from '../font-metrics'
 import { type NumeralTarget, placeNumerals, polygonTarget } from '../place-numerals'
 import type { Rect, Scene } from '../scene'
-import { CAP_HEIGHT_EM, FONT_PX, MIN_TEXT_HEIGHT_PX, SHEET_DPI } from '../sheet'
+import { CAP_HEIGHT_EM, FONT_PX, LINE_HEIGHT_PX, MIN_TEXT_HEIGHT_PX, SHEET_DPI } from '../sheet'
 import type { FigureSpec } from '../spec'
+import { wrapText } from '../wrap-text'
 import { drawParts } from './draw-parts'
-import { type GraphLayout, type LayoutOptions, layoutGraph, type PlacedPart } from './layout-graph'
+import {
+  type GraphLayout,
+  type LayoutOptions,
+  layoutGraph,
+  type PlacedPart,
+  TITLE_SIDES,
+} from './layout-graph'
 import { numberParts } from './number-parts'
-import { DEFAULT_WRAP, sizeParts, type WrapWidths } from './size-parts'
+import { DEFAULT_WRAP, type SizedPart, sizeParts, type WrapWidths } from './size-parts'
 
 export interface DraftOptions {
   labeled: boolean
@@ -58,22 +65,33 @@ const NUMERAL_TARGET_PX = MIN_TEXT_HEIGHT_PX + 0.5
 export async function draftFigure(spec: FigureSpec, options: DraftOptions): Promise<DraftedFigure> {
   const { labeled, metrics } = options
   const numerals = labeled ? numberParts(spec) : new Map<string, number>()
-  let best: (DraftedFigure & { failed: number }) | null = null
-  for (const attempt of attempts(spec, labeled)) {
+  const labelSize = (label: string) => ({
+    width: metrics.measure(label, FONT_PX) + 0.2 * FONT_PX,
+    height: CAP_HEIGHT_EM * FONT_PX + 0.2 * FONT_PX,
+  })
+  // Every layout first, scored by how large it prints without numerals (cheap); numerals, the
+  // costly part, are then placed on the best ones in turn until one takes them all.
+  const layouts: { layout: GraphLayout; scale: number; order: number }[] = []
+  for (const [order, attempt] of attempts(spec, labeled).entries()) {
     const sized = sizeParts(spec, metrics, attempt.wrap)
-    const layout = await layoutGraph(spec, sized, attempt.layout, (label) => ({
-      width: metrics.measure(label, FONT_PX) + 0.2 * FONT_PX,
-      height: CAP_HEIGHT_EM * FONT_PX + 0.2 * FONT_PX,
-    }))
+    let layout = await layoutGraph(spec, sized, attempt.layout, labelSize)
+    // A container narrower than its title gets the title re-wrapped to its width, once.
+    if (rewrapTitles(layout, sized, metrics)) {
+      layout = await layoutGraph(spec, sized, attempt.layout, labelSize)
+    }
+    layouts.push({ layout, scale: fitSheet(drawParts(layout, metrics)), order })
+  }
+  // Larger print first; within 2 %, the earlier (tighter) attempt.
+  layouts.sort((a, b) =>
+    Math.abs(a.scale - b.scale) > 0.02 * Math.max(a.scale, b.scale)
+      ? b.scale - a.scale
+      : a.order - b.order,
+  )
+  let best: (DraftedFigure & { failed: number }) | null = null
+  for (const { layout } of layouts) {
     const drafted = drawAndNumber(layout, numerals, metrics)
-    const better =
-      !best ||
-      drafted.failed < best.failed ||
-      (drafted.failed === best.failed && drafted.scale > best.scale * 1.02)
-    if (better) best = drafted
-    // A layout whose text already prints at full size cannot be beaten on what matters.
-    const full = CAP_HEIGHT_EM * FONT_PX * CM_PER_PX
-    if (best && best.failed === 0 && best.labelHeightCm * 1.0001 >= full) break
+    if (!best || drafted.failed < best.failed) best = drafted
+    if (best.failed === 0) break
   }
   const { failed: _failed, ...figure } = best!
   const references = [...numerals].map(([id, numeral]) => ({
@@ -95,11 +113,13 @@ function attempts(spec: FigureSpec, labeled: boolean): Attempt[] {
   })
   const narrow = { ...DEFAULT_WRAP, box: 7, decision: 5.5 }
   const wide = { ...DEFAULT_WRAP, box: 12, decision: 8 }
+  const wider = { ...DEFAULT_WRAP, box: 17, decision: 10 }
   const tight =
     spec.kind === 'method'
       ? [
-          { wrap: wide, layout: { direction: 'DOWN', spacing: spacing(0.9, 0.9, 0.6) } },
-          { wrap: DEFAULT_WRAP, layout: { direction: 'DOWN', spacing: spacing(0.9, 0.9, 0.6) } },
+          { wrap: wide, layout: { direction: 'DOWN', spacing: spacing(0.9, 0.75, 0.6) } },
+          { wrap: wider, layout: { direction: 'DOWN', spacing: spacing(0.9, 0.75, 0.6) } },
+          { wrap: DEFAULT_WRAP, layout: { direction: 'DOWN', spacing: spacing(0.9, 0.75, 0.6) } },
         ]
       : [
           { wrap: DEFAULT_WRAP, layout: { direction: 'DOWN', spacing: spacing(0.9, 1.1, 0.6) } },
@@ -153,6 +173,25 @@ function warningsFor(scale: number, failed: number): string[] {
   }
   if (failed > 0) warnings.push(`${failed} numerals found no free place beside their parts`)
   return warnings
+}
+
+/** Re-wraps the titles of containers laid out narrower than them; true when any changed. */
+function rewrapTitles(
+  layout: GraphLayout,
+  sized: Map<string, SizedPart>,
+  metrics: FontMetrics,
+): boolean {
+  let changed = false
+  for (const placed of layout.parts.values()) {
+    const room = placed.rect.width - TITLE_SIDES
+    if (!placed.container || placed.textWidth <= room) continue
+    const lines = wrapText(placed.part.label, Math.max(room, 3 * FONT_PX), FONT_PX, metrics)
+    const textWidth = Math.max(...lines.map((l) => metrics.measure(l, FONT_PX)))
+    const titleHeight = placed.titleHeight + (lines.length - placed.lines.length) * LINE_HEIGHT_PX
+    sized.set(placed.part.id, { ...placed, lines, textWidth, titleHeight })
+    changed = true
+  }
+  return changed
 }
 
 /** Every numbered part's outline polygon, and the parts no numeral may sit inside. */

@@ -11,6 +11,7 @@
 import ELK from 'elkjs/lib/elk.bundled.js'
 import type { Point } from '../../vector'
 import type { Rect } from '../scene'
+import { FONT_PX } from '../sheet'
 import type { FigureLink, FigureSpec } from '../spec'
 import type { SizedPart } from './size-parts'
 
@@ -90,6 +91,9 @@ interface ElkEdge {
 
 let elk: InstanceType<typeof ELK> | null = null
 
+/** Room a container's title needs beside it, px (its inset on the left, a gap on the right). */
+export const TITLE_SIDES = 1.2 * FONT_PX
+
 /** Room per link along a hub's side, px: an arrowhead's width and a gap. */
 const HUB_SPACING = 40
 
@@ -127,8 +131,18 @@ export async function layoutGraph(
     const node: ElkNode = { id: part.id }
     if (s.container) {
       node.children = []
+      // Wide enough for its title, which sits inside at the top. ELK 0.12 applies a minimum size
+      // with its axes swapped on a container inside a container, so only top-level ones get it;
+      // the drafter re-wraps a nested title that turns out too wide (draft/index.ts).
+      const minimum: Record<string, string> = part.parent
+        ? {}
+        : {
+            'elk.nodeSize.constraints': 'MINIMUM_SIZE',
+            'elk.nodeSize.minimum': `(${Math.ceil(s.textWidth + TITLE_SIDES)}, ${s.titleHeight + 2 * spacing.padding})`,
+          }
       node.layoutOptions = {
         ...spacingOptions,
+        ...minimum,
         'elk.padding': `[top=${s.titleHeight + spacing.padding * 0.6},left=${spacing.padding},bottom=${spacing.padding},right=${spacing.padding}]`,
       }
     } else {

@@ -35,7 +35,7 @@ export interface WrapWidths {
 export const DEFAULT_WRAP: WrapWidths = { box: 9, decision: 6.5, container: 16 }
 
 const PAD_X = 0.55 * FONT_PX
-const PAD_Y = 0.45 * FONT_PX
+const PAD_Y = 0.38 * FONT_PX
 const MIN_BOX_WIDTH = 3.2 * FONT_PX
 
 /** Sizes every part of `spec` (see the module header). */
@@ -58,11 +58,12 @@ export function sizeParts(
     if (container) {
       titleHeight = textHeight + PAD_Y
     } else if (part.shape === 'decision') {
-      // Centred w × h block inside a W × H diamond: w/W + h/H ≤ 1. Split the slack evenly.
-      const w = textWidth + 0.4 * FONT_PX
-      const h = textHeight + 0.2 * FONT_PX
-      width = Math.max(2 * w, MIN_BOX_WIDTH)
-      height = Math.max(2 * h, 2.2 * FONT_PX)
+      // Centred w × h block inside a W × H diamond: w/W + h/H ≤ 1. A flat diamond (w/W = 0.42,
+      // h/H = 0.58) saves the height a flowchart runs short of.
+      const w = textWidth + 0.3 * FONT_PX
+      const h = textHeight + 0.1 * FONT_PX
+      width = Math.max(w / 0.42, MIN_BOX_WIDTH)
+      height = Math.max(h / 0.58, 2 * FONT_PX)
     } else if (part.shape === 'terminal') {
       height = textHeight + 2 * PAD_Y
       width = Math.max(textWidth + height, MIN_BOX_WIDTH)

@@ -1,0 +1,121 @@
+// `npm run bench -- figures`: the /figures drafter on the issue's two figures, a 12-block nested
+// system diagram and a 10-step flowchart with decisions and a loop, from prompt to 2048 px PNG
+// bytes: parse → draft (several ELK layouts tried, numerals placed) → SVG → resvg → gray PNG.
+// CPU time per stage from process.cpuUsage (one thread; target: under 300 ms a figure), first
+// run and median of warm runs. The peer, in the same process: the same parts drawn by the same
+// renderer but laid out once by dagre (the layered layout most diagram tools use, e.g. mermaid's
+// default), with no numerals and no layout search; the ratio is ours ÷ peer.
+import dagre from '@dagrejs/dagre'
+import { loadEngine } from './support/engine.mjs'
+import { BENCH_PROMPTS } from './support/figure-prompts.mjs'
+import { printTable } from './support/table.mjs'
+
+const RUNS = 15
+
+export async function runFiguresBench() {
+  const engine = await loadEngine()
+  const metrics = engine.figureFontMetrics()
+  const rows = []
+  for (const [name, prompt] of Object.entries(BENCH_PROMPTS)) {
+    for (const labeled of [false, true]) {
+      const ours = await measure(async () => {
+        const t = stopwatch()
+        const parsed = engine.parsePrompt(prompt)
+        if (!parsed.ok) throw new Error(`${name}: ${parsed.message}`)
+        const parse = t.lap()
+        const figure = await engine.draftFigure(parsed.spec, { labeled, metrics })
+        const draft = t.lap()
+        const png = await toPng(engine, figure.scene)
+        const render = t.lap()
+        return { parse, draft, render, bytes: png.byteLength, cm: figure.labelHeightCm }
+      })
+      const peer = await measure(async () => {
+        const t = stopwatch()
+        const parsed = engine.parsePrompt(prompt)
+        const parse = t.lap()
+        const scene = dagreScene(engine, parsed.spec, metrics)
+        const scale = engine.fitSheet(scene)
+        const draft = t.lap()
+        const png = await toPng(engine, scene)
+        const render = t.lap()
+        return { parse, draft, render, bytes: png.byteLength, cm: (0.729 * 54 * scale * 2.54) / 300 }
+      })
+      const total = (r) => r.parse + r.draft + r.render
+      rows.push({
+        figure: `${name}${labeled ? ' labeled' : ''}`,
+        'first ms': total(ours.first).toFixed(0),
+        'parse ms': ours.median.parse.toFixed(1),
+        'draft ms': ours.median.draft.toFixed(0),
+        'render ms': ours.median.render.toFixed(0),
+        'total ms': total(ours.median).toFixed(0),
+        'dagre peer ms': total(peer.median).toFixed(0),
+        ratio: (total(ours.median) / total(peer.median)).toFixed(2),
+        'text cm (peer)': `${ours.median.cm.toFixed(2)} (${peer.median.cm.toFixed(2)})`,
+        'PNG KB': (ours.median.bytes / 1024).toFixed(0),
+      })
+    }
+  }
+  console.log('\n/figures drafter, prompt → PNG, CPU ms (median of warm runs; first = cold)')
+  printTable(rows)
+}
+
+async function toPng(engine, scene) {
+  const svg = engine.writeFigureSvg(scene, { fontFamily: engine.FIGURE_FONT_FAMILY })
+  const raster = await engine.rasterizeSvg(svg, 2048)
+  const rows = engine.bufferRows(raster.data, raster.width, raster.height, 1)
+  const png = await engine.encodePng(rows, { density: { x: 300, y: 300 } })
+  return engine.concatBytes(png.parts)
+}
+
+/** CPU time of each stage, ms. */
+function stopwatch() {
+  let last = process.cpuUsage()
+  return {
+    lap() {
+      const now = process.cpuUsage(last)
+      last = process.cpuUsage()
+      return (now.user + now.system) / 1000
+    },
+  }
+}
+
+async function measure(run) {
+  const first = await run()
+  const runs = []
+  for (let i = 0; i < RUNS; i++) runs.push(await run())
+  const median = {}
+  for (const key of Object.keys(first)) {
+    const sorted = runs.map((r) => r[key]).sort((a, b) => a - b)
+    median[key] = sorted[Math.floor(sorted.length / 2)]
+  }
+  return { first, median }
+}
+
+/** The peer: the drafter's parts and drawing, laid out by dagre (compound graph, one pass). */
+function dagreScene(engine, spec, metrics) {
+  const sized = engine.sizeParts(spec, metrics)
+  const g = new dagre.graphlib.Graph({ compound: true, multigraph: true })
+  g.setGraph({ rankdir: 'TB', nodesep: 49, ranksep: 49, marginx: 0, marginy: 0 })
+  g.setDefaultEdgeLabel(() => ({}))
+  for (const part of spec.parts) {
+    const s = sized.get(part.id)
+    g.setNode(part.id, s.container ? { paddingTop: s.titleHeight + 32 } : { width: s.width, height: s.height })
+  }
+  for (const part of spec.parts) if (part.parent) g.setParent(part.id, part.parent)
+  spec.links.forEach((link, i) => g.setEdge(link.from, link.to, {}, `e${i}`))
+  dagre.layout(g)
+  const parts = new Map()
+  for (const part of spec.parts) {
+    const n = g.node(part.id)
+    parts.set(part.id, {
+      ...sized.get(part.id),
+      rect: { x: n.x - n.width / 2, y: n.y - n.height / 2, width: n.width, height: n.height },
+    })
+  }
+  const links = spec.links.map((link, i) => ({
+    link,
+    points: g.edge({ v: link.from, w: link.to, name: `e${i}` }).points.map((p) => ({ x: p.x, y: p.y })),
+  }))
+  const graph = g.graph()
+  return engine.drawParts({ parts, links, width: graph.width, height: graph.height }, metrics)
+}

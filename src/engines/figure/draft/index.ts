@@ -126,6 +126,10 @@ function attempts(spec: FigureSpec, labeled: boolean): Attempt[] {
           { wrap: DEFAULT_WRAP, layout: { direction: 'RIGHT', spacing: spacing(0.9, 1.1, 0.6) } },
           { wrap: narrow, layout: { direction: 'RIGHT', spacing: spacing(0.9, 1.1, 0.6) } },
         ]
+  if (spec.kind === 'method') {
+    // Brandes-Köpf keeps a flow with side branches in one straight column more often.
+    tight.push(...tight.map((a) => ({ ...a, layout: { ...a.layout, placement: 'BRANDES_KOEPF' } })))
+  }
   if (!labeled) return tight as Attempt[]
   const roomy = tight.map((a) => ({
     ...a,

@@ -48,6 +48,8 @@ export interface LayoutSpacing {
 export interface LayoutOptions {
   direction: 'DOWN' | 'RIGHT'
   spacing: LayoutSpacing
+  /** ELK's node placement: network simplex (compact) or Brandes-Köpf (straighter flows). */
+  placement?: 'NETWORK_SIMPLEX' | 'BRANDES_KOEPF'
 }
 
 interface ElkPort {
@@ -168,7 +170,8 @@ export async function layoutGraph(
       'elk.layered.considerModelOrder.strategy': 'NODES_AND_EDGES',
       // A loop back to an earlier step is the edge to reverse, not a step of the main flow.
       'elk.layered.cycleBreaking.strategy': 'MODEL_ORDER',
-      'elk.layered.nodePlacement.strategy': 'NETWORK_SIMPLEX',
+      'elk.layered.nodePlacement.strategy': options.placement ?? 'NETWORK_SIMPLEX',
+      'elk.layered.nodePlacement.bk.fixedAlignment': 'BALANCED',
       'elk.padding': '[top=0,left=0,bottom=0,right=0]',
       'elk.json.edgeCoords': 'ROOT',
       'elk.json.shapeCoords': 'ROOT',
@@ -189,7 +192,9 @@ export async function layoutGraph(
       const from = sized.get(link.from)!.part
       const n = outgoing.get(link.from) ?? 0
       outgoing.set(link.from, n + 1)
-      const branch = from.shape === 'decision' && (n > 0 || /^no$/i.test(link.label ?? ''))
+      // YES continues down the main flow; NO (or, unlabelled, the second branch) leaves sideways.
+      const label = link.label?.toUpperCase()
+      const branch = from.shape === 'decision' && (label === 'NO' || (label !== 'YES' && n > 0))
       source = `${link.from}:${branch ? 'e' : 's'}`
       const back = order.get(link.to)! < order.get(link.from)!
       target = `${link.to}:${back ? 'w' : 'n'}`

@@ -1,0 +1,61 @@
+/**
+ * Prompt parser, flowcharts, stage 2: where the steps begin. A method claim opens with a preamble
+ * ("A computer-implemented method 200 for authenticating a client, the method comprising:") whose
+ * numeral names the whole figure, not a step; the steps follow its colon or "comprising". A
+ * preamble sentence with neither ("A method of making tea.") is followed by its steps.
+ */
+
+/** The text that holds the steps, and the method's own numeral if the preamble gave one. */
+export interface MethodBody {
+  body: string
+  /** "A method 200": no drawn part carries it (the spec has no figure-level numeral). */
+  numeral?: number
+  /** The steps were introduced by a colon or "comprising", so they are a list. */
+  listed: boolean
+}
+
+const PREAMBLE =
+  /^(?:(?:a|an|the|one|our|this|exemplary|example)\s+)*(?:[\w-]+\s+){0,4}?(?:method|process|procedure|algorithm|technique|workflow|routine|flowchart|steps)\b(?:\s+(\d{1,4})\b)?/i
+const OPERATIONS =
+  /\b(?:operations|steps|acts|functions|a\s+method|a\s+process)\s+(?:comprising|including|that\s+(?:comprise|include))\b\s*:?/i
+const HOW_TO = /^how\s+to\b[^:.\n]{0,200}[:.\n]\s*/i
+const SENTENCE_END = /[.!?](?:\s|$)|\n/
+const OPENERS: readonly RegExp[] = [
+  /:/,
+  /\b(?:starts|begins|start|begin)\s+(?:by|with)\b/i,
+  /\b(?:comprising|comprises|consisting\s+of|consists\s+of)\b/i,
+  /\b(?:including|includes|having|involving|involves)\b/i,
+  /\b(?:the\s+)?(?:following\s+)?steps\s+of\b/i,
+]
+const LEAD_IN =
+  /^(?:[\s:;,.]|\bthe\s+following\s+(?:steps|operations|acts)\b|\bthe\s+following\b|\bthe\s+(?:steps|operations|acts)\s+of\b|\b(?:steps|operations|acts)\s+of\b|\bat\s+least\b)+/i
+
+/** Finds the steps of a method prompt in normalized `text` (see the module header). */
+export function findMethodBody(text: string): MethodBody {
+  const howTo = HOW_TO.exec(text)
+  if (howTo) return { body: text.slice(howTo[0].length), listed: true }
+  const preamble = PREAMBLE.exec(text)
+  if (!preamble) {
+    // "A medium storing instructions ... to perform operations comprising: receiving ..."
+    const operations = OPERATIONS.exec(text.slice(0, SENTENCE_END.exec(text)?.index ?? text.length))
+    if (!operations) return { body: text, listed: false }
+    return {
+      body: text.slice(operations.index + operations[0].length).replace(LEAD_IN, ''),
+      listed: true,
+    }
+  }
+  const numeral = preamble[1] ? Number(preamble[1]) : undefined
+  const from = preamble[0].length
+  const sentenceEnd = SENTENCE_END.exec(text.slice(from))
+  const firstEnd = sentenceEnd ? from + sentenceEnd.index : text.length
+  const first = text.slice(from, firstEnd)
+  for (const opener of OPENERS) {
+    const match = opener.exec(first)
+    if (match) {
+      const body = text.slice(from + match.index + match[0].length).replace(LEAD_IN, '')
+      return { body, listed: true, ...(numeral ? { numeral } : {}) }
+    }
+  }
+  const body = text.slice(firstEnd).replace(LEAD_IN, '')
+  return { body, listed: false, ...(numeral ? { numeral } : {}) }
+}

@@ -1,0 +1,222 @@
+/**
+ * Prompt parser, system diagrams: what contains what. Reads "<part> comprising/including/having/
+ * containing/consisting of/with <list>" where the list is claim-punctuated ("a; b; and c",
+ * "a, b, and c", "a and b"), and a listed part may itself contain a list ("a server 110
+ * comprising a processor and a memory"). Semicolons separate the outer list and commas the
+ * inner one; without semicolons, commas separate the outer list and "and" the inner one. Output:
+ * a tree of phrases, each with the token range of its tail (where read-links.ts looks for
+ * connections); the registry turns it into parts.
+ */
+
+import { NON_PART_NOUNS } from './noun-classes'
+import { isPlausiblePart, type NounPhrase, readNounPhrase } from './read-noun-phrase'
+import { lowerAt, type Token } from './tokenize'
+
+/** A listed part and what is listed inside it. */
+export interface ListedPart {
+  phrase: NounPhrase
+  children: ListedPart[]
+  /** Token range after the phrase that may hold its connections. */
+  tail: [number, number]
+}
+
+/** "<subject> comprising <items>". */
+export interface Declaration {
+  subject: NounPhrase
+  items: ListedPart[]
+}
+
+type ListMode = 'semicolon' | 'comma'
+
+interface Keyword {
+  start: number
+  end: number
+  word: string
+  colon: boolean
+}
+
+const SINGLE_KEYWORDS = new Set(
+  'comprising comprises comprise including includes include containing contains contain having has have with'.split(
+    ' ',
+  ),
+)
+/** Keywords that only count right after the part they belong to ("a bicycle with ..."). */
+const IMMEDIATE_ONLY = new Set(['with', 'has', 'have', ':'])
+const OF_KEYWORDS = new Set(['consisting', 'consists', 'comprised', 'composed'])
+/** Words allowed between a part and its keyword: "the system 100 may further include". */
+const KEYWORD_FILLERS = new Set(
+  `, further also additionally that which who may can could might will shall should optionally
+  generally typically preferably is are each then thus therefore itself`
+    .trim()
+    .split(/\s+/),
+)
+const JOINERS = new Set(['and', 'or', 'and/or'])
+/** After a listed phrase, these start a new clause: "and the processor 112 may be ...". */
+const AUXILIARIES = new Set(
+  'is are was were be may might can could will would shall should must does do'.split(' '),
+)
+const SEPARATORS = new Set([',', ';', ':', '.', '-', '*', '•', 'and', 'or', 'and/or'])
+
+function matchKeyword(tokens: readonly Token[], j: number): Keyword | null {
+  const word = lowerAt(tokens, j)
+  let end = -1
+  if (SINGLE_KEYWORDS.has(word) || word === ':') end = j + 1
+  else if (OF_KEYWORDS.has(word) && lowerAt(tokens, j + 1) === 'of') end = j + 2
+  else if (word === 'made' && lowerAt(tokens, j + 1) === 'up' && lowerAt(tokens, j + 2) === 'of') {
+    end = j + 3
+  }
+  if (end < 0) return null
+  if (lowerAt(tokens, end) === 'the' && lowerAt(tokens, end + 1) === 'following') end += 2
+  const colon = word === ':' || lowerAt(tokens, end) === ':'
+  while (lowerAt(tokens, end) === ':' || lowerAt(tokens, end) === ';') end++
+  return { start: j, end, word, colon }
+}
+
+/**
+ * The keyword that opens a list after the phrase ending at `from`. Right after it (allowing
+ * "further", "may", ...) always; further on only in a preamble (`allowTail`: "A system 100 for
+ * processing payments, comprising:"), preferring a keyword followed by a colon.
+ */
+function findKeyword(
+  tokens: readonly Token[],
+  from: number,
+  end: number,
+  allowTail: boolean,
+): Keyword | null {
+  let j = from
+  while (j < end && KEYWORD_FILLERS.has(lowerAt(tokens, j))) j++
+  const immediate = matchKeyword(tokens, j)
+  if (immediate) return immediate
+  if (!allowTail) return null
+  let first: Keyword | null = null
+  for (let k = j; k < end; k++) {
+    const keyword = matchKeyword(tokens, k)
+    if (!keyword || IMMEDIATE_ONLY.has(keyword.word)) continue
+    if (keyword.colon) return keyword
+    first ??= keyword
+  }
+  return first
+}
+
+/** A containment keyword inside a listed part's tail: right after it, or after "and" / ",". */
+function findTailKeyword(tokens: readonly Token[], from: number, end: number): Keyword | null {
+  const immediate = findKeyword(tokens, from, end, false)
+  if (immediate) return immediate
+  for (let k = from + 1; k < end; k++) {
+    const before = lowerAt(tokens, k - 1)
+    if (before !== 'and' && before !== ',') continue
+    const keyword = matchKeyword(tokens, k)
+    if (keyword && !IMMEDIATE_ONLY.has(keyword.word)) return keyword
+  }
+  return null
+}
+
+function boundary(tokens: readonly Token[], from: number, end: number, mode: ListMode): number {
+  for (let k = from; k < end; k++) {
+    const word = lowerAt(tokens, k)
+    if (word === ';' || (mode === 'comma' && word === ',')) return k
+  }
+  return end
+}
+
+/** Skips list punctuation, joiners and markers ("1.", "a)") before an item. */
+function skipSeparators(tokens: readonly Token[], i: number, end: number): number {
+  let k = i
+  while (k < end) {
+    const token = tokens[k]!
+    if (SEPARATORS.has(token.lower)) k++
+    else if (
+      (token.kind === 'number' || /^[a-z]$/.test(token.lower)) &&
+      /^[.)]$/.test(lowerAt(tokens, k + 1))
+    ) {
+      k += 2
+    } else break
+  }
+  return k
+}
+
+function readItem(
+  tokens: readonly Token[],
+  i: number,
+  end: number,
+  mode: ListMode,
+): { item?: ListedPart; next: number; clause?: boolean } {
+  const phrase = readNounPhrase(tokens, i, end)
+  if (!phrase) return { next: boundary(tokens, i, end, mode) }
+  const j = phrase.end
+  // "..., and the processor 112 may be ...": a new clause, not a listed part.
+  if (AUXILIARIES.has(lowerAt(tokens, j))) return { next: end, clause: true }
+  // "a processor and a memory": the item ends at the joiner.
+  if (JOINERS.has(lowerAt(tokens, j))) {
+    const next = readNounPhrase(tokens, j + 1, end)
+    if (next && isPlausiblePart(next)) {
+      return NON_PART_NOUNS.has(phrase.head)
+        ? { next: j }
+        : { item: { phrase, children: [], tail: [j, j] }, next: j }
+    }
+  }
+  const stop = boundary(tokens, j, end, mode)
+  if (NON_PART_NOUNS.has(phrase.head)) return { next: stop }
+  const keyword = findTailKeyword(tokens, j, stop)
+  if (!keyword) return { item: { phrase, children: [], tail: [j, stop] }, next: stop }
+  const children = readItems(tokens, keyword.end, stop, 'comma')
+  return { item: { phrase, children, tail: [j, keyword.start] }, next: stop }
+}
+
+/**
+ * Reads the list in tokens [start, end): items in order, nested lists inside them. A list whose
+ * last item follows "or" names alternatives ("RAM, ROM, or flash"), not parts: it reads as none.
+ */
+function readItems(
+  tokens: readonly Token[],
+  start: number,
+  end: number,
+  mode: ListMode,
+): ListedPart[] {
+  const items: ListedPart[] = []
+  let i = start
+  let alternatives = false
+  while (i < end) {
+    const from = i
+    i = skipSeparators(tokens, i, end)
+    if (i >= end) break
+    const { item, next, clause } = readItem(tokens, i, end, mode)
+    if (clause) break
+    const joiner = tokens.slice(from, i).find((t) => JOINERS.has(t.lower))?.lower
+    if (joiner) alternatives = joiner !== 'and'
+    if (item) items.push(item)
+    i = Math.max(next, i + 1)
+  }
+  return alternatives ? [] : items
+}
+
+const listMode = (tokens: readonly Token[], from: number): ListMode =>
+  tokens.slice(from).some((t) => t.lower === ';') ? 'semicolon' : 'comma'
+
+/**
+ * Reads a containment statement: "A system 100 comprising: a processor 102; ...", "System 100:
+ * a processor, a memory" or "The server further includes a cache". `preamble` lets words stand between the subject and its keyword.
+ * @returns null when the tokens do not start with a part followed by a keyword and a list
+ */
+export function readDeclaration(tokens: readonly Token[], preamble: boolean): Declaration | null {
+  const subject = readNounPhrase(tokens, 0)
+  if (!subject) return null
+  const keyword = findKeyword(tokens, subject.end, tokens.length, preamble)
+  if (!keyword) return null
+  const items = readItems(tokens, keyword.end, tokens.length, listMode(tokens, keyword.end))
+  return items.length > 0 ? { subject, items } : null
+}
+
+/**
+ * Reads a bare list of at least two introduced parts: "a client, a server and a database".
+ * @returns the items, or none when the sentence is not such a list
+ */
+export function readBareList(tokens: readonly Token[]): ListedPart[] {
+  const first = readNounPhrase(tokens, 0)
+  if (!first || (first.determiner !== 'indefinite' && first.numeral === undefined)) return []
+  const items = readItems(tokens, 0, tokens.length, listMode(tokens, 0))
+  const introduced = items.every(
+    (item) => item.phrase.determiner === 'indefinite' || item.phrase.numeral !== undefined,
+  )
+  return items.length >= 2 && introduced && items[0]?.phrase.start === 0 ? items : []
+}

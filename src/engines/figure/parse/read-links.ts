@@ -1,0 +1,387 @@
+/**
+ * Prompt parser, system diagrams: connections between parts, read from a sentence, a "wherein"
+ * clause, or the tail of a listed part ("a processor 102 coupled to the memory"). Four verb
+ * families decide the arrow:
+ *   - coupling ("coupled/connected/attached/joined to", "a bus connecting A and B"): none;
+ *     "communicatively coupled": both;
+ *   - communicating ("communicates/interacts/exchanges ... with", "in communication with"): both;
+ *   - transferring ("sends/transmits/provides/outputs/stores X to Y", "receives/retrieves X
+ *     from Y"): forward, along the flow; X becomes the link label when it is short;
+ *   - directing ("controls/drives/powers/queries/accesses/updates Y"): forward to Y.
+ * "via/through/over/across/using Z" (and "by Z" for coupling) puts part Z between the two ends.
+ * Output: clauses whose ends are still phrases; connect-parts.ts resolves them at the end, so a
+ * clause may name a part the prompt only lists later.
+ */
+
+import type { FigureLink } from '../spec'
+import { PHRASE_STOPS, PRONOUNS } from './grammar-words'
+import { NON_PART_NOUNS, singular } from './noun-classes'
+import type { DraftPart } from './part-registry'
+import {
+  isDeterminerWord,
+  isPlausiblePart,
+  type NounPhrase,
+  readNounPhrase,
+  readNounPhraseList,
+} from './read-noun-phrase'
+import { lowerAt, type Token } from './tokenize'
+
+/** One end of a link: a phrase still to resolve, or a part already known. */
+export type PartRef = { kind: 'phrase'; phrase: NounPhrase } | { kind: 'part'; part: DraftPart }
+
+/** "From each of `from` to each of `to`", optionally through `via`. */
+export interface LinkClause {
+  from: PartRef[]
+  to: PartRef[]
+  arrow: FigureLink['arrow']
+  label?: string
+  via?: PartRef
+}
+
+type Family = 'couple' | 'communicate' | 'transfer' | 'direct'
+
+interface VerbForm {
+  family: Family
+  /** Takes "in/into/on" for its target as well as "to" ("stores X in Y"). */
+  store: boolean
+}
+
+const VERBS = new Map<string, VerbForm>()
+const addVerbs = (family: Family, words: string, store = false) => {
+  for (const word of words.trim().split(/\s+/)) VERBS.set(word, { family, store })
+}
+addVerbs(
+  'couple',
+  'coupled connected linked attached joined wired couples connects attaches joins couple connect attach join connecting coupling',
+)
+addVerbs(
+  'communicate',
+  'communicates communicate communicating interacts interact interacting exchanges exchange exchanging interfaces interfacing',
+)
+addVerbs(
+  'transfer',
+  `send sends sending transmit transmits transmitting provide provides providing output outputs
+  outputting forward forwards forwarding deliver delivers delivering supply supplies supplying
+  pass passes passing report reports reporting emit emits emitting transfer transfers distribute
+  distributes distributing
+  transferring push pushes pushing route routes routing stream streams streaming broadcast
+  broadcasts broadcasting publish publishes publishing return returns returning relay relays
+  relaying dispatch dispatches dispatching feed feeds feeding direct directs directing submit
+  submits submitting export exports exporting receive receives receiving obtain obtains
+  obtaining retrieve retrieves retrieving fetch fetches fetching read reads reading download
+  downloads downloading pull pulls pulling collect collects collecting acquire acquires
+  acquiring gather gathers gathering accept accepts accepting get gets getting request requests
+  requesting import imports importing`,
+)
+addVerbs(
+  'transfer',
+  'store stores storing save saves saving write writes writing load loads loading copy copies copying upload uploads uploading post posts posting',
+  true,
+)
+addVerbs(
+  'direct',
+  `control controls controlling drive drives driving power powers powering activate activates
+  activating trigger triggers triggering notify notifies notifying instruct instructs
+  instructing command commands commanding query queries querying invoke invokes invoking call
+  calls calling access accesses accessing update updates updating poll polls polling manage
+  manages managing regulate regulates regulating actuate actuates actuating charge charges
+  charging switch switches switching`,
+)
+
+/** Words that end the clause a verb's objects are read from. */
+const CLAUSE_BREAKS = new Set(
+  `; . : ! ? wherein whereby where which that when whenever while if such whether so because unless`.split(
+    ' ',
+  ),
+)
+const VIA_WORDS = new Set(['via', 'through', 'over', 'across', 'using', 'by'])
+/** After a subject list, these mean the phrase was part of a larger one ("the output of X"). */
+const SUBJECT_CONTINUATIONS = new Set(['of', 'in', 'on', 'at', 'from', 'for', 'within', 'inside'])
+const SUBJECT_OPENERS = new Set([',', 'and', 'or', 'wherein', 'where', 'then', 'also', 'further'])
+/** Words between a subject and its verb: "the memory is also directly coupled to". */
+const SUBJECT_FILLERS = new Set(
+  'is are be may can also further directly then each both configured operable adapted arranged programmed to'.split(
+    ' ',
+  ),
+)
+
+interface VerbMatch {
+  family: Family
+  store: boolean
+  arrow: FigureLink['arrow']
+  start: number
+  end: number
+}
+
+/** The link verb at token `j`, if any ("in data communication with" counts as one). */
+function matchVerb(tokens: readonly Token[], j: number): VerbMatch | null {
+  const word = lowerAt(tokens, j)
+  if (word === 'in') {
+    const k = lowerAt(tokens, j + 1) === 'communication' ? j + 1 : j + 2
+    if (lowerAt(tokens, k) === 'communication' && lowerAt(tokens, k + 1) === 'with') {
+      return { family: 'communicate', store: false, arrow: 'both', start: j, end: k + 1 }
+    }
+    return null
+  }
+  const form = VERBS.get(word)
+  if (!form) return null
+  const arrow =
+    form.family === 'communicate'
+      ? 'both'
+      : form.family === 'couple'
+        ? lowerAt(tokens, j - 1) === 'communicatively'
+          ? 'both'
+          : 'none'
+        : 'forward'
+  return { ...form, arrow, start: j, end: j + 1 }
+}
+
+/** Words before a verb that cannot start a noun phrase's object: "the sensors also output". */
+const BEFORE_VERB = new Set('also further may can will then directly each both not'.split(' '))
+
+/** Whether the token before `j` ends a noun phrase or an auxiliary, so a verb form there is one. */
+function followsSubject(tokens: readonly Token[], j: number): boolean {
+  const prev = tokens[j - 1]
+  if (!prev) return false
+  if (prev.kind === 'number' || BEFORE_VERB.has(prev.lower)) return true
+  return prev.kind === 'word' && !PHRASE_STOPS.has(prev.lower) && !isDeterminerWord(prev.lower)
+}
+
+/**
+ * Whether the word at `j` is used as a verb because what follows is its object: "that reads
+ * events", "and outputs images", "drives a motor" (not "control unit 104").
+ */
+function takesObject(tokens: readonly Token[], j: number): boolean {
+  if (isDeterminerWord(lowerAt(tokens, j - 1))) return false
+  const next = lowerAt(tokens, j + 1)
+  return isDeterminerWord(next) || PRONOUNS.has(next) || NON_PART_NOUNS.has(singular(next))
+}
+
+/** The next link verb from `i` that is not inside a noun phrase ("a receiving unit"). */
+function findVerb(tokens: readonly Token[], i: number, end: number): VerbMatch | null {
+  let j = i
+  while (j < end) {
+    if ((j > i && followsSubject(tokens, j)) || takesObject(tokens, j)) {
+      const verb = matchVerb(tokens, j)
+      if (verb) return verb
+    }
+    const phrase = readNounPhrase(tokens, j, end)
+    // "reads from and writes to": a lone bare word that is a verb form is the verb.
+    const lone =
+      phrase?.words.length === 1 && phrase.determiner === 'none' && phrase.numeral === undefined
+    if (phrase && phrase.end > j && !(lone && matchVerb(tokens, j))) {
+      j = phrase.end
+      continue
+    }
+    const verb = matchVerb(tokens, j)
+    if (verb) return verb
+    j++
+  }
+  return null
+}
+
+interface Roles {
+  targets: NounPhrase[]
+  sources: NounPhrase[]
+  between: NounPhrase[]
+  via?: NounPhrase
+  label?: string
+  pairwise: boolean
+  end: number
+}
+
+function prepositionRole(verb: VerbMatch, word: string): 'target' | 'source' | 'between' | null {
+  switch (verb.family) {
+    case 'couple':
+      if (word === 'to' || word === 'with' || word === 'onto' || word === 'into') return 'target'
+      return word === 'between' ? 'between' : null
+    case 'communicate':
+      return word === 'with' ? 'target' : null
+    case 'transfer':
+      if (word === 'to' || word === 'toward' || word === 'towards') return 'target'
+      if (word === 'from') return 'source'
+      if (verb.store && (word === 'in' || word === 'into' || word === 'on' || word === 'onto')) {
+        return 'target'
+      }
+      return null
+    case 'direct':
+      return null
+  }
+}
+
+/**
+ * Reads the objects of a verb, leaving out a last phrase that is the subject of the next verb:
+ * in "communicates with the database and the client sends ...", "the client" sends.
+ */
+function readObjects(tokens: readonly Token[], start: number, end: number) {
+  const list = readNounPhraseList(tokens, start, end)
+  while (list.phrases.length > 1) {
+    const last = list.phrases[list.phrases.length - 1]!
+    let k = last.end
+    while (k < end && SUBJECT_FILLERS.has(lowerAt(tokens, k))) k++
+    if (!matchVerb(tokens, k)) break
+    list.phrases.pop()
+    list.end = list.phrases[list.phrases.length - 1]!.end
+  }
+  return list
+}
+
+/** A short signal name for a link: "sends a control signal to" → CONTROL SIGNAL. */
+function shortLabel(tokens: readonly Token[], start: number, end: number): string | undefined {
+  const phrase = readNounPhrase(tokens, start, end)
+  if (!phrase || phrase.end !== end || phrase.words.length > 3) return undefined
+  const label = phrase.words.join(' ').toUpperCase()
+  return label.length <= 24 ? label : undefined
+}
+
+/** Reads what a verb connects: its targets, sources, "between" pair, "via" part and label. */
+function readRoles(tokens: readonly Token[], verb: VerbMatch, end: number): Roles {
+  const roles: Roles = { targets: [], sources: [], between: [], pairwise: false, end: verb.end }
+  let k = verb.end
+  if (verb.family === 'direct' || verb.family === 'couple') {
+    const direct = readObjects(tokens, k, end)
+    roles.targets.push(...direct.phrases)
+    k = direct.end
+  }
+  let firstPreposition = -1
+  let skipped = 0
+  const room = verb.family === 'transfer' ? 6 : 3
+  while (k < end) {
+    const word = lowerAt(tokens, k)
+    const filled = roles.targets.length + roles.sources.length + roles.between.length > 0
+    if (CLAUSE_BREAKS.has(word) || (filled && (word === ',' || word === 'and'))) break
+    if (k > verb.end && matchVerb(tokens, k)) break
+    const role = prepositionRole(verb, word)
+    if (role) {
+      const list = readObjects(tokens, k + 1, end)
+      if (list.phrases.length > 0) {
+        if (firstPreposition < 0) firstPreposition = k
+        const into =
+          role === 'target' ? roles.targets : role === 'source' ? roles.sources : roles.between
+        into.push(...list.phrases)
+        k = list.end
+        continue
+      }
+    }
+    if (VIA_WORDS.has(word)) {
+      let m = k + 1
+      const by = word === 'by'
+      if (by && /^(?:way|means)$/.test(lowerAt(tokens, m)) && lowerAt(tokens, m + 1) === 'of')
+        m += 2
+      const phrase =
+        by && m === k + 1 && verb.family !== 'couple' ? null : readNounPhrase(tokens, m, end)
+      if (phrase && isPlausiblePart(phrase) && !NON_PART_NOUNS.has(phrase.head)) {
+        roles.via ??= phrase
+        k = phrase.end
+        continue
+      }
+    }
+    if (word === 'together') {
+      roles.pairwise = true
+      k++
+      continue
+    }
+    if (
+      (word === 'each' && lowerAt(tokens, k + 1) === 'other') ||
+      (word === 'one' && lowerAt(tokens, k + 1) === 'another')
+    ) {
+      roles.pairwise = true
+      k += 2
+      continue
+    }
+    const phrase = readNounPhrase(tokens, k, end)
+    if (++skipped > room) break
+    k = phrase && phrase.end > k ? phrase.end : k + 1
+  }
+  roles.end = k
+  if (verb.family === 'transfer' && firstPreposition > verb.end) {
+    const label = shortLabel(tokens, verb.end, firstPreposition)
+    if (label) roles.label = label
+  }
+  return roles
+}
+
+interface Subjects {
+  phrases: NounPhrase[] | null
+  blocked: boolean
+  negated: boolean
+}
+
+/** The parts a verb's clause is about: the phrases between `from` and the verb. */
+function readSubjects(tokens: readonly Token[], from: number, verbStart: number): Subjects {
+  let i = from
+  let negated = false
+  for (let k = from; k < verbStart; k++) {
+    const word = lowerAt(tokens, k)
+    if (word === 'not' || word === 'never' || word.endsWith("n't")) negated = true
+  }
+  while (i < verbStart && SUBJECT_OPENERS.has(lowerAt(tokens, i))) i++
+  if (i >= verbStart) return { phrases: null, blocked: false, negated }
+  const list = readNounPhraseList(tokens, i, verbStart)
+  const next = lowerAt(tokens, list.end)
+  if (list.phrases.length === 0 || SUBJECT_CONTINUATIONS.has(next)) {
+    return { phrases: null, blocked: true, negated }
+  }
+  return { phrases: list.phrases, blocked: false, negated }
+}
+
+const ref = (phrase: NounPhrase): PartRef => ({ kind: 'phrase', phrase })
+
+function toClauses(subjects: PartRef[], verb: VerbMatch, roles: Roles): LinkClause[] {
+  const base = {
+    arrow: verb.arrow,
+    ...(roles.label ? { label: roles.label } : {}),
+    ...(roles.via ? { via: ref(roles.via) } : {}),
+  }
+  const clauses: LinkClause[] = []
+  const [first, second] = roles.between
+  if (first && second) {
+    for (const subject of subjects) {
+      clauses.push({ ...base, from: [ref(first)], to: [subject] })
+      clauses.push({ ...base, from: [subject], to: [ref(second)] })
+    }
+  }
+  if (roles.sources.length > 0)
+    clauses.push({ ...base, from: roles.sources.map(ref), to: subjects })
+  if (roles.targets.length > 0)
+    clauses.push({ ...base, from: subjects, to: roles.targets.map(ref) })
+  const objectless = clauses.length === 0 && verb.family !== 'transfer' && verb.family !== 'direct'
+  if (objectless && (roles.pairwise || subjects.length >= 2)) {
+    for (let k = 0; k + 1 < subjects.length; k++) {
+      clauses.push({ ...base, from: [subjects[k]!], to: [subjects[k + 1]!] })
+    }
+  }
+  return clauses
+}
+
+/**
+ * Reads every link clause in tokens [start, end). `given` is the subject when the tokens are the
+ * tail of a listed part ("a processor 102 [coupled to the memory]"); a later verb with no new
+ * subject of its own keeps the last one ("is coupled to A and communicates with B").
+ */
+export function readLinkClauses(
+  tokens: readonly Token[],
+  start: number,
+  end: number,
+  given?: PartRef[],
+): LinkClause[] {
+  const clauses: LinkClause[] = []
+  // Most prose has no link verb at all; finding that out costs one look-up a token.
+  let any = false
+  for (let k = start; k < end && !any; k++)
+    any = VERBS.has(tokens[k]!.lower) || tokens[k]!.lower === 'communication'
+  if (!any) return clauses
+  let subjects: PartRef[] | null = given ?? null
+  let i = start
+  while (i < end) {
+    const verb = findVerb(tokens, i, end)
+    if (!verb) break
+    const found = readSubjects(tokens, i, verb.start)
+    if (found.phrases) subjects = found.phrases.map(ref)
+    else if (found.blocked && !given) subjects = null
+    const roles = readRoles(tokens, verb, end)
+    if (subjects && !found.negated) clauses.push(...toClauses(subjects, verb, roles))
+    i = Math.max(roles.end, verb.end)
+  }
+  return clauses
+}

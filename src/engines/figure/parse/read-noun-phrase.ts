@@ -1,0 +1,278 @@
+/**
+ * Prompt parser, shared reader: one noun phrase, the unit every part is made of. From "said one
+ * or more first temperature sensors 102a coupled to" it keeps the words that name the part
+ * ("FIRST TEMPERATURE SENSORS"), its numeral if it is a plain integer, and whether it was
+ * introduced ("a") or referred back to ("the", "said"). Input: tokens and a start; output: the
+ * phrase and where it ends, or null when the words there are not a noun phrase.
+ */
+
+import {
+  AMBIGUOUS_VERBS,
+  DEFINITE_DETERMINERS,
+  INDEFINITE_DETERMINERS,
+  isAdverb,
+  isGerund,
+  isParticiple,
+  ORDINALS,
+  PHRASE_DETERMINERS,
+  PHRASE_STOPS,
+  PRONOUNS,
+  STEP_VERBS,
+} from './grammar-words'
+import {
+  FUNCTIONAL_NOUNS,
+  HEAD_NOUNS,
+  NON_PART_NOUNS,
+  SYSTEM_HEADS,
+  singular,
+} from './noun-classes'
+import { lowerAt, type Token } from './tokenize'
+
+/** How a noun phrase was introduced: "the/said" refers back, "a/an" introduces. */
+export type Determiner = 'definite' | 'indefinite' | 'none'
+
+/** A part as the prompt names it once. */
+export interface NounPhrase {
+  /** The naming words as written, without determiners or numeral. */
+  words: string[]
+  /** The same words lowercase, the last one singular: what mentions are matched on. */
+  keys: string[]
+  /** The last key: "sensor" for "first temperature sensors". */
+  head: string
+  /** An ordinal among the words ("first"), which keeps two parts apart. */
+  ordinal?: string
+  /** A reference numeral written as a plain integer after the words (1 … 9999). */
+  numeral?: number
+  determiner: Determiner
+  /** Token range [start, end) the phrase covers, numeral included. */
+  start: number
+  end: number
+}
+
+/** Singular nouns that act ("the processor stores"), unlike "disk" or "data" ("disk drives"). */
+const AGENT_NOUNS = new Set(
+  [...FUNCTIONAL_NOUNS, ...SYSTEM_HEADS].filter(
+    (noun) => !['disk', 'drive', 'data', 'power', 'flash', 'store'].includes(noun),
+  ),
+)
+
+/** Longest noun phrase taken as a part name, in words; longer runs are prose. */
+const MAX_PHRASE_WORDS = 8
+
+/** A determiner word (single-word forms only). */
+export function isDeterminerWord(word: string): boolean {
+  return DEFINITE_DETERMINERS.has(word) || INDEFINITE_DETERMINERS.has(word)
+}
+
+/** Multi-word determiners by their first word, longest first. */
+const PHRASES_BY_FIRST = new Map<string, (readonly string[])[]>()
+for (const phrase of PHRASE_DETERMINERS) {
+  const list = PHRASES_BY_FIRST.get(phrase[0]!) ?? []
+  list.push(phrase)
+  PHRASES_BY_FIRST.set(phrase[0]!, list)
+}
+
+function matchPhraseDeterminer(tokens: readonly Token[], i: number, end: number): number {
+  const candidates = PHRASES_BY_FIRST.get(lowerAt(tokens, i))
+  if (!candidates) return 0
+  for (const phrase of candidates) {
+    if (i + phrase.length > end) continue
+    let k = 1
+    while (k < phrase.length && lowerAt(tokens, i + k) === phrase[k]) k++
+    if (k === phrase.length) return k
+  }
+  return 0
+}
+
+/** An acronym such as "CAN" or "IS" names a thing even when its lowercase is a grammar word. */
+const isAcronym = (text: string) => text.length >= 2 && /^[A-Z][A-Z0-9]+$/.test(text)
+
+/** Whether the token at `i` may continue a phrase as a noun or adjective. */
+function isContentWord(tokens: readonly Token[], i: number): boolean {
+  const token = tokens[i]
+  if (token?.kind !== 'word') return false
+  if (isAcronym(token.text)) return true
+  const word = token.lower
+  return (
+    !PHRASE_STOPS.has(word) && !PRONOUNS.has(word) && !isDeterminerWord(word) && !isAdverb(word)
+  )
+}
+
+/**
+ * Reads the noun phrase that starts at token `start` (determiners first) and ends before `end`.
+ * A phrase stops at punctuation, a preposition, a verb, a relative pronoun, or its numeral.
+ * @returns null when no naming word is found, or when the words are a verb phrase ("validate the
+ *   request", "receiving a request") or longer than MAX_PHRASE_WORDS
+ */
+export function readNounPhrase(
+  tokens: readonly Token[],
+  start: number,
+  end: number = tokens.length,
+): NounPhrase | null {
+  // Most positions a reader tries are punctuation or grammar words: turn them away first.
+  const opening = tokens[start]
+  if (!opening || start >= end || opening.kind === 'punct') return null
+  if (
+    PHRASE_STOPS.has(opening.lower) &&
+    !isDeterminerWord(opening.lower) &&
+    !PHRASES_BY_FIRST.has(opening.lower) &&
+    !isAcronym(opening.text)
+  ) {
+    return null
+  }
+  let i = start
+  let determiner: Determiner = 'none'
+  // At most three determiners ("each of the one or more"): a run of "a a a ..." is not a phrase.
+  for (let count = 0; count < 3; count++) {
+    const phrase = matchPhraseDeterminer(tokens, i, end)
+    const word = lowerAt(tokens, i)
+    if (phrase > 0) {
+      const definite = lowerAt(tokens, i + phrase - 1) === 'the'
+      determiner = definite ? 'definite' : determiner === 'none' ? 'indefinite' : determiner
+      i += phrase
+    } else if (i < end && DEFINITE_DETERMINERS.has(word)) {
+      determiner = 'definite'
+      i++
+    } else if (i < end && INDEFINITE_DETERMINERS.has(word)) {
+      if (determiner === 'none') determiner = 'indefinite'
+      i++
+    } else break
+  }
+  // A count before the words: "3 sensors".
+  if (tokens[i]?.kind === 'number' && i + 1 < end && isContentWord(tokens, i + 1)) i++
+
+  const words: string[] = []
+  let numeral: number | undefined
+  let ofAt = -1
+  let j = i
+  for (; j < end; j++) {
+    const token = tokens[j]!
+    if (token.kind === 'punct') break
+    if (token.kind === 'number') {
+      if (words.length > 0) {
+        const value = Number(token.text)
+        if (value >= 1 && value <= 9999) numeral = value
+        j++
+      }
+      break
+    }
+    const word = token.lower
+    if (/^\d/.test(word)) {
+      // "102a", "102-1": a numeral an integer cannot hold; the label is kept without it.
+      if (words.length > 0) j++
+      break
+    }
+    if (word === 'of') {
+      if (words.length === 0 || tokens[j + 1]?.kind !== 'word' || !isContentWord(tokens, j + 1)) {
+        break
+      }
+      ofAt = j
+    } else if (!isContentWord(tokens, j)) {
+      break
+    } else if (isGerund(word)) {
+      // "a processing unit" and "a cooling fan", but "a memory storing instructions".
+      const continues =
+        words.length === 0
+          ? isContentWord(tokens, j + 1)
+          : HEAD_NOUNS.has(singular(lowerAt(tokens, j + 1)))
+      if (!continues) break
+    } else if (isParticiple(word) && words.length > 0) {
+      // "a distributed database", but "a memory located in the housing".
+      if (!isContentWord(tokens, j + 1)) break
+    } else if (AMBIGUOUS_VERBS.has(word) && words.length > 0 && !isAcronym(token.text)) {
+      // "the controller drives the motor", "the processor reads data", "the stream processor
+      // stores aggregated results"; but "disk drives" and "data stores".
+      const next = lowerAt(tokens, j + 1)
+      const agent =
+        AGENT_NOUNS.has(lowerAt(tokens, j - 1)) &&
+        tokens[j + 1]?.kind === 'word' &&
+        !HEAD_NOUNS.has(singular(next))
+      if (
+        agent ||
+        isDeterminerWord(next) ||
+        PRONOUNS.has(next) ||
+        NON_PART_NOUNS.has(singular(next))
+      ) {
+        break
+      }
+    }
+    if (words.length >= MAX_PHRASE_WORDS) return null
+    words.push(token.text)
+  }
+  let phraseEnd = j
+  if (words.length > 0 && ofAt >= 0 && words[words.length - 1]!.toLowerCase() === 'of') {
+    words.pop()
+    phraseEnd = ofAt
+    numeral = undefined
+  }
+  if (words.length === 0) return null
+
+  const keys = words.map((w) => w.toLowerCase())
+  const last = keys.length - 1
+  keys[last] = singular(keys[last]!)
+  if (keys.every((k) => ORDINALS.has(k))) return null
+  if (determiner === 'none' && numeral === undefined) {
+    const next = lowerAt(tokens, phraseEnd)
+    if (isDeterminerWord(next) || PRONOUNS.has(next) || next === 'whether') return null
+    const first = words[0]!.toLowerCase()
+    if (isGerund(first) && keys.length === 1) return null
+    // "boil water", "store data" are verb phrases; "control unit", "power supply" are parts.
+    if (STEP_VERBS.has(first) && !HEAD_NOUNS.has(singular(first)) && !HEAD_NOUNS.has(keys[last]!)) {
+      return null
+    }
+  }
+  const ordinal = keys.find((k) => ORDINALS.has(k))
+  return {
+    words,
+    keys,
+    head: keys[last]!,
+    ...(ordinal ? { ordinal } : {}),
+    ...(numeral !== undefined ? { numeral } : {}),
+    determiner,
+    start,
+    end: phraseEnd,
+  }
+}
+
+/**
+ * Whether a phrase can stand for a part without being resolved: it has a determiner or a
+ * numeral, or it is a bare functional noun ("memory").
+ */
+export function isPlausiblePart(phrase: NounPhrase): boolean {
+  return (
+    phrase.determiner !== 'none' ||
+    phrase.numeral !== undefined ||
+    FUNCTIONAL_NOUNS.has(phrase.head) ||
+    SYSTEM_HEADS.has(phrase.head)
+  )
+}
+
+const LIST_JOINERS = new Set(['and', 'or', 'and/or'])
+
+/**
+ * Reads "the processor, the memory, and the display" from `start`: plausible phrases joined by
+ * commas, "and", "or". Stops before the first joiner not followed by a plausible phrase.
+ * @returns the phrases (possibly none) and the token index after the last one
+ */
+export function readNounPhraseList(
+  tokens: readonly Token[],
+  start: number,
+  end: number = tokens.length,
+): { phrases: NounPhrase[]; end: number } {
+  const phrases: NounPhrase[] = []
+  let i = start
+  for (;;) {
+    const phrase = readNounPhrase(tokens, i, end)
+    if (!phrase || !isPlausiblePart(phrase)) break
+    phrases.push(phrase)
+    i = phrase.end
+    let k = i
+    if (lowerAt(tokens, k) === ',') k++
+    if (LIST_JOINERS.has(lowerAt(tokens, k))) k++
+    if (k === i || k >= end) break
+    const next = readNounPhrase(tokens, k, end)
+    if (!next || !isPlausiblePart(next)) break
+    i = k
+  }
+  return { phrases, end: i }
+}

@@ -1,0 +1,89 @@
+/**
+ * Prompt parser, system diagrams: the stages in order. Statements are read one by one, each first
+ * as an arrow chain ("A -> B"), then as containment (it introduces parts), then as connections,
+ * then as a bare list of parts; links
+ * are resolved only after every statement, because a claim may say "coupled to the memory"
+ * before it lists the memory. Reading stops once the parts outnumber MAX_FIGURE_PARTS.
+ */
+
+import { MAX_FIGURE_PARTS } from '../spec'
+import { type Connections, connectParts, type PendingClause } from './connect-parts'
+import { stripRequest } from './normalize-prompt'
+import { NON_PART_NOUNS } from './noun-classes'
+import { type DraftPart, PartRegistry } from './part-registry'
+import { readArrowChain } from './read-arrows'
+import { type ListedPart, readBareList, readDeclaration } from './read-declarations'
+import { type PartRef, readLinkClauses } from './read-links'
+import type { NounPhrase } from './read-noun-phrase'
+import { splitClauses, splitSentences, stripOpener, stripParentheticals } from './split-sentences'
+import { type Token, tokenize } from './tokenize'
+
+/** A block diagram as read, before validation. */
+export interface SystemDraft extends Connections {
+  parts: DraftPart[]
+}
+
+/** A containment subject that names no earlier part may start one if it is introduced. */
+const canStart = (phrase: NounPhrase) =>
+  !NON_PART_NOUNS.has(phrase.head) && (phrase.numeral !== undefined || phrase.determiner !== 'none')
+
+/** Reads the parts and links of a block diagram from normalized prompt text. */
+export function readSystem(text: string): SystemDraft {
+  const registry = new PartRegistry()
+  const pending: PendingClause[] = []
+
+  const commit = (tokens: readonly Token[], item: ListedPart, parent?: DraftPart) => {
+    if (registry.parts.length > MAX_FIGURE_PARTS) return
+    const part = registry.declare(item.phrase, parent)
+    const [start, end] = item.tail
+    if (end > start) {
+      const given = [{ kind: 'part' as const, part }]
+      for (const clause of readLinkClauses(tokens, start, end, given)) {
+        pending.push({ clause, before: registry.parts.length })
+      }
+    }
+    for (const child of item.children) commit(tokens, child, part)
+  }
+
+  const readStatement = (text: string, preamble: boolean): boolean => {
+    const chain = readArrowChain(text)
+    if (chain) {
+      // Every name in a chain is a part, even a bare "User".
+      const part = (ref: PartRef): PartRef =>
+        ref.kind === 'part'
+          ? ref
+          : { kind: 'part', part: registry.find(ref.phrase) ?? registry.add(ref.phrase) }
+      for (const clause of chain) {
+        const resolved = { ...clause, from: clause.from.map(part), to: clause.to.map(part) }
+        pending.push({ clause: resolved, before: registry.parts.length })
+      }
+      return true
+    }
+    const tokens = tokenize(stripParentheticals(text))
+    if (tokens.length === 0) return false
+    const declaration = readDeclaration(tokens, preamble)
+    if (declaration) {
+      const { subject: phrase } = declaration
+      const subject =
+        registry.find(phrase) ?? (preamble || canStart(phrase) ? registry.add(phrase) : undefined)
+      if (subject) for (const item of declaration.items) commit(tokens, item, subject)
+      return true
+    }
+    const clauses = readLinkClauses(tokens, 0, tokens.length)
+    for (const clause of clauses) pending.push({ clause, before: registry.parts.length })
+    if (clauses.length > 0) return true
+    for (const item of readBareList(tokens)) commit(tokens, item)
+    return true
+  }
+
+  let preamble = true
+  for (const sentence of splitSentences(text)) {
+    if (registry.parts.length > MAX_FIGURE_PARTS) break
+    if (!/[A-Za-z]{2}/.test(sentence)) continue
+    const { main, clauses } = splitClauses(stripOpener(stripRequest(sentence)))
+    if (main && readStatement(main, preamble)) preamble = false
+    for (const clause of clauses) readStatement(stripOpener(clause), false)
+  }
+  const connections = connectParts(registry, pending)
+  return { parts: registry.parts, ...connections }
+}

@@ -1,0 +1,71 @@
+/**
+ * Prompt parser, system diagrams, stage 2: the prompt as statements. Lines are joined back into
+ * sentences (a claim laid out one element a line, a bulleted list), sentences are split at their
+ * end marks, openers such as "In some embodiments," are dropped, and "wherein" / "where" clauses
+ * become statements of their own ("whereby" and "such that" clauses say nothing drawable).
+ */
+
+const BULLET = /^(?:[-*•]|\d{1,2}[.)]|\(?[a-z]\))\s+/
+const OPENER =
+  /^(?:(?:as|in|for|with|according\s+to|referring\s+to|turning\s+to|with\s+reference\s+to)\b[^,]{0,80},\s*|(?:additionally|further(?:more)?|moreover|optionally|alternatively|similarly|likewise|accordingly|specifically|notably|preferably|typically|generally|also|here|thus|then|finally|eg|ie)\b,?\s*)/i
+const CLAUSE_MARK = /[,;]?\s*(?:\band\s+)?\b(wherein|where|whereby|such\s+that|so\s+that)\b\s*/gi
+
+/** Lines that continue a sentence are joined; bullets become "; " separators. */
+function joinLines(text: string): string {
+  const lines = text.split('\n')
+  let out = lines[0] ?? ''
+  for (const raw of lines.slice(1)) {
+    const line = raw.trim()
+    if (line === '') continue
+    const bullet = BULLET.exec(line)
+    const last = out.trimEnd().at(-1) ?? ''
+    if (bullet) out += `; ${line.slice(bullet[0].length)}`
+    else if (/[.!?]/.test(last)) out += `\n${line}`
+    else if (/[;:,]/.test(last) || /^[a-z]/.test(line)) out += ` ${line}`
+    else out += `\n${line}`
+  }
+  return out
+}
+
+/** The sentences of `text`, trimmed, without their end marks. */
+export function splitSentences(text: string): string[] {
+  const sentences: string[] = []
+  for (const line of joinLines(text).split('\n')) {
+    for (const sentence of line.split(/[.!?]+(?:\s+|$)/)) {
+      const trimmed = sentence.trim()
+      if (trimmed) sentences.push(trimmed)
+    }
+  }
+  return sentences
+}
+
+/** Drops one or two openers: "In some embodiments, ...", "For example, ...", "Additionally, ...". */
+export function stripOpener(sentence: string): string {
+  return sentence.replace(OPENER, '').replace(OPENER, '')
+}
+
+/** Drops parenthetical remarks ("(e.g., RAM)"); numerals were unwrapped by normalizePrompt. */
+export function stripParentheticals(sentence: string): string {
+  return sentence.replace(/\([^()]{0,200}\)/g, ' ').replace(/[()]/g, ' ')
+}
+
+/**
+ * Splits a sentence at "wherein" / "where" into its main statement and its clauses; the part
+ * after "whereby", "such that" or "so that" is dropped.
+ */
+export function splitClauses(sentence: string): { main: string; clauses: string[] } {
+  const pieces: { mark: string; text: string }[] = []
+  let last = 0
+  let mark = ''
+  for (const match of sentence.matchAll(CLAUSE_MARK)) {
+    pieces.push({ mark, text: sentence.slice(last, match.index) })
+    mark = match[1]!.toLowerCase()
+    last = match.index + match[0].length
+  }
+  pieces.push({ mark, text: sentence.slice(last) })
+  const kept = pieces.filter((p) => p.mark === '' || p.mark === 'wherein' || p.mark === 'where')
+  return {
+    main: kept[0]?.mark === '' ? kept[0].text.trim() : '',
+    clauses: kept.filter((p) => p.mark !== '').map((p) => p.text.trim()),
+  }
+}

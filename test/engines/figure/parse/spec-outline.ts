@@ -1,0 +1,42 @@
+// Test helpers for the prompt parser: a parsed spec written out as short lines a test can list,
+// one per part ("MEMORY 104 in SYSTEM") and one per link ("PROCESSOR -- MEMORY"), so each test
+// states the structure it expects instead of comparing JSON.
+
+import { parsePrompt } from '../../../../src/engines/figure/parse'
+import type { FigureSpec } from '../../../../src/engines/figure/spec'
+
+/** Parses `prompt` and fails the test with the parser's reason when it gives no spec. */
+export function parsed(prompt: string): FigureSpec {
+  const result = parsePrompt(prompt)
+  if (!result.ok)
+    throw new Error(`Expected a spec but received ${result.reason}: ${result.message}`)
+  return result.spec
+}
+
+const name = (spec: FigureSpec, id: string): string => {
+  const part = spec.parts.find((p) => p.id === id)
+  if (!part) return `?${id}`
+  return part.numeral === undefined ? part.label : `${part.label} ${part.numeral}`
+}
+
+/**
+ * One line per part, in spec order: "LABEL [NUMERAL] [in PARENT]", with "<decision>" or
+ * "<terminal>" after non-box shapes.
+ */
+export function outlineParts(spec: FigureSpec): string[] {
+  return spec.parts.map((part) => {
+    const shape = part.shape === 'box' ? '' : ` <${part.shape}>`
+    const parent = part.parent ? ` in ${name(spec, part.parent)}` : ''
+    return `${name(spec, part.id)}${shape}${parent}`
+  })
+}
+
+const ARROWS = { none: '--', forward: '->', both: '<->' } as const
+
+/** One line per link, in spec order: "FROM -> TO", "FROM -- TO", "FROM <-> TO", then ": LABEL". */
+export function outlineLinks(spec: FigureSpec): string[] {
+  return spec.links.map((link) => {
+    const label = link.label ? ` : ${link.label}` : ''
+    return `${name(spec, link.from)} ${ARROWS[link.arrow]} ${name(spec, link.to)}${label}`
+  })
+}

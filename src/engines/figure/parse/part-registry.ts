@@ -90,6 +90,15 @@ export class PartRegistry {
   }
 
   /**
+   * Whether `phrase` names a known part by its numeral or its (last) words, without counting as a
+   * mention of it.
+   */
+  has(phrase: NounPhrase): boolean {
+    if (phrase.numeral !== undefined && this.#byNumeral.has(phrase.numeral)) return true
+    return this.parts.some((part) => matchScore(phrase, part) >= 2)
+  }
+
+  /**
    * A part listed inside `parent` ("a server comprising a processor"): an existing part when the
    * phrase refers back ("the", or a known numeral), else a new one. A part found again moves
    * into `parent` when that is deeper than where it was.

@@ -3,12 +3,17 @@
  * containing/consisting of/with <list>" where the list is claim-punctuated ("a; b; and c",
  * "a, b, and c", "a and b"), and a listed part may itself contain a list ("a server 110
  * comprising a processor and a memory"). Semicolons separate the outer list and commas the
- * inner one; without semicolons, commas separate the outer list and "and" the inner one. Output:
+ * inner one; without semicolons, commas separate the outer list and "and" the inner one. A comma
+ * after a link's objects may go on with them instead: in "a controller coupled to the processor,
+ * the memory and the display", "the memory" and "the display" refer back (a claim introduces its
+ * elements with "a" and refers to them with "the"/"said"), so they are objects, not items. Output:
  * a tree of phrases, each with the token range of its tail (where read-links.ts looks for
  * connections); the registry turns it into parts.
  */
 
+import { INDEFINITE_DETERMINERS } from './grammar-words'
 import { NON_PART_NOUNS } from './noun-classes'
+import { linkObjectsEnd } from './read-links'
 import { isPlausiblePart, type NounPhrase, readNounPhrase } from './read-noun-phrase'
 import { lowerAt, type Token } from './tokenize'
 
@@ -27,6 +32,85 @@ export interface Declaration {
 }
 
 type ListMode = 'semicolon' | 'comma'
+
+/**
+ * The parts a list names, to tell a mention of one ("the memory", "memory 308") from a new item.
+ * Built on the first question, so a list without a link that runs on costs nothing extra.
+ */
+class ListNames {
+  /** Every tail of every named phrase's words ("image signal processor", "signal processor", …). */
+  readonly #names = new Set<string>()
+  readonly #numerals = new Set<number>()
+  /** Items as they are read; bare ones ("processor 102;") are only known this way. */
+  readonly #listed: NounPhrase[] = []
+  #learned = 0
+  #scanned = false
+  readonly #tokens: readonly Token[]
+  readonly #start: number
+  readonly #end: number
+  readonly #known: ((phrase: NounPhrase) => boolean) | undefined
+
+  /**
+   * @param tokens the statement
+   * @param start where the list starts; every part it introduces ("a memory 308") counts, before
+   *   or after the mention
+   * @param end where the list ends
+   * @param known whether a phrase names a part read before the statement (the registry)
+   */
+  constructor(
+    tokens: readonly Token[],
+    start: number,
+    end: number,
+    known?: (phrase: NounPhrase) => boolean,
+  ) {
+    this.#tokens = tokens
+    this.#start = start
+    this.#end = end
+    this.#known = known
+  }
+
+  /** Notes a listed item. */
+  list(phrase: NounPhrase): void {
+    this.#listed.push(phrase)
+  }
+
+  /**
+   * Whether a list entry mentions a part named elsewhere rather than introducing one: "the
+   * memory", "said display", "memory 308" when the claim introduces "a memory 308" (before or
+   * after) or listed it earlier. A "the" with nothing to refer to is a new item written carelessly.
+   */
+  refersBack(phrase: NounPhrase): boolean {
+    if (phrase.determiner === 'indefinite') return false
+    this.#learn()
+    if (phrase.numeral !== undefined && this.#numerals.has(phrase.numeral)) return true
+    return this.#names.has(phrase.keys.join(' ')) || this.#known?.(phrase) === true
+  }
+
+  #learn(): void {
+    if (!this.#scanned) {
+      this.#scanned = true
+      const tokens = this.#tokens
+      const end = this.#end
+      let k = this.#start
+      while (k < end) {
+        const phrase = INTRODUCERS.has(lowerAt(tokens, k)) ? readNounPhrase(tokens, k, end) : null
+        if (phrase?.determiner === 'indefinite') {
+          this.#add(phrase)
+          k = phrase.end
+        } else k++
+      }
+    }
+    while (this.#learned < this.#listed.length) this.#add(this.#listed[this.#learned++]!)
+  }
+
+  #add(phrase: NounPhrase): void {
+    for (let k = 0; k < phrase.keys.length; k++) this.#names.add(phrase.keys.slice(k).join(' '))
+    if (phrase.numeral !== undefined) this.#numerals.add(phrase.numeral)
+  }
+}
+
+/** Prepositions that restate a link's objects after a comma: "coupled to A, and to B". */
+const OBJECT_PREPOSITIONS = new Set(['to', 'with', 'from'])
 
 interface Keyword {
   start: number
@@ -55,6 +139,8 @@ const JOINERS = new Set(['and', 'or', 'and/or'])
 const AUXILIARIES = new Set(
   'is are was were be may might can could will would shall should must does do'.split(' '),
 )
+/** Words that may introduce a part: "a", "an", "one or more", "at least one", "plurality of". */
+const INTRODUCERS = new Set([...INDEFINITE_DETERMINERS, 'at', 'plurality'])
 const SEPARATORS = new Set([',', ';', ':', '.', '-', '*', '•', 'and', 'or', 'and/or'])
 
 function matchKeyword(tokens: readonly Token[], j: number): Keyword | null {
@@ -135,14 +221,55 @@ function skipSeparators(tokens: readonly Token[], i: number, end: number): numbe
   return k
 }
 
+/**
+ * Where the tail of a comma-listed item ends when its link's objects run on past the comma at
+ * `stop`: "coupled to the image signal processor, the memory, the display and the user
+ * interface", or ", and to the microcontroller". Each comma-separated run must be mentions (see
+ * ListNames.refersBack), or a preposition and its objects, and end at a comma or the list's end; a run
+ * that goes on ("the bus connected to ...", "the hub comprising ...") is an item of its own. A
+ * mention followed by "and" and a new part ("the display and a speaker") ends the objects there.
+ */
+function continueObjects(
+  tokens: readonly Token[],
+  start: number,
+  stop: number,
+  end: number,
+  names: ListNames,
+): number {
+  let k = stop
+  while (lowerAt(tokens, k) === ',') {
+    let q = k + 1
+    if (JOINERS.has(lowerAt(tokens, q))) q++
+    const prepositional = OBJECT_PREPOSITIONS.has(lowerAt(tokens, q))
+    if (prepositional) q++
+    let last = -1
+    for (;;) {
+      const phrase = readNounPhrase(tokens, q, end)
+      if (!phrase || NON_PART_NOUNS.has(phrase.head)) break
+      if (!(prepositional ? isPlausiblePart(phrase) : names.refersBack(phrase))) break
+      last = phrase.end
+      if (!JOINERS.has(lowerAt(tokens, last))) break
+      q = last + 1
+    }
+    if (last < 0) break
+    const after = lowerAt(tokens, last)
+    if (last < end && after !== ',' && !JOINERS.has(after)) break
+    k = last
+  }
+  // Only a tail whose link objects reach the comma goes on with them.
+  return k === stop || linkObjectsEnd(tokens, start, stop) !== stop ? stop : k
+}
+
 function readItem(
   tokens: readonly Token[],
   i: number,
   end: number,
   mode: ListMode,
+  names: ListNames,
 ): { item?: ListedPart; next: number; clause?: boolean } {
   const phrase = readNounPhrase(tokens, i, end)
   if (!phrase) return { next: boundary(tokens, i, end, mode) }
+  names.list(phrase)
   const j = phrase.end
   // "..., and the processor 112 may be ...": a new clause, not a listed part.
   if (AUXILIARIES.has(lowerAt(tokens, j))) return { next: end, clause: true }
@@ -158,8 +285,11 @@ function readItem(
   const stop = boundary(tokens, j, end, mode)
   if (NON_PART_NOUNS.has(phrase.head)) return { next: stop }
   const keyword = findTailKeyword(tokens, j, stop)
-  if (!keyword) return { item: { phrase, children: [], tail: [j, stop] }, next: stop }
-  const children = readItems(tokens, keyword.end, stop, 'comma')
+  if (!keyword) {
+    const tailEnd = mode === 'comma' ? continueObjects(tokens, j, stop, end, names) : stop
+    return { item: { phrase, children: [], tail: [j, tailEnd] }, next: tailEnd }
+  }
+  const children = readItems(tokens, keyword.end, stop, 'comma', names)
   return { item: { phrase, children, tail: [j, keyword.start] }, next: stop }
 }
 
@@ -172,6 +302,7 @@ function readItems(
   start: number,
   end: number,
   mode: ListMode,
+  names: ListNames,
 ): ListedPart[] {
   const items: ListedPart[] = []
   let i = start
@@ -180,7 +311,7 @@ function readItems(
     const from = i
     i = skipSeparators(tokens, i, end)
     if (i >= end) break
-    const { item, next, clause } = readItem(tokens, i, end, mode)
+    const { item, next, clause } = readItem(tokens, i, end, mode, names)
     if (clause) break
     const joiner = tokens.slice(from, i).find((t) => JOINERS.has(t.lower))?.lower
     if (joiner) alternatives = joiner !== 'and'
@@ -195,15 +326,22 @@ const listMode = (tokens: readonly Token[], from: number): ListMode =>
 
 /**
  * Reads a containment statement: "A system 100 comprising: a processor 102; ...", "System 100:
- * a processor, a memory" or "The server further includes a cache". `preamble` lets words stand between the subject and its keyword.
+ * a processor, a memory" or "The server further includes a cache". `preamble` lets words stand
+ * between the subject and its keyword; `known` says whether a phrase names a part read before.
  * @returns null when the tokens do not start with a part followed by a keyword and a list
  */
-export function readDeclaration(tokens: readonly Token[], preamble: boolean): Declaration | null {
+export function readDeclaration(
+  tokens: readonly Token[],
+  preamble: boolean,
+  known?: (phrase: NounPhrase) => boolean,
+): Declaration | null {
   const subject = readNounPhrase(tokens, 0)
   if (!subject) return null
   const keyword = findKeyword(tokens, subject.end, tokens.length, preamble)
   if (!keyword) return null
-  const items = readItems(tokens, keyword.end, tokens.length, listMode(tokens, keyword.end))
+  const names = new ListNames(tokens, keyword.end, tokens.length, known)
+  const mode = listMode(tokens, keyword.end)
+  const items = readItems(tokens, keyword.end, tokens.length, mode, names)
   return items.length > 0 ? { subject, items } : null
 }
 
@@ -214,7 +352,13 @@ export function readDeclaration(tokens: readonly Token[], preamble: boolean): De
 export function readBareList(tokens: readonly Token[]): ListedPart[] {
   const first = readNounPhrase(tokens, 0)
   if (!first || (first.determiner !== 'indefinite' && first.numeral === undefined)) return []
-  const items = readItems(tokens, 0, tokens.length, listMode(tokens, 0))
+  const items = readItems(
+    tokens,
+    0,
+    tokens.length,
+    listMode(tokens, 0),
+    new ListNames(tokens, 0, tokens.length),
+  )
   const introduced = items.every(
     (item) => item.phrase.determiner === 'indefinite' || item.phrase.numeral !== undefined,
   )

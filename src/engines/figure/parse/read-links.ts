@@ -9,6 +9,8 @@
  *     from Y"): forward, along the flow; X becomes the link label when it is short;
  *   - directing ("controls/drives/powers/queries/accesses/updates Y"): forward to Y.
  * "via/through/over/across/using Z" (and "by Z" for coupling) puts part Z between the two ends.
+ * A repeated preposition goes on with the objects: "coupled to A and to B", "communicates with
+ * A and with B".
  * Output: clauses whose ends are still phrases; connect-parts.ts resolves them at the end, so a
  * clause may name a part the prompt only lists later.
  */
@@ -188,6 +190,8 @@ interface Roles {
   label?: string
   pairwise: boolean
   end: number
+  /** Where the last object list ends (-1 before one is read). */
+  objectsEnd: number
 }
 
 function prepositionRole(verb: VerbMatch, word: string): 'target' | 'source' | 'between' | null {
@@ -226,6 +230,29 @@ function readObjects(tokens: readonly Token[], start: number, end: number) {
   return list
 }
 
+/**
+ * A joiner that goes on with the objects of the same verb by repeating a preposition: "coupled
+ * to the battery and to the microcontroller", "communicates with A and with B", "coupled to A,
+ * to B, and to C". After "and" any preposition of the verb continues them; after a bare comma
+ * only the one just used does, since ", with the memory storing ..." starts an aside.
+ * @returns the index of the repeated preposition, or -1 when the clause ends at `k`
+ */
+function repeatedPreposition(
+  tokens: readonly Token[],
+  verb: VerbMatch,
+  k: number,
+  end: number,
+  lastPreposition: string,
+): number {
+  let m = k
+  if (lowerAt(tokens, m) === ',') m++
+  const joined = lowerAt(tokens, m) === 'and'
+  if (joined) m++
+  const word = lowerAt(tokens, m)
+  if (m >= end || !prepositionRole(verb, word) || (!joined && word !== lastPreposition)) return -1
+  return readObjects(tokens, m + 1, end).phrases.length > 0 ? m : -1
+}
+
 /** A short signal name for a link: "sends a control signal to" → CONTROL SIGNAL. */
 function shortLabel(tokens: readonly Token[], start: number, end: number): string | undefined {
   const phrase = readNounPhrase(tokens, start, end)
@@ -236,20 +263,35 @@ function shortLabel(tokens: readonly Token[], start: number, end: number): strin
 
 /** Reads what a verb connects: its targets, sources, "between" pair, "via" part and label. */
 function readRoles(tokens: readonly Token[], verb: VerbMatch, end: number): Roles {
-  const roles: Roles = { targets: [], sources: [], between: [], pairwise: false, end: verb.end }
+  const roles: Roles = {
+    targets: [],
+    sources: [],
+    between: [],
+    pairwise: false,
+    end: verb.end,
+    objectsEnd: -1,
+  }
   let k = verb.end
   if (verb.family === 'direct' || verb.family === 'couple') {
     const direct = readObjects(tokens, k, end)
     roles.targets.push(...direct.phrases)
     k = direct.end
+    if (direct.phrases.length > 0) roles.objectsEnd = k
   }
   let firstPreposition = -1
+  let lastPreposition = ''
   let skipped = 0
   const room = verb.family === 'transfer' ? 6 : 3
   while (k < end) {
     const word = lowerAt(tokens, k)
     const filled = roles.targets.length + roles.sources.length + roles.between.length > 0
-    if (CLAUSE_BREAKS.has(word) || (filled && (word === ',' || word === 'and'))) break
+    if (CLAUSE_BREAKS.has(word)) break
+    if (filled && (word === ',' || word === 'and')) {
+      const next = repeatedPreposition(tokens, verb, k, end, lastPreposition)
+      if (next < 0) break
+      k = next
+      continue
+    }
     if (k > verb.end && matchVerb(tokens, k)) break
     const role = prepositionRole(verb, word)
     if (role) {
@@ -260,6 +302,8 @@ function readRoles(tokens: readonly Token[], verb: VerbMatch, end: number): Role
           role === 'target' ? roles.targets : role === 'source' ? roles.sources : roles.between
         into.push(...list.phrases)
         k = list.end
+        roles.objectsEnd = k
+        lastPreposition = word
         continue
       }
     }
@@ -327,6 +371,32 @@ function readSubjects(tokens: readonly Token[], from: number, verbStart: number)
 
 const ref = (phrase: NounPhrase): PartRef => ({ kind: 'phrase', phrase })
 
+/** Most prose has no link verb at all; finding that out costs one look-up a token. */
+function hasLinkWord(tokens: readonly Token[], start: number, end: number): boolean {
+  for (let k = start; k < end; k++) {
+    const word = tokens[k]!.lower
+    if (VERBS.has(word) || word === 'communication') return true
+  }
+  return false
+}
+
+/** Calls `visit` for each link verb in tokens [start, end), with its roles and where its clause began. */
+function eachVerb(
+  tokens: readonly Token[],
+  start: number,
+  end: number,
+  visit: (verb: VerbMatch, roles: Roles, from: number) => void,
+): void {
+  let i = start
+  while (i < end) {
+    const verb = findVerb(tokens, i, end)
+    if (!verb) return
+    const roles = readRoles(tokens, verb, end)
+    visit(verb, roles, i)
+    i = Math.max(roles.end, verb.end)
+  }
+}
+
 function toClauses(subjects: PartRef[], verb: VerbMatch, roles: Roles): LinkClause[] {
   const base = {
     arrow: verb.arrow,
@@ -366,22 +436,27 @@ export function readLinkClauses(
   given?: PartRef[],
 ): LinkClause[] {
   const clauses: LinkClause[] = []
-  // Most prose has no link verb at all; finding that out costs one look-up a token.
-  let any = false
-  for (let k = start; k < end && !any; k++)
-    any = VERBS.has(tokens[k]!.lower) || tokens[k]!.lower === 'communication'
-  if (!any) return clauses
+  if (!hasLinkWord(tokens, start, end)) return clauses
   let subjects: PartRef[] | null = given ?? null
-  let i = start
-  while (i < end) {
-    const verb = findVerb(tokens, i, end)
-    if (!verb) break
-    const found = readSubjects(tokens, i, verb.start)
+  eachVerb(tokens, start, end, (verb, roles, from) => {
+    const found = readSubjects(tokens, from, verb.start)
     if (found.phrases) subjects = found.phrases.map(ref)
     else if (found.blocked && !given) subjects = null
-    const roles = readRoles(tokens, verb, end)
     if (subjects && !found.negated) clauses.push(...toClauses(subjects, verb, roles))
-    i = Math.max(roles.end, verb.end)
-  }
+  })
   return clauses
+}
+
+/**
+ * Where the objects of the last link verb in tokens [start, end) end, or -1 when no verb there
+ * has any: for "coupled to the image sensor" it is `end`, so a list that goes on past `end`
+ * ("..., the memory and the display") may be that verb's object list rather than new items.
+ */
+export function linkObjectsEnd(tokens: readonly Token[], start: number, end: number): number {
+  if (!hasLinkWord(tokens, start, end)) return -1
+  let last = -1
+  eachVerb(tokens, start, end, (_verb, roles) => {
+    last = roles.objectsEnd
+  })
+  return last
 }

@@ -61,7 +61,7 @@ export function readSystem(text: string): SystemDraft {
     }
     const tokens = tokenize(stripParentheticals(text))
     if (tokens.length === 0) return false
-    const declaration = readDeclaration(tokens, preamble)
+    const declaration = readDeclaration(tokens, preamble, (phrase) => registry.has(phrase))
     if (declaration) {
       const { subject: phrase } = declaration
       const subject =

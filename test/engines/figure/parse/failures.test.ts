@@ -139,6 +139,8 @@ describe('parsePrompt', () => {
         'if '.repeat(3333),
         ';'.repeat(10000),
         `A system comprising ${'a processor, '.repeat(800)}`,
+        `A system comprising a processor, a hub coupled to the processor${', the processor'.repeat(700)}`,
+        `The hub is coupled to the processor${' and to the processor, to the hub'.repeat(300)}`,
         `A method comprising: ${'returning to step 202; '.repeat(400)}`,
         'x'.repeat(10000),
         '\u0000\uFFFF\uD800 step 1: \u202E',

@@ -520,6 +520,169 @@ describe('parsePrompt', () => {
     })
   })
 
+  describe('block diagram link lists', () => {
+    it('links every part of a comma list after "coupled to" when the list items say "the"', () => {
+      const spec = parsed(
+        'An imaging device 300 comprising an image sensor 302, a lens assembly 304, an image signal processor 306 coupled to the image sensor, a memory 308, a display 310, a user interface 312, a battery 314 and a controller 316 coupled to the image signal processor, the memory, the display and the user interface.',
+      )
+      expect(outlineParts(spec)).toEqual([
+        'IMAGING DEVICE 300',
+        'IMAGE SENSOR 302 in IMAGING DEVICE 300',
+        'LENS ASSEMBLY 304 in IMAGING DEVICE 300',
+        'IMAGE SIGNAL PROCESSOR 306 in IMAGING DEVICE 300',
+        'MEMORY 308 in IMAGING DEVICE 300',
+        'DISPLAY 310 in IMAGING DEVICE 300',
+        'USER INTERFACE 312 in IMAGING DEVICE 300',
+        'BATTERY 314 in IMAGING DEVICE 300',
+        'CONTROLLER 316 in IMAGING DEVICE 300',
+      ])
+      expect(outlineLinks(spec)).toEqual([
+        'IMAGE SIGNAL PROCESSOR 306 -- IMAGE SENSOR 302',
+        'CONTROLLER 316 -- IMAGE SIGNAL PROCESSOR 306',
+        'CONTROLLER 316 -- MEMORY 308',
+        'CONTROLLER 316 -- DISPLAY 310',
+        'CONTROLLER 316 -- USER INTERFACE 312',
+      ])
+    })
+
+    it('links a bare mention and a part listed later when they follow a link in a containment list', () => {
+      const spec = parsed(
+        'A device 100 comprising a processor 102, a hub 106 coupled to the processor, memory 104, and the display, a memory 104 and a display 108.',
+      )
+      expect(outlineParts(spec)).toEqual([
+        'DEVICE 100',
+        'PROCESSOR 102 in DEVICE 100',
+        'HUB 106 in DEVICE 100',
+        'MEMORY 104 in DEVICE 100',
+        'DISPLAY 108 in DEVICE 100',
+      ])
+      expect(outlineLinks(spec)).toEqual([
+        'HUB 106 -- PROCESSOR 102',
+        'HUB 106 -- MEMORY 104',
+        'HUB 106 -- DISPLAY 108',
+      ])
+    })
+
+    it('ends the link at a new part or a clause of its own when a containment list goes on', () => {
+      const spec = parsed(
+        'A device comprising a processor, a memory, a bus, a display, a controller coupled to the processor, the memory and a speaker, and a hub coupled to the processor, the bus connected to the display.',
+      )
+      expect(outlineParts(spec)).toEqual([
+        'DEVICE',
+        'PROCESSOR in DEVICE',
+        'MEMORY in DEVICE',
+        'BUS in DEVICE',
+        'DISPLAY in DEVICE',
+        'CONTROLLER in DEVICE',
+        'SPEAKER in DEVICE',
+        'HUB in DEVICE',
+      ])
+      expect(outlineLinks(spec)).toEqual([
+        'CONTROLLER -- PROCESSOR',
+        'CONTROLLER -- MEMORY',
+        'HUB -- PROCESSOR',
+        'BUS -- DISPLAY',
+      ])
+    })
+
+    it('keeps a "the" part with nothing to refer to as a listed part when it follows a link', () => {
+      const spec = parsed(
+        'A device comprising a processor, a controller coupled to the processor, and the memory.',
+      )
+      expect(outlineParts(spec)).toEqual([
+        'DEVICE',
+        'PROCESSOR in DEVICE',
+        'CONTROLLER in DEVICE',
+        'MEMORY in DEVICE',
+      ])
+      expect(outlineLinks(spec)).toEqual(['CONTROLLER -- PROCESSOR'])
+    })
+
+    it('links both parts when a listed part is "coupled to the battery and to the microcontroller"', () => {
+      const spec = parsed(
+        'A sensor node comprising a battery, a microcontroller, a power management circuit coupled to the battery and to the microcontroller, a radio coupled to the microcontroller, and to the battery, and an antenna.',
+      )
+      expect(outlineLinks(spec)).toEqual([
+        'POWER MANAGEMENT CIRCUIT -- BATTERY',
+        'POWER MANAGEMENT CIRCUIT -- MICROCONTROLLER',
+        'RADIO -- MICROCONTROLLER',
+        'RADIO -- BATTERY',
+      ])
+    })
+
+    it('links both parts when a sentence repeats "to" or "with" after "and"', () => {
+      const spec = parsed(
+        'A network comprising a radio unit, a baseband unit, an antenna array, a mobility management entity and a serving gateway. The radio unit is coupled to the baseband unit and to the antenna array. The baseband unit communicates with the mobility management entity and with the serving gateway.',
+      )
+      expect(outlineLinks(spec)).toEqual([
+        'RADIO UNIT -- BASEBAND UNIT',
+        'RADIO UNIT -- ANTENNA ARRAY',
+        'BASEBAND UNIT <-> MOBILITY MANAGEMENT ENTITY',
+        'BASEBAND UNIT <-> SERVING GATEWAY',
+      ])
+    })
+
+    it('ends the objects at a comma that starts an aside rather than repeating the preposition', () => {
+      const spec = parsed(
+        'A device comprising a hub, a sensor and a display. The hub is coupled to the sensor, with the display mounted thereon.',
+      )
+      expect(outlineLinks(spec)).toEqual(['HUB -- SENSOR'])
+    })
+
+    it('reads every link of an IoT claim whose listed part is coupled "to the battery and to the microcontroller"', () => {
+      const spec = parsed(
+        'An apparatus comprising a microcontroller, a temperature sensor, a humidity sensor, a pressure sensor, a battery, a power management circuit coupled to the battery and to the microcontroller, a radio transceiver, an antenna coupled to the radio transceiver, and a flash memory. The microcontroller is coupled to the temperature sensor, the humidity sensor, the pressure sensor, the radio transceiver and the flash memory.',
+      )
+      expect(outlineLinks(spec)).toEqual([
+        'POWER MANAGEMENT CIRCUIT -- BATTERY',
+        'POWER MANAGEMENT CIRCUIT -- MICROCONTROLLER',
+        'ANTENNA -- RADIO TRANSCEIVER',
+        'MICROCONTROLLER -- TEMPERATURE SENSOR',
+        'MICROCONTROLLER -- HUMIDITY SENSOR',
+        'MICROCONTROLLER -- PRESSURE SENSOR',
+        'MICROCONTROLLER -- RADIO TRANSCEIVER',
+        'MICROCONTROLLER -- FLASH MEMORY',
+      ])
+    })
+
+    it('reads every link of a nested network claim whose sentences repeat "to" and "with"', () => {
+      const spec = parsed(
+        'A communication system comprising: a base station comprising a baseband unit, a radio unit and an antenna array; a core network comprising a mobility management entity, a serving gateway and a packet gateway; and a user equipment comprising a modem and an application processor. The radio unit is coupled to the baseband unit and to the antenna array. The baseband unit communicates with the mobility management entity and with the serving gateway. The serving gateway is coupled to the packet gateway. The modem communicates with the antenna array. The modem is coupled to the application processor.',
+      )
+      expect(outlineLinks(spec)).toEqual([
+        'RADIO UNIT -- BASEBAND UNIT',
+        'RADIO UNIT -- ANTENNA ARRAY',
+        'BASEBAND UNIT <-> MOBILITY MANAGEMENT ENTITY',
+        'BASEBAND UNIT <-> SERVING GATEWAY',
+        'SERVING GATEWAY -- PACKET GATEWAY',
+        'MODEM <-> ANTENNA ARRAY',
+        'MODEM -- APPLICATION PROCESSOR',
+      ])
+    })
+
+    it('reads every link of a fifteen-part control claim whose sentences list, chain and power parts', () => {
+      const spec = parsed(
+        'A control system comprising a controller, a first sensor, a second sensor, an actuator, a power supply, a memory, a display, a keypad, a wireless transceiver, an antenna, a cloud server, a database, a user device, a clock and a battery. The controller is coupled to the first sensor, the second sensor, the actuator, the power supply, the memory, the display, the keypad, the wireless transceiver and the clock. The wireless transceiver is coupled to the antenna. The antenna communicates with the cloud server. The cloud server is coupled to the database. The user device communicates with the cloud server. The battery provides power to the power supply.',
+      )
+      expect(outlineLinks(spec)).toEqual([
+        'CONTROLLER -- FIRST SENSOR',
+        'CONTROLLER -- SECOND SENSOR',
+        'CONTROLLER -- ACTUATOR',
+        'CONTROLLER -- POWER SUPPLY',
+        'CONTROLLER -- MEMORY',
+        'CONTROLLER -- DISPLAY',
+        'CONTROLLER -- KEYPAD',
+        'CONTROLLER -- WIRELESS TRANSCEIVER',
+        'CONTROLLER -- CLOCK',
+        'WIRELESS TRANSCEIVER -- ANTENNA',
+        'ANTENNA <-> CLOUD SERVER',
+        'CLOUD SERVER -- DATABASE',
+        'USER DEVICE <-> CLOUD SERVER',
+        'BATTERY -> POWER SUPPLY : POWER',
+      ])
+    })
+  })
+
   describe('block diagram input', () => {
     it('reads the same figure when the prompt is in capitals with extra whitespace', () => {
       const plain = parsed(

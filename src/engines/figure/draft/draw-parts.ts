@@ -122,14 +122,23 @@ function outline(placed: PlacedPart): VectorPath {
  * A container's title inside its top band: at the left unless a link runs through there, then
  * slid right to the first place no line crosses.
  */
-function containerTitle(placed: PlacedPart, metrics: FontMetrics, lines: Segment2[]): SceneText[] {
+export function containerTitle(
+  placed: PlacedPart,
+  metrics: FontMetrics,
+  lines: Segment2[],
+): SceneText[] {
   const { rect } = placed
   const inset = 0.5 * FONT_PX
   const room = rect.width - 2 * inset - placed.textWidth
   const steps = Math.max(0, Math.floor(room / (0.25 * FONT_PX)))
+  // In the bottom band (when the layout put it there), the title's first baseline drops by the
+  // height of everything above the band.
+  const drop = placed.titleBelow
+    ? rect.height - placed.titleHeight - 0.45 * FONT_PX + 0.2 * FONT_PX
+    : 0
   let best: SceneText[] | null = null
   for (let i = 0; i <= steps; i++) {
-    const texts = labelOf(placed, metrics, inset + (room * i) / Math.max(1, steps))
+    const texts = labelOf(placed, metrics, inset + (room * i) / Math.max(1, steps), drop)
     const clear = texts.every(
       (t) => !lines.some((l) => segmentHitsRect(l.a, l.b, inflate(t.box, PEN_PX))),
     )
@@ -137,6 +146,14 @@ function containerTitle(placed: PlacedPart, metrics: FontMetrics, lines: Segment
     best ??= texts
   }
   return best ?? labelOf(placed, metrics)
+}
+
+/** Whether a container title drawn in `scene` crosses a line (its band had no free place). */
+export function titleBlocked(scene: Scene, lines: Segment2[]): string[] {
+  return scene.texts
+    .filter((t) => t.role === 'label' && t.anchor === 'start')
+    .filter((t) => lines.some((l) => segmentHitsRect(l.a, l.b, t.box)))
+    .map((t) => t.text)
 }
 
 /**
@@ -147,6 +164,7 @@ function labelOf(
   placed: PlacedPart,
   metrics: FontMetrics,
   titleInset = 0.5 * FONT_PX,
+  titleDrop = 0,
 ): SceneText[] {
   const { rect, lines } = placed
   const inset = PEN_PX
@@ -160,7 +178,7 @@ function labelOf(
   const container = placed.container
   const x = container ? rect.x + titleInset : rect.x + rect.width / 2
   const firstBaseline = container
-    ? rect.y + 0.45 * FONT_PX + CAP_HEIGHT_EM * FONT_PX
+    ? rect.y + titleDrop + 0.45 * FONT_PX + CAP_HEIGHT_EM * FONT_PX
     : rect.y + (rect.height - block) / 2 + CAP_HEIGHT_EM * FONT_PX
   const anchor = container ? 'start' : 'middle'
   return lines.map((text, i) => {

@@ -13,12 +13,13 @@
 
 import { fitSheet } from '../fit-sheet'
 import type { FontMetrics } from '../font-metrics'
+import { flattenPath } from '../geometry'
 import { type NumeralTarget, placeNumerals, polygonTarget } from '../place-numerals'
 import type { Rect, Scene } from '../scene'
 import { CAP_HEIGHT_EM, FONT_PX, LINE_HEIGHT_PX, MIN_TEXT_HEIGHT_PX, SHEET_DPI } from '../sheet'
 import type { FigureSpec } from '../spec'
 import { wrapText } from '../wrap-text'
-import { drawParts } from './draw-parts'
+import { drawParts, titleBlocked } from './draw-parts'
 import {
   type GraphLayout,
   type LayoutOptions,
@@ -79,7 +80,12 @@ export async function draftFigure(spec: FigureSpec, options: DraftOptions): Prom
     if (rewrapTitles(layout, sized, metrics)) {
       layout = await layoutGraph(spec, sized, attempt.layout, labelSize)
     }
-    layouts.push({ layout, scale: fitSheet(drawParts(layout, metrics)), order })
+    // A container whose title band links run through gets its title in a bottom band, once.
+    if (moveBlockedTitles(layout, sized, metrics)) {
+      layout = await layoutGraph(spec, sized, attempt.layout, labelSize)
+    }
+    const scene = drawParts(layout, metrics)
+    layouts.push({ layout, scale: fitSheet(scene), order })
   }
   // Larger print first; within 2 %, the earlier (tighter) attempt.
   layouts.sort((a, b) =>
@@ -177,6 +183,25 @@ function warningsFor(scale: number, failed: number): string[] {
   }
   if (failed > 0) warnings.push(`${failed} numerals found no free place beside their parts`)
   return warnings
+}
+
+/** Moves to a bottom band the titles that links cross in the top one; true when any moved. */
+function moveBlockedTitles(
+  layout: GraphLayout,
+  sized: Map<string, SizedPart>,
+  metrics: FontMetrics,
+): boolean {
+  const scene = drawParts(layout, metrics)
+  const lines = scene.strokes.flatMap((stroke) => flattenPath(stroke))
+  const blocked = new Set(titleBlocked(scene, lines))
+  let moved = false
+  for (const placed of layout.parts.values()) {
+    if (!placed.container || placed.titleBelow) continue
+    if (!placed.lines.some((line) => blocked.has(line))) continue
+    sized.set(placed.part.id, { ...sized.get(placed.part.id)!, titleBelow: true })
+    moved = true
+  }
+  return moved
 }
 
 /** Re-wraps the titles of containers laid out narrower than them; true when any changed. */

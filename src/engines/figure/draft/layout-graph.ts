@@ -145,7 +145,9 @@ export async function layoutGraph(
       node.layoutOptions = {
         ...spacingOptions,
         ...minimum,
-        'elk.padding': `[top=${s.titleHeight + spacing.padding * 0.6},left=${spacing.padding},bottom=${spacing.padding},right=${spacing.padding}]`,
+        'elk.padding': s.titleBelow
+          ? `[top=${spacing.padding},left=${spacing.padding},bottom=${s.titleHeight + spacing.padding * 0.6},right=${spacing.padding}]`
+          : `[top=${s.titleHeight + spacing.padding * 0.6},left=${spacing.padding},bottom=${spacing.padding},right=${spacing.padding}]`,
       }
     } else {
       const links = degree.get(part.id) ?? 0

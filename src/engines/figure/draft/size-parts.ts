@@ -23,6 +23,8 @@ export interface SizedPart {
   container: boolean
   /** Containers: height of the title band at the top, px. */
   titleHeight: number
+  /** Containers: the title goes in a band at the bottom (links crowd the top one). */
+  titleBelow?: boolean
 }
 
 /** How wide a label may run before it wraps, in font sizes (em). */

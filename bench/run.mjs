@@ -1,14 +1,16 @@
 // `npm run bench`: every benchmark, each printing its figures beside a baseline or peer.
 // `npm run bench -- NAME` runs one: platform, memory, sharp, binarize, vectorize, enhance,
-// layout or figures (`--quick` after it for a short run; `npm run bench:vectorize` is the same as
+// layout, figures or lines (`--quick` after it for a short run; `npm run bench:vectorize` is the same as
 // `-- vectorize`). enhance: the /v1/enhance engine beside UpscalerJS + tfjs-backend-wasm, and its
 // quality against bicubic and Lanczos-3 (bench/enhance.mjs). layout: dagre against ELK on
 // patent-style figures, to choose /figures' layout library (bench/figure-layout.mjs). figures:
-// the /figures drafter, prompt to PNG, beside a dagre-laid-out peer (bench/figures.mjs).
+// the /figures drafter, prompt to PNG, beside a dagre-laid-out peer (bench/figures.mjs). lines:
+// line drawings from reference images and model output (bench/figure-lines.mjs).
 import { runBinarizeBench } from './binarize.mjs'
 import { runSharpBench } from './convert-vs-sharp.mjs'
 import { runEnhanceBench } from './enhance.mjs'
 import { runFigureLayoutBench } from './figure-layout.mjs'
+import { runFigureLinesBench } from './figure-lines.mjs'
 import { runFiguresBench } from './figures.mjs'
 import { runMemoryBench } from './memory.mjs'
 import { runPlatformBench } from './platform.mjs'
@@ -23,3 +25,4 @@ if (!only || only === 'vectorize') await runVectorizeBench()
 if (!only || only === 'enhance') await runEnhanceBench()
 if (!only || only === 'layout') await runFigureLayoutBench()
 if (!only || only === 'figures') await runFiguresBench()
+if (!only || only === 'lines') await runFigureLinesBench()

@@ -38,7 +38,13 @@ export async function runFiguresBench() {
         const draft = t.lap()
         const png = await toPng(engine, scene)
         const render = t.lap()
-        return { parse, draft, render, bytes: png.byteLength, cm: (0.729 * 54 * scale * 2.54) / 300 }
+        return {
+          parse,
+          draft,
+          render,
+          bytes: png.byteLength,
+          cm: (0.729 * 54 * scale * 2.54) / 300,
+        }
       })
       const total = (r) => r.parse + r.draft + r.render
       rows.push({
@@ -99,10 +105,13 @@ function dagreScene(engine, spec, metrics) {
   g.setDefaultEdgeLabel(() => ({}))
   for (const part of spec.parts) {
     const s = sized.get(part.id)
-    g.setNode(part.id, s.container ? { paddingTop: s.titleHeight + 32 } : { width: s.width, height: s.height })
+    g.setNode(
+      part.id,
+      s.container ? { paddingTop: s.titleHeight + 32 } : { width: s.width, height: s.height },
+    )
   }
   for (const part of spec.parts) if (part.parent) g.setParent(part.id, part.parent)
-  spec.links.forEach((link, i) => g.setEdge(link.from, link.to, {}, `e${i}`))
+  for (const [i, link] of spec.links.entries()) g.setEdge(link.from, link.to, {}, `e${i}`)
   dagre.layout(g)
   const parts = new Map()
   for (const part of spec.parts) {
@@ -114,7 +123,9 @@ function dagreScene(engine, spec, metrics) {
   }
   const links = spec.links.map((link, i) => ({
     link,
-    points: g.edge({ v: link.from, w: link.to, name: `e${i}` }).points.map((p) => ({ x: p.x, y: p.y })),
+    points: g
+      .edge({ v: link.from, w: link.to, name: `e${i}` })
+      .points.map((p) => ({ x: p.x, y: p.y })),
   }))
   const graph = g.graph()
   return engine.drawParts({ parts, links, width: graph.width, height: graph.height }, metrics)

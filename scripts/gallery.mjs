@@ -59,7 +59,7 @@ for (const { name, prompt } of GALLERY_PROMPTS) {
       verdict: [...problems, ...figure.warnings].join('; ') || 'passes',
     })
     cards.push(
-      `<figure><img src="${file}.png" alt="${name}"><figcaption><b>${file}</b><br>${escape(prompt)}</figcaption></figure>`,
+      `<figure><img src="${file}.png" alt="${name}"><figcaption><b>${file}</b><br>${escapeHtml(prompt)}</figcaption></figure>`,
     )
   }
 }
@@ -70,6 +70,6 @@ writeFileSync(
 printTable(rows)
 console.log(`\n${rows.length} figures in ${OUT}; ${failures} with problems`)
 
-function escape(text) {
+function escapeHtml(text) {
   return text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`)
 }

@@ -19,6 +19,7 @@ import { convertRoutes } from './http/routes/convert'
 import { creditsRoutes } from './http/routes/credits'
 import { mountDocs } from './http/routes/docs'
 import { enhanceRoutes } from './http/routes/enhance'
+import { figuresRoutes } from './http/routes/figures'
 import { filesRoutes } from './http/routes/files'
 import { keysRoutes } from './http/routes/keys'
 import { vectorizeRoutes } from './http/routes/vectorize'
@@ -57,6 +58,7 @@ export function createApp() {
 
   const api = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
   registerSecuritySchemes(api as unknown as OpenAPIHono<never>)
+  api.route('/', figuresRoutes)
   api.route('/', convertRoutes)
   api.route('/', vectorizeRoutes)
   api.route('/', enhanceRoutes)

@@ -11,6 +11,9 @@ export const ERROR_STATUS = {
   UNSUPPORTED_CONTENT_TYPE: 400,
   FILE_TOO_LARGE: 400,
   REFERENCE_IMAGE_UNAVAILABLE: 400,
+  // 400 on /figures: what the prompt asks for cannot be drawn here
+  PROMPT_NOT_DRAWABLE: 400,
+  FIGURE_TOO_COMPLEX: 400,
   // 401: who is calling
   UNAUTHORIZED: 401,
   INVALID_API_KEY: 401,

@@ -5,7 +5,8 @@
 export const GALLERY_PROMPTS = [
   {
     name: 'system-3',
-    prompt: 'A system comprising a sensor, a controller coupled to the sensor, and an actuator controlled by the controller.',
+    prompt:
+      'A system comprising a sensor, a controller coupled to the sensor, and an actuator controlled by the controller.',
   },
   {
     name: 'computer-5',

@@ -21,10 +21,13 @@ import { CodecError } from '../lib/codec-error'
 export const MODEL_REFERENCE_SIDE_PX = 512
 
 /**
- * Caps on reference downloads beyond the global 40 MP: WebP decodes whole, so it gets
- * /convert's measured 5 MP (see CONVERT_LIMITS); PNG, TIFF and JPEG stream.
+ * Caps on reference downloads beyond the global 40 MP: 16 MP, because without an image model
+ * each reference is decoded whole as gray (16 MB) before it is reduced to the line engine's
+ * 1.5 MP working size; WebP decodes whole as RGBA, so it gets /convert's measured 5 MP (see
+ * CONVERT_LIMITS).
  */
 export const REFERENCE_IMAGE_LIMITS = {
+  maxPixels: 16_000_000,
   maxPixelsByType: { webp: 5_000_000 } as Partial<Record<ImageType, number>>,
   operation: '/figures',
 }

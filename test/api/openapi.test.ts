@@ -59,6 +59,18 @@ describe('OpenAPI document', () => {
         '500',
       ])
     }
+    const figures = doc.paths['/figures']!.post!
+    expect(figures.operationId).toBe('generateFigure')
+    // The spec lists no 422 for /figures: reference-image failures are 400s.
+    expect(Object.keys(figures.responses).sort()).toEqual([
+      '200',
+      '400',
+      '401',
+      '402',
+      '409',
+      '429',
+      '500',
+    ])
     const credits = doc.paths['/credits']!.get!
     expect(credits.operationId).toBe('getCredits')
     expect(Object.keys(credits.responses).sort()).toEqual(['200', '401'])
@@ -72,7 +84,7 @@ describe('OpenAPI document', () => {
       in: 'header',
       name: 'x-api-key',
     })
-    for (const path of ['/convert', '/vectorize', '/credits', '/keys']) {
+    for (const path of ['/figures', '/convert', '/vectorize', '/credits', '/keys']) {
       for (const operation of Object.values(doc.paths[path]!)) {
         expect(operation.security).toEqual([{ Bearer: [] }, { ApiKeyHeader: [] }])
       }

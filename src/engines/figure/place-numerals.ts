@@ -116,7 +116,7 @@ export function placeNumerals(
     candidates.sort((a, b) => a.cost - b.cost)
     let best: Placement | null = null
     for (const c of candidates) {
-      best = fit(c, { width, height, size }, own, segments, boxes, options, clearance)
+      best = tryPlacement(c, { width, height, size }, own, segments, boxes, options, clearance)
       if (best) break
     }
     if (!best) {
@@ -143,7 +143,7 @@ export function placeNumerals(
  * The candidate placed, if it fits (see the module header): the numeral's box is tested first,
  * and the lead is only made and tested for a box that is free.
  */
-function fit(
+function tryPlacement(
   c: Candidate,
   numeral: { width: number; height: number; size: number },
   own: Segment2[],

@@ -196,3 +196,80 @@ export const EnhanceResultSchema = z
 export const CreditsResultSchema = z
   .object({ balance: z.int().openapi({ description: 'Current credit balance.', example: 120 }) })
   .openapi('CreditsResult')
+
+/** Longest prompt, characters (spec §8). */
+export const MAX_PROMPT_CHARS = 10_000
+
+const figureDescriptions = {
+  prompt:
+    'What to draw, 1 to 10,000 characters. Block diagrams ("a system 100 comprising a processor 102 coupled to a memory 104 ...") and methods ("a method comprising: receiving ...; determining whether ...; if so, ...; otherwise, ...") are drafted directly, with the numerals you give kept. An object described in words ("a folding chair with ...") needs the image model (the `AI` binding); without it the request is refused with `PROMPT_NOT_DRAWABLE`.',
+  output:
+    '`png`: an 8-bit gray PNG, long edge 2048 px, 300 DPI (pHYs). `svg`: stroke-only line art (text as glyph outlines, no fills but glyphs and arrowheads), returned in `svg` too.',
+  labeled:
+    'Adds reference numerals 100, 102, ... (Arabic digits, at least 0.32 cm high) with lead lines touching their parts; `references` lists them.',
+  referenceImageUrls:
+    '1 to 4 public http(s) image URLs used as the structural baseline (sketches, photos, prior figures). Each is fetched with the same guard as `imageUrl`; any failure is 400 `REFERENCE_IMAGE_UNAVAILABLE`. With the image model they guide it; without it, each becomes a line-drawing view (several side by side as FIG. 1A, 1B, ...).',
+}
+
+export const FiguresJsonSchema = z
+  .object({
+    prompt: z
+      .string()
+      .min(1)
+      .max(MAX_PROMPT_CHARS)
+      .optional()
+      .openapi({ description: figureDescriptions.prompt }),
+    output: z
+      .enum(['png', 'svg'])
+      .default('png')
+      .openapi({ description: figureDescriptions.output }),
+    labeled: z.boolean().default(false).openapi({ description: figureDescriptions.labeled }),
+    referenceImageUrls: z
+      .array(ImageUrlSchema)
+      .min(1)
+      .max(4)
+      .optional()
+      .openapi({ description: figureDescriptions.referenceImageUrls }),
+  })
+  .strict()
+  .superRefine((body, ctx) => {
+    if (body.prompt !== undefined && body.prompt.trim() === '') {
+      ctx.addIssue({ code: 'custom', path: ['prompt'], message: 'prompt must contain text' })
+    }
+    if (body.prompt === undefined && body.referenceImageUrls === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [],
+        message: 'Send a prompt, referenceImageUrls, or both',
+      })
+    }
+  })
+  .openapi('FiguresRequest')
+
+export const FigureReferenceSchema = z
+  .object({
+    numeral: z.int().openapi({ example: 102 }),
+    label: z.string().openapi({ example: 'PROCESSOR' }),
+  })
+  .openapi('FigureReference')
+
+export const FiguresResultSchema = z
+  .object({
+    url: z.url().openapi({ description: 'Signed URL of the figure, valid for 7 days.' }),
+    format: z.enum(['png', 'svg']),
+    svg: z.string().optional().openapi({ description: 'The SVG source (svg output only).' }),
+    width: z.int().openapi({ description: 'PNG: width in pixels. SVG: width of the viewBox.' }),
+    height: z.int().openapi({ description: 'PNG: height in pixels. SVG: height of the viewBox.' }),
+    method: z.enum(['drafter', 'image-model', 'reference-lines']).openapi({
+      description:
+        'How it was drawn: `drafter` (block diagram or flowchart from the prompt), `image-model` (Workers AI, then cleaned into line art), `reference-lines` (line drawings extracted from the reference images).',
+    }),
+    references: z.array(FigureReferenceSchema).optional().openapi({
+      description: 'labeled only: each numeral and the part it names, for the specification text.',
+    }),
+    warnings: z.array(z.string()).optional().openapi({
+      description: 'Drawing rules the figure could not fully meet, or inputs it did not use.',
+    }),
+    creditsConsumed: z.int().openapi({ description: 'Credits charged: 10 for PNG, 8 for SVG.' }),
+  })
+  .openapi('FiguresResult')

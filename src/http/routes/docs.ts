@@ -30,6 +30,10 @@ export function mountDocs(api: OpenAPIHono<AppEnv>): void {
     info: { title: 'Figure API', version: '1.0.0', description: DESCRIPTION },
     servers: [{ url: `${new URL(c.req.url).origin}/v1` }],
     tags: [
+      {
+        name: 'Figures',
+        description: 'Patent figures drafted from prompts or drawn from reference images.',
+      },
       { name: 'Images', description: 'Convert, vectorize and enhance images.' },
       { name: 'Account', description: 'Credits and API keys.' },
       {

@@ -69,7 +69,7 @@ async function toPng(engine, scene) {
   const svg = engine.writeFigureSvg(scene, { fontFamily: engine.FIGURE_FONT_FAMILY })
   const raster = await engine.rasterizeSvg(svg, 2048)
   const rows = engine.bufferRows(raster.data, raster.width, raster.height, 1)
-  const png = await engine.encodePng(rows, { density: { x: 300, y: 300 } })
+  const png = await engine.encodePng(rows, { bitDepth: 1, density: { x: 300, y: 300 } })
   return engine.concatBytes(png.parts)
 }
 

@@ -45,7 +45,7 @@ for (const { name, prompt } of GALLERY_PROMPTS) {
     if (problems.length > 0) failures++
     const file = `${name}${labeled ? '-labeled' : ''}`
     const rowsOf = engine.bufferRows(raster.data, raster.width, raster.height, 1)
-    const png = await engine.encodePng(rowsOf, { density: { x: 300, y: 300 } })
+    const png = await engine.encodePng(rowsOf, { bitDepth: 1, density: { x: 300, y: 300 } })
     writeFileSync(join(OUT, `${file}.png`), engine.concatBytes(png.parts))
     writeFileSync(join(OUT, `${file}.svg`), await engine.outlineText(svg))
     const boxesCount = spec.parts.filter((p) => p.shape !== 'terminal').length

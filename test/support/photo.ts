@@ -13,8 +13,8 @@ export function random(seed: number): () => number {
   }
 }
 
-/** Value noise: a coarse grid of random values, bilinearly interpolated. */
-function valueNoise(width: number, height: number, cell: number, next: () => number) {
+/** Value noise in −1…1: a coarse grid of random values, bilinearly interpolated. */
+export function valueNoise(width: number, height: number, cell: number, next: () => number) {
   const gw = Math.ceil(width / cell) + 2
   const gh = Math.ceil(height / cell) + 2
   const grid = Float32Array.from({ length: gw * gh }, () => next() * 2 - 1)

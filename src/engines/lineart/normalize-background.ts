@@ -16,7 +16,8 @@
  * A sheet whose paper is already even (block levels within 6 levels) is returned unchanged.
  */
 
-const BLOCK_PX = 32
+/** Side of the blocks the paper level is measured in, px. */
+export const BLOCK_PX = 32
 const PAPER_PERCENTILE = 0.9
 /** Paper whose block levels all lie within this many levels is even: left as it is. */
 const EVEN_PAPER_LEVELS = 6
@@ -67,8 +68,11 @@ export function normalizeBackground(gray: Uint8Array, width: number, height: num
   return out
 }
 
-/** The 90th-percentile level of each block, row-major `bw × bh`. */
-function blockPaperLevels(
+/**
+ * The 90th-percentile level of each BLOCK_PX block, row-major `bw × bh`: the paper's level
+ * where a block has any paper. Also used by /figures' lighting correction (figure/lines).
+ */
+export function blockPaperLevels(
   gray: Uint8Array,
   width: number,
   height: number,

@@ -25,8 +25,8 @@
  * (1 byte per pixel) when the paper is uneven.
  */
 
-const BLOCK_PX = 32
-const PAPER_PERCENTILE = 0.9
+import { BLOCK_PX, blockPaperLevels } from '../../lineart/normalize-background'
+
 /** Paper whose fitted surface spans at most this many levels is even: left as it is. */
 const EVEN_PAPER_LEVELS = 6
 /** A block this many levels under the fit (or 3 σ of the residuals, if more) is not paper. */
@@ -199,39 +199,4 @@ function solve(a: Float64Array, b: Float64Array): Float64Array | null {
     x[r] = s / a[r * n + r]!
   }
   return x
-}
-
-/** The 90th-percentile level of each block, row-major `bw × bh`. */
-function blockPaperLevels(
-  gray: Uint8Array,
-  width: number,
-  height: number,
-  bw: number,
-  bh: number,
-): Float32Array {
-  const paper = new Float32Array(bw * bh)
-  const histograms = new Uint32Array(bw * 256)
-  for (let by = 0; by < bh; by++) {
-    histograms.fill(0)
-    const y1 = Math.min(height, (by + 1) * BLOCK_PX)
-    for (let y = by * BLOCK_PX; y < y1; y++) {
-      const row = y * width
-      for (let x = 0; x < width; x++) histograms[((x / BLOCK_PX) | 0) * 256 + gray[row + x]!]!++
-    }
-    for (let bx = 0; bx < bw; bx++) {
-      const base = bx * 256
-      let total = 0
-      for (let v = 0; v < 256; v++) total += histograms[base + v]!
-      const rank = Math.ceil(total * PAPER_PERCENTILE)
-      let seen = 0
-      for (let v = 0; v < 256; v++) {
-        seen += histograms[base + v]!
-        if (seen >= rank) {
-          paper[by * bw + bx] = v
-          break
-        }
-      }
-    }
-  }
-  return paper
 }

@@ -6,6 +6,7 @@ import type { RasterImage } from '../../../../src/engines/raster'
 import type { VectorDrawing } from '../../../../src/engines/vector'
 import { quantTable } from '../../../support/jpeg-writer'
 import { normal, uniform } from '../../../support/line-art'
+import { valueNoise as photoNoise } from '../../../support/photo'
 import { boundaryOf, rasterizeCoverage } from '../../../support/rasterize-vector'
 
 /** An input with what a good extraction must find. */
@@ -17,25 +18,9 @@ export interface Case {
   forbidden: Uint8Array
 }
 
-/** Smooth value noise in −1…1 on a grid of `cell` px, bilinear. */
-function valueNoise(width: number, height: number, cell: number, seed: number) {
-  const next = uniform(seed)
-  const gw = Math.ceil(width / cell) + 2
-  const gh = Math.ceil(height / cell) + 2
-  const grid = Float32Array.from({ length: gw * gh }, () => next() * 2 - 1)
-  return (x: number, y: number): number => {
-    const fx = x / cell
-    const fy = y / cell
-    const ix = Math.floor(fx)
-    const iy = Math.floor(fy)
-    const tx = fx - ix
-    const ty = fy - iy
-    const i = iy * gw + ix
-    const top = grid[i]! + (grid[i + 1]! - grid[i]!) * tx
-    const bottom = grid[i + gw]! + (grid[i + gw + 1]! - grid[i + gw]!) * tx
-    return top + (bottom - top) * ty
-  }
-}
+/** Smooth value noise in −1…1 on a grid of `cell` px, bilinear, from a seed. */
+const valueNoise = (width: number, height: number, cell: number, seed: number) =>
+  photoNoise(width, height, cell, uniform(seed))
 
 /** A shape as a signed distance, px: positive inside, negative outside (exact or a bound). */
 type Shape = (x: number, y: number) => number

@@ -4,7 +4,9 @@
  * sig = HMAC-SHA-256(secret of kid, "v1\n" + pathname + "\n" + exp). The URL is the credential.
  */
 
+import type { Context } from 'hono'
 import type { VersionedSecret } from '../config'
+import type { AppEnv } from '../env'
 import { fromBase64Url, toBase64Url } from '../lib/bytes'
 import { hmacSha256, hmacSha256Verify } from '../lib/crypto'
 
@@ -32,6 +34,12 @@ export async function signFileUrl(
   const exp = Math.floor(nowMs / 1000) + ttlSeconds
   const sig = toBase64Url(await hmacSha256(keys.current.secret, message(pathname, exp)))
   return `${origin}${pathname}?exp=${exp}&kid=${keys.current.version}&sig=${sig}`
+}
+
+/** A signed URL for an output of this request, on the request's origin, with the configured TTL. */
+export function outputUrl(c: Context<AppEnv>, objectKey: string): Promise<string> {
+  const { config } = c.var.deps
+  return signFileUrl(new URL(c.req.url).origin, objectKey, config.urlKeys, config.urlTtlSeconds)
 }
 
 /** The verdict on a presented file URL. */

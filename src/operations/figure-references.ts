@@ -63,22 +63,30 @@ export async function referencesForModel(
 ): Promise<Uint8Array[]> {
   const out: Uint8Array[] = []
   for (const [i, image] of images.entries()) {
-    try {
-      out.push(await referenceForModel(image.bytes, image.type))
-    } catch (error) {
-      if (!(error instanceof CodecError)) throw error
-      const reason =
-        error.reason === 'corrupt'
-          ? `the image could not be read (${error.message})`
-          : error.reason === 'unsupported'
-            ? `the image uses a feature we do not read (${error.message})`
-            : `the image is too large to decode (${error.message})`
-      throw new ApiError(
-        'REFERENCE_IMAGE_UNAVAILABLE',
-        `referenceImageUrls[${i}] could not be used: ${reason}`,
-        { cause: error, internal: `${error.reason}: ${error.message}` },
-      )
-    }
+    out.push(await readReference(i, () => referenceForModel(image.bytes, image.type)))
   }
   return out
+}
+
+/**
+ * Runs codec work on reference `index`; a file that turns out unreadable is a 400
+ * REFERENCE_IMAGE_UNAVAILABLE naming it (/figures has no 422).
+ */
+export async function readReference<T>(index: number, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work()
+  } catch (error) {
+    if (!(error instanceof CodecError)) throw error
+    const reason =
+      error.reason === 'corrupt'
+        ? `the image could not be read (${error.message})`
+        : error.reason === 'unsupported'
+          ? `the image uses a feature we do not read (${error.message})`
+          : `the image is too large to decode (${error.message})`
+    throw new ApiError(
+      'REFERENCE_IMAGE_UNAVAILABLE',
+      `referenceImageUrls[${index}] could not be used: ${reason}`,
+      { cause: error, internal: `${error.reason}: ${error.message}` },
+    )
+  }
 }

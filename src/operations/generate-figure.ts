@@ -8,7 +8,6 @@
  * SVG: text turned into glyph outlines → store.
  */
 
-import { openImage } from '../codecs/decode'
 import { encodePng } from '../codecs/png/encode'
 import { type ImageType, sniffImage } from '../codecs/sniff'
 import { composeViews, type View } from '../engines/figure/compose-views'
@@ -22,16 +21,14 @@ import {
 } from '../engines/figure/rasterize'
 import type { Scene } from '../engines/figure/scene'
 import { SHEET_DPI, SHEET_LONG_EDGE_PX } from '../engines/figure/sheet'
-import { flattenToGray } from '../engines/normalize/flatten-to-gray'
-import type { GrayImage } from '../engines/raster'
 import { ApiError, type ImageSource } from '../errors'
-import { CodecError } from '../lib/codec-error'
 import { ulid } from '../lib/ids'
-import { bufferRows, readAllRows } from '../lib/rows'
+import { bufferRows } from '../lib/rows'
 import type { FigureModel, OutputStore } from '../storage/ports'
 import { writeFigureSvg } from '../writers/figure-svg'
-import { referenceForModel } from './figure-references'
+import { readReference, referencesForModel } from './figure-references'
 import type { FigurePlan } from './plan-figure'
+import { readGrayImage } from './read-gray'
 import { type StoredFile, storeOutput } from './store-output'
 
 export type FigureOutput = 'png' | 'svg'
@@ -140,22 +137,16 @@ async function modelView(
   model: FigureModel | null,
 ): Promise<View> {
   if (!model) throw new Error('generateFigure: image-model plan without a model')
-  const inputs: Uint8Array[] = []
-  let aspect = 1
-  for (const reference of references) {
-    const png = await readReference(inputs.length, () =>
-      referenceForModel(reference.bytes, reference.type),
-    )
-    if (inputs.length === 0) aspect = pngAspect(png)
-    inputs.push(png)
-  }
+  const inputs = await referencesForModel(references)
+  const first = inputs[0] ? sniffImage(inputs[0]) : null
+  const aspect = first?.ok ? first.value.width / first.value.height : 1
   const [width, height] = modelSize(aspect)
   const bytes = await model.draw({ prompt: instruction, references: inputs, width, height })
   const sniffed = sniffImage(bytes)
   if (!sniffed.ok) throw new Error(`image model answered: ${sniffed.error.message}`)
   const { type, width: w, height: h } = sniffed.value
   if (w * h > MAX_MODEL_PIXELS) throw new Error(`image model answered with ${w} × ${h} px`)
-  const image = await decodeGray(bytes, type)
+  const image = await readGrayImage(bytes, type)
   const lines = await extractLineDrawing(image, 'model')
   if (!lines.ok) {
     throw new ApiError(
@@ -168,7 +159,7 @@ async function modelView(
 
 /** One reference image as a line drawing. */
 async function referenceView(reference: ReferenceImage, index: number): Promise<View> {
-  const image = await readReference(index, () => decodeGray(reference.bytes, reference.type))
+  const image = await readReference(index, () => readGrayImage(reference.bytes, reference.type))
   const lines = await extractLineDrawing(image, 'reference')
   if (!lines.ok) {
     throw new ApiError(
@@ -177,35 +168,6 @@ async function referenceView(reference: ReferenceImage, index: number): Promise<
     )
   }
   return lines.value
-}
-
-/** Runs codec work on reference `index`; an unreadable file is REFERENCE_IMAGE_UNAVAILABLE (400). */
-async function readReference<T>(index: number, work: () => Promise<T>): Promise<T> {
-  try {
-    return await work()
-  } catch (error) {
-    if (!(error instanceof CodecError)) throw error
-    throw new ApiError(
-      'REFERENCE_IMAGE_UNAVAILABLE',
-      `referenceImageUrls[${index}] could not be read: ${error.message}`,
-    )
-  }
-}
-
-async function decodeGray(bytes: Uint8Array, type: ImageType): Promise<GrayImage> {
-  const rows = flattenToGray(await openImage(bytes, type, { prefer: 'luma' }))
-  return {
-    width: rows.width,
-    height: rows.height,
-    channels: 1,
-    data: await readAllRows(rows),
-  }
-}
-
-/** Width ÷ height of a PNG, from its IHDR. */
-function pngAspect(png: Uint8Array): number {
-  const view = new DataView(png.buffer, png.byteOffset, png.byteLength)
-  return view.getUint32(16) / view.getUint32(20)
 }
 
 /** The model's output size for an aspect: long edge 1024, both sides multiples of 64. */

@@ -7,8 +7,7 @@
 import { openImage } from '../codecs/decode'
 import type { ImageType } from '../codecs/sniff'
 import { traceLineart } from '../engines/lineart'
-import { flattenToGray } from '../engines/normalize/flatten-to-gray'
-import type { GrayImage, RasterImage } from '../engines/raster'
+import type { RasterImage } from '../engines/raster'
 import { traceImage } from '../engines/trace'
 import type { VectorDrawing } from '../engines/vector'
 import type { ImageSource } from '../errors'
@@ -17,6 +16,7 @@ import { readAllRows } from '../lib/rows'
 import type { OutputStore } from '../storage/ports'
 import { type VectorFormat, WRITERS } from '../writers'
 import { readCodec } from './read-codec'
+import { readGrayImage } from './read-gray'
 import { type StoredFile, storeOutput } from './store-output'
 
 export type VectorEngine = 'lineart' | 'trace'
@@ -95,17 +95,7 @@ async function trace(
   type: ImageType,
   engine: VectorEngine,
 ): Promise<VectorDrawing> {
-  if (engine === 'lineart') {
-    const rows = flattenToGray(await openImage(bytes, type, { prefer: 'luma' }))
-    const image: GrayImage = {
-      width: rows.width,
-      height: rows.height,
-      channels: 1,
-      data: await readAllRows(rows),
-      ...(rows.density ? { density: rows.density } : {}),
-    }
-    return (await traceLineart(image)).drawing
-  }
+  if (engine === 'lineart') return (await traceLineart(await readGrayImage(bytes, type))).drawing
   const rows = await openImage(bytes, type, { prefer: 'color' })
   const image: RasterImage = {
     width: rows.width,

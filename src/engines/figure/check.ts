@@ -13,13 +13,14 @@
 import {
   arrowheadPolygon,
   flattenPath,
+  polygonSegments,
   rectInside,
   rectsOverlap,
   type Segment2,
   segmentHitsRect,
   segmentsIntersect,
+  trimEnd,
 } from './geometry'
-import { polygonSegments } from './place-numerals'
 import type { GrayRaster } from './rasterize'
 import type { Scene } from './scene'
 
@@ -198,16 +199,8 @@ export function checkSceneLayout(scene: Scene): string[] {
     }
   }
   for (const [i, { lead, segments }] of leads.entries()) {
-    // The last stretch ends on the part's own line, which it is meant to touch.
-    const body = segments.slice(0, -1)
-    const last = segments[segments.length - 1]
-    if (last) {
-      const t = 0.8
-      body.push({
-        a: last.a,
-        b: { x: last.a.x + (last.b.x - last.a.x) * t, y: last.a.y + (last.b.y - last.a.y) * t },
-      })
-    }
+    // The last two pen widths end on the part's own line, which the lead is meant to touch.
+    const body = trimEnd(segments, 2 * scene.pen)
     if (body.some((l) => lines.some((s) => segmentsIntersect(l.a, l.b, s.a, s.b)))) {
       problems.push(`The lead of ${lead.numeral} crosses a line`)
     }

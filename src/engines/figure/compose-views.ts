@@ -10,7 +10,7 @@
 import type { Point, VectorDrawing, VectorPath } from '../vector'
 import { fitSheet } from './fit-sheet'
 import type { FontMetrics } from './font-metrics'
-import { boundsOf, flattenPath, type Segment2 } from './geometry'
+import { boundsOf, flattenPath, mapPath, type Segment2 } from './geometry'
 import { type Anchor, type NumeralTarget, placeNumerals } from './place-numerals'
 import type { Rect, Scene, SceneText } from './scene'
 import { CAP_HEIGHT_EM, FONT_PX, MIN_TEXT_HEIGHT_PX, PEN_PX } from './sheet'
@@ -221,16 +221,4 @@ function position(part: Rect, whole: Rect): string {
 
 function points(path: VectorPath): Point[] {
   return [path.start, ...path.segments.map((s) => s.to)]
-}
-
-function mapPath(path: VectorPath, f: (p: Point) => Point): VectorPath {
-  return {
-    start: f(path.start),
-    closed: path.closed,
-    segments: path.segments.map((s) => {
-      if (s.kind === 'cubic') return { kind: 'cubic', c1: f(s.c1), c2: f(s.c2), to: f(s.to) }
-      if (s.kind === 'arc') return { kind: 'arc', to: f(s.to), bulge: s.bulge }
-      return { kind: 'line', to: f(s.to) }
-    }),
-  }
 }

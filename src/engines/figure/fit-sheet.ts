@@ -4,8 +4,8 @@
  * them instead of being blown up past MAX_ENLARGEMENT.
  */
 
-import type { Point, Segment, VectorPath } from '../vector'
-import { arrowheadPolygon, boundsOf, flattenPath } from './geometry'
+import type { Point, VectorPath } from '../vector'
+import { arrowheadPolygon, boundsOf, flattenPath, mapPath } from './geometry'
 import type { Rect, Scene } from './scene'
 import { MARGIN_PX, MAX_ENLARGEMENT, SHEET_LONG_EDGE_PX } from './sheet'
 
@@ -52,15 +52,7 @@ export function fitSheet(scene: Scene): number {
 export function translateScene(scene: Scene, dx: number, dy: number): void {
   const move = (p: Point): Point => ({ x: p.x + dx, y: p.y + dy })
   const moveRect = (r: Rect): Rect => ({ ...r, x: r.x + dx, y: r.y + dy })
-  const movePath = (path: VectorPath): VectorPath => ({
-    start: move(path.start),
-    closed: path.closed,
-    segments: path.segments.map((s): Segment => {
-      if (s.kind === 'cubic')
-        return { kind: 'cubic', c1: move(s.c1), c2: move(s.c2), to: move(s.to) }
-      return { ...s, to: move(s.to) }
-    }),
-  })
+  const movePath = (path: VectorPath) => mapPath(path, move)
   scene.strokes = scene.strokes.map(movePath)
   scene.leads = scene.leads.map((l) => ({ ...l, path: movePath(l.path) }))
   scene.arrowheads = scene.arrowheads.map((h) => ({ ...h, tip: move(h.tip) }))

@@ -3,7 +3,7 @@
  * to segments. Sheet units, y down.
  */
 
-import type { Point, VectorPath } from '../vector'
+import type { Point, Segment, VectorPath } from '../vector'
 import type { Arrowhead, Rect } from './scene'
 import { ARROW_HALF_WIDTH_PX, ARROW_LENGTH_PX } from './sheet'
 
@@ -150,4 +150,43 @@ export function arrowheadPolygon(head: Arrowhead): Point[] {
   const base = { x: tip.x - d.x * ARROW_LENGTH_PX, y: tip.y - d.y * ARROW_LENGTH_PX }
   const n = { x: -d.y * ARROW_HALF_WIDTH_PX, y: d.x * ARROW_HALF_WIDTH_PX }
   return [tip, { x: base.x + n.x, y: base.y + n.y }, { x: base.x - n.x, y: base.y - n.y }]
+}
+
+/** The sides of a closed polygon, in order. */
+export function polygonSegments(points: Point[]): Segment2[] {
+  return points.map((a, i) => ({ a, b: points[(i + 1) % points.length]! }))
+}
+
+/** The polyline without its last `by` units (a lead's end, where it touches its part). */
+export function trimEnd(segments: Segment2[], by: number): Segment2[] {
+  const out = segments.slice()
+  let left = by
+  while (out.length > 0 && left > 0) {
+    const last = out[out.length - 1]!
+    const length = Math.hypot(last.b.x - last.a.x, last.b.y - last.a.y)
+    if (length <= left) {
+      out.pop()
+      left -= length
+      continue
+    }
+    const t = (length - left) / length
+    out[out.length - 1] = {
+      a: last.a,
+      b: { x: last.a.x + (last.b.x - last.a.x) * t, y: last.a.y + (last.b.y - last.a.y) * t },
+    }
+    left = 0
+  }
+  return out
+}
+
+/** The path with every point (controls too) mapped by `f`; for moves and uniform scales only. */
+export function mapPath(path: VectorPath, f: (p: Point) => Point): VectorPath {
+  return {
+    start: f(path.start),
+    closed: path.closed,
+    segments: path.segments.map((s): Segment => {
+      if (s.kind === 'cubic') return { kind: 'cubic', c1: f(s.c1), c2: f(s.c2), to: f(s.to) }
+      return { ...s, to: f(s.to) }
+    }),
+  }
 }

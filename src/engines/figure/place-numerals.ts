@@ -16,10 +16,12 @@ import {
   arrowheadPolygon,
   flattenPath,
   inflate,
+  polygonSegments,
   rectsOverlap,
   type Segment2,
   segmentHitsRect,
   segmentsIntersect,
+  trimEnd,
 } from './geometry'
 import type { Rect, Scene } from './scene'
 import { CAP_HEIGHT_EM } from './sheet'
@@ -214,28 +216,6 @@ function tryPlacement(
   return { box, lead, leadSegments }
 }
 
-/** The polyline without its last `by` units. */
-function trimEnd(segments: Segment2[], by: number): Segment2[] {
-  const out = segments.slice()
-  let left = by
-  while (out.length > 0 && left > 0) {
-    const last = out[out.length - 1]!
-    const length = Math.hypot(last.b.x - last.a.x, last.b.y - last.a.y)
-    if (length <= left) {
-      out.pop()
-      left -= length
-      continue
-    }
-    const t = (length - left) / length
-    out[out.length - 1] = {
-      a: last.a,
-      b: { x: last.a.x + (last.b.x - last.a.x) * t, y: last.a.y + (last.b.y - last.a.y) * t },
-    }
-    left = 0
-  }
-  return out
-}
-
 /**
  * A closed outline as a numeral target: anchors at the middle, then at 30 % and 70 %, then near
  * the ends of every side long enough to take a lead, each with the side's outward normal.
@@ -250,10 +230,6 @@ export function polygonTarget(id: string, numeral: number, outline: Point[]): Nu
     }
   }
   return { id, numeral, anchors, own }
-}
-
-export function polygonSegments(points: Point[]): Segment2[] {
-  return points.map((a, i) => ({ a, b: points[(i + 1) % points.length]! }))
 }
 
 /** The unit normal of side ab pointing out of the polygon. */

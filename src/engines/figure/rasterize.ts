@@ -32,19 +32,24 @@ export function useSvgRasterizer(module: WebAssembly.Module, fonts: Uint8Array[]
 /** Family name of the default font: what the figures' SVG names in `font-family`. */
 export const FIGURE_FONT_FAMILY = 'DejaVu Sans'
 
+/** The installed module, initialised once per isolate, and the fonts. */
+async function resvgReady(): Promise<{ fonts: Uint8Array[] }> {
+  if (!installed) throw new Error('figure: no SVG rasterizer installed (useSvgRasterizer)')
+  ready ??= initWasm(installed.module)
+  await ready
+  return installed
+}
+
 /**
  * Renders `svg` so that its long edge is `longEdge` pixels (aspect kept), over white.
  *
  * @throws Error when no rasterizer is installed (a deployment bug) or resvg cannot read the SVG
  */
 export async function rasterizeSvg(svg: string, longEdge: number): Promise<GrayRaster> {
-  if (!installed) throw new Error('figure: no SVG rasterizer installed (useSvgRasterizer)')
   if (!Number.isInteger(longEdge) || longEdge < 1) {
     throw new Error(`Expected a positive integer long edge but received ${longEdge}`)
   }
-  const { module, fonts } = installed
-  ready ??= initWasm(module)
-  await ready
+  const { fonts } = await resvgReady()
   const font = { fontBuffers: fonts, defaultFontFamily: FIGURE_FONT_FAMILY }
   // First the SVG's own size, to know which edge is the long one (no fonts: sizing needs none).
   const probe = new Resvg(svg, { font: { loadSystemFonts: false } })
@@ -81,10 +86,7 @@ export async function rasterizeSvg(svg: string, longEdge: number): Promise<GrayR
  * @throws Error when no rasterizer is installed or resvg cannot read the SVG
  */
 export async function outlineText(svg: string): Promise<string> {
-  if (!installed) throw new Error('figure: no SVG rasterizer installed (useSvgRasterizer)')
-  const { module, fonts } = installed
-  ready ??= initWasm(module)
-  await ready
+  const { fonts } = await resvgReady()
   const renderer = new Resvg(svg, {
     font: { fontBuffers: fonts, defaultFontFamily: FIGURE_FONT_FAMILY },
   })

@@ -20,7 +20,7 @@ import {
   successEnvelope,
 } from '../openapi'
 import { runPaid } from '../paid-request'
-import { signFileUrl } from '../signed-urls'
+import { outputUrl } from '../signed-urls'
 import { validationHook } from '../validation'
 
 const route = createRoute({
@@ -87,9 +87,7 @@ export const convertRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
     const dpi = body.dpi as 300 | 600
     const page = format === 'pdf' ? (body.page ?? 'a4') : undefined
     const { deps, auth } = c.var
-    const origin = new URL(c.req.url).origin
-    const sign = (key: string) =>
-      signFileUrl(origin, key, deps.config.urlKeys, deps.config.urlTtlSeconds)
+    const sign = (key: string) => outputUrl(c, key)
     // runPaid writes the 200 body itself (byte-exact, so replays can return it unchanged); it is
     // this route's success schema, which the OpenAPI test checks against real responses.
     const response = runPaid(c, {

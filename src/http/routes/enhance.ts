@@ -20,7 +20,7 @@ import {
   successEnvelope,
 } from '../openapi'
 import { runPaid } from '../paid-request'
-import { signFileUrl } from '../signed-urls'
+import { outputUrl } from '../signed-urls'
 import { validationHook } from '../validation'
 
 const route = createRoute({
@@ -80,7 +80,6 @@ export const enhanceRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
     const scale = body.scale as 2 | 4
     const dpi = body.dpi as 300 | 600
     const { deps, auth } = c.var
-    const origin = new URL(c.req.url).origin
     // runPaid writes the 200 body itself (byte-exact, so replays can return it unchanged).
     const response = runPaid(c, {
       operation: 'enhanceImage',
@@ -102,12 +101,7 @@ export const enhanceRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
         })
         return {
           data: {
-            url: await signFileUrl(
-              origin,
-              out.file.key,
-              deps.config.urlKeys,
-              deps.config.urlTtlSeconds,
-            ),
+            url: await outputUrl(c, out.file.key),
             scale,
             dpi,
             width: out.file.width,

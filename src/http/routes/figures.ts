@@ -20,7 +20,7 @@ import {
   successEnvelope,
 } from '../openapi'
 import { runPaid } from '../paid-request'
-import { signFileUrl } from '../signed-urls'
+import { outputUrl } from '../signed-urls'
 import { validationHook } from '../validation'
 
 const route = createRoute({
@@ -90,7 +90,6 @@ export const figuresRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
     const body = c.req.valid('json')
     const { prompt, output, labeled, referenceImageUrls } = body
     const { deps, auth } = c.var
-    const origin = new URL(c.req.url).origin
     const urls = referenceImageUrls ?? []
     const response = runPaid(c, {
       operation: 'generateFigure',
@@ -121,12 +120,7 @@ export const figuresRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
         })
         return {
           data: {
-            url: await signFileUrl(
-              origin,
-              out.file.key,
-              deps.config.urlKeys,
-              deps.config.urlTtlSeconds,
-            ),
+            url: await outputUrl(c, out.file.key),
             format: output,
             ...(out.svg === undefined ? {} : { svg: out.svg }),
             width: Math.round(out.file.width),

@@ -20,7 +20,7 @@ import {
   successEnvelope,
 } from '../openapi'
 import { runPaid } from '../paid-request'
-import { signFileUrl } from '../signed-urls'
+import { outputUrl } from '../signed-urls'
 import { validationHook } from '../validation'
 
 const route = createRoute({
@@ -81,7 +81,6 @@ export const vectorizeRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validation
     const source = await imageInputOf(body)
     const { format, engine } = body
     const { deps, auth } = c.var
-    const origin = new URL(c.req.url).origin
     // runPaid writes the 200 body itself (byte-exact, so replays can return it unchanged); it is
     // this route's success schema, which the OpenAPI test checks against real responses.
     const response = runPaid(c, {
@@ -104,12 +103,7 @@ export const vectorizeRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validation
         })
         return {
           data: {
-            url: await signFileUrl(
-              origin,
-              out.file.key,
-              deps.config.urlKeys,
-              deps.config.urlTtlSeconds,
-            ),
+            url: await outputUrl(c, out.file.key),
             format,
             engine,
             width: out.file.width,

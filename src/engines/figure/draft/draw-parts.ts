@@ -12,6 +12,7 @@ import {
   arrowheadPolygon,
   flattenPath,
   inflate,
+  polygonSegments,
   rectsOverlap,
   type Segment2,
   segmentHitsRect,
@@ -43,11 +44,7 @@ export function drawParts(layout: GraphLayout, metrics: FontMetrics): Scene {
     strokes.push(polyline(line))
   }
   // Titles and branch labels last, so each can be set where it touches no line or other text.
-  const lines = strokes.flatMap((stroke) => flattenPath(stroke))
-  for (const head of arrowheads) {
-    const [a, b, c] = arrowheadPolygon(head)
-    lines.push({ a: a!, b: b! }, { a: b!, b: c! }, { a: c!, b: a! })
-  }
+  const lines = linesOf(strokes, arrowheads)
   for (const placed of layout.parts.values()) {
     if (placed.container) texts.push(...containerTitle(placed, metrics, lines))
   }
@@ -85,17 +82,31 @@ export function textBox(
   return { x: left, y: top, width, height: bottom - top }
 }
 
-/** The outline path of a part, closed. */
-function outline(placed: PlacedPart): VectorPath {
+/**
+ * The corners of a box or a diamond (a container is a box), clockwise from the top; what its
+ * outline is drawn through and what its numeral's lead may touch.
+ */
+export function shapePolygon(placed: PlacedPart): Point[] {
   const { x, y, width: w, height: h } = placed.rect
   if (!placed.container && placed.part.shape === 'decision') {
-    return polygon([
+    return [
       { x: x + w / 2, y },
       { x: x + w, y: y + h / 2 },
       { x: x + w / 2, y: y + h },
       { x, y: y + h / 2 },
-    ])
+    ]
   }
+  return [
+    { x, y },
+    { x: x + w, y },
+    { x: x + w, y: y + h },
+    { x, y: y + h },
+  ]
+}
+
+/** The outline path of a part, closed. */
+function outline(placed: PlacedPart): VectorPath {
+  const { x, y, width: w, height: h } = placed.rect
   if (!placed.container && placed.part.shape === 'terminal') {
     const r = h / 2
     // A stadium: straight top and bottom, half circles at both ends (bulge 1 = a half circle).
@@ -110,12 +121,7 @@ function outline(placed: PlacedPart): VectorPath {
       closed: true,
     }
   }
-  return polygon([
-    { x, y },
-    { x: x + w, y },
-    { x: x + w, y: y + h },
-    { x, y: y + h },
-  ])
+  return polygon(shapePolygon(placed))
 }
 
 /**
@@ -148,8 +154,9 @@ export function containerTitle(
   return best ?? labelOf(placed, metrics)
 }
 
-/** Whether a container title drawn in `scene` crosses a line (its band had no free place). */
-export function titleBlocked(scene: Scene, lines: Segment2[]): string[] {
+/** Container titles drawn in `scene` that cross a line (their band had no free place). */
+export function titleBlocked(scene: Scene): string[] {
+  const lines = linesOf(scene.strokes, scene.arrowheads)
   return scene.texts
     .filter((t) => t.role === 'label' && t.anchor === 'start')
     .filter((t) => lines.some((l) => segmentHitsRect(l.a, l.b, t.box)))
@@ -290,4 +297,11 @@ function polygon(points: Point[]): VectorPath {
     segments: [...points.slice(1), points[0]!].map((to) => ({ kind: 'line' as const, to })),
     closed: true,
   }
+}
+
+/** Every drawn line as segments: the strokes and the arrowheads' sides. */
+function linesOf(strokes: VectorPath[], arrowheads: Arrowhead[]): Segment2[] {
+  const lines = strokes.flatMap((stroke) => flattenPath(stroke))
+  for (const head of arrowheads) lines.push(...polygonSegments(arrowheadPolygon(head)))
+  return lines
 }

@@ -13,20 +13,13 @@
 
 import { fitSheet } from '../fit-sheet'
 import type { FontMetrics } from '../font-metrics'
-import { flattenPath } from '../geometry'
 import { type NumeralTarget, placeNumerals, polygonTarget } from '../place-numerals'
 import type { Rect, Scene } from '../scene'
 import { CAP_HEIGHT_EM, FONT_PX, LINE_HEIGHT_PX, MIN_TEXT_HEIGHT_PX, SHEET_DPI } from '../sheet'
 import type { FigureSpec } from '../spec'
 import { wrapText } from '../wrap-text'
-import { drawParts, titleBlocked } from './draw-parts'
-import {
-  type GraphLayout,
-  type LayoutOptions,
-  layoutGraph,
-  type PlacedPart,
-  TITLE_SIDES,
-} from './layout-graph'
+import { drawParts, shapePolygon, titleBlocked } from './draw-parts'
+import { type GraphLayout, type LayoutOptions, layoutGraph, TITLE_SIDES } from './layout-graph'
 import { numberParts } from './number-parts'
 import { DEFAULT_WRAP, type SizedPart, sizeParts, type WrapWidths } from './size-parts'
 
@@ -106,10 +99,12 @@ async function bestOf(
       layout = await layoutGraph(spec, sized, attempt.layout, labelSize)
     }
     // A container whose title band links run through gets its title in a bottom band, once.
-    if (moveBlockedTitles(layout, sized, metrics)) {
+    let scene = drawParts(layout, metrics)
+    if (moveBlockedTitles(layout, sized, scene)) {
       layout = await layoutGraph(spec, sized, attempt.layout, labelSize)
+      scene = drawParts(layout, metrics)
     }
-    layouts.push({ layout, scale: fitSheet(drawParts(layout, metrics)), order })
+    layouts.push({ layout, scale: fitSheet(scene), order })
   }
   // Larger print first; within 2 %, the earlier attempt.
   layouts.sort((a, b) =>
@@ -208,11 +203,9 @@ function warningsFor(scale: number, failed: number): string[] {
 function moveBlockedTitles(
   layout: GraphLayout,
   sized: Map<string, SizedPart>,
-  metrics: FontMetrics,
+  scene: Scene,
 ): boolean {
-  const scene = drawParts(layout, metrics)
-  const lines = scene.strokes.flatMap((stroke) => flattenPath(stroke))
-  const blocked = new Set(titleBlocked(scene, lines))
+  const blocked = new Set(titleBlocked(scene))
   let moved = false
   for (const placed of layout.parts.values()) {
     if (!placed.container || placed.titleBelow) continue
@@ -262,25 +255,7 @@ function numeralTargets(
   for (const [id, numeral] of numerals) {
     const placed = layout.parts.get(id)
     if (!placed) continue
-    targets.push(polygonTarget(id, numeral, outlinePolygon(placed)))
+    targets.push(polygonTarget(id, numeral, shapePolygon(placed)))
   }
   return { targets, solids }
-}
-
-function outlinePolygon(placed: PlacedPart) {
-  const { x, y, width: w, height: h } = placed.rect
-  if (!placed.container && placed.part.shape === 'decision') {
-    return [
-      { x: x + w / 2, y },
-      { x: x + w, y: y + h / 2 },
-      { x: x + w / 2, y: y + h },
-      { x, y: y + h / 2 },
-    ]
-  }
-  return [
-    { x, y },
-    { x: x + w, y },
-    { x: x + w, y: y + h },
-    { x, y: y + h },
-  ]
 }

@@ -11,7 +11,7 @@ import { cors } from 'hono/cors'
 import { HTTPException } from 'hono/http-exception'
 import type { AppEnv } from './env'
 import { ApiError, type ErrorCode } from './errors'
-import { requestContext } from './http/middleware/request-context'
+import { type RequestContextOptions, requestContext } from './http/middleware/request-context'
 import { registerSecuritySchemes } from './http/openapi'
 import { errorResponse } from './http/respond'
 import { adminRoutes } from './http/routes/admin'
@@ -51,9 +51,15 @@ const HTTP_EXCEPTION_CODES: Record<number, ErrorCode> = {
   415: 'UNSUPPORTED_CONTENT_TYPE',
 }
 
-export function createApp() {
+/** How the app is built: the defaults serve production; tests wrap the ports to inject faults. */
+export interface AppOptions {
+  /** Builds the ports of one request from the bindings (default `createDeps`). */
+  deps?: RequestContextOptions['deps']
+}
+
+export function createApp(options: AppOptions = {}) {
   const app = new Hono<AppEnv>()
-  app.use('*', requestContext())
+  app.use('*', requestContext({ deps: options.deps }))
   app.use('/v1/*', CORS)
 
   const api = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })

@@ -6,6 +6,7 @@
 import { type Config, readConfig } from './config'
 import type { Bindings } from './env'
 import { dohResolver, type Resolver } from './http/input/dns'
+import type { PaidOperation } from './operations/pricing'
 import { FluxFigureModel } from './storage/ai/flux-figure-model'
 import { D1AccountStore } from './storage/d1/accounts'
 import { D1ApiKeyStore } from './storage/d1/api-keys'
@@ -23,6 +24,20 @@ import type {
 } from './storage/ports'
 import { R2OutputStore } from './storage/r2/outputs'
 
+/** Longest a paid request may process before it fails and is refunded, ms. */
+const PROCESSING_TIMEOUT_MS = 5 * 60 * 1000
+
+/**
+ * Steps 10-11 of a paid request (engine and storage) run through this, within its time budget.
+ * Production runs the work as it is; fault tests wrap it to make an engine throw or overrun.
+ */
+export interface Processing {
+  /** Longest a request may process before it fails and is refunded, ms. */
+  timeoutMs: number
+  /** Runs one operation's engine and storage work and returns what it returns. */
+  run<T>(operation: PaidOperation, work: () => Promise<T>): Promise<T>
+}
+
 /** Everything a request needs, behind ports. */
 export interface Deps {
   config: Config
@@ -38,6 +53,7 @@ export interface Deps {
   resolver: Resolver
   /** The image model /figures draws with; null when the AI binding is not configured. */
   figureModel: FigureModel | null
+  processing: Processing
 }
 
 /** Builds the ports for one request (cheap: no I/O happens here). */
@@ -54,5 +70,6 @@ export function createDeps(env: Bindings): Deps {
     gate: (accountId) => new DurableRateGate(env.GATE, accountId),
     resolver: dohResolver(config.dohUrl),
     figureModel: env.AI ? new FluxFigureModel(env.AI) : null,
+    processing: { timeoutMs: PROCESSING_TIMEOUT_MS, run: (_operation, work) => work() },
   }
 }

@@ -15,8 +15,6 @@ import type { PaidOperation } from '../operations/pricing'
 import type { IdempotencyStore } from '../storage/ports'
 import { successBody } from './respond'
 
-/** Longest a request may process before it fails and is refunded, ms. */
-export const PROCESSING_TIMEOUT_MS = 5 * 60 * 1000
 /** How many refunded charges of one attempt may be passed over before giving up. */
 const MAX_CHARGE_CHAIN = 8
 
@@ -101,11 +99,11 @@ export async function runPaid<TInput>(
     const charge = await chargeCredits(c, request, `${generation}|${attempt}`)
     let stored: string[] = []
     try {
-      // 10-11. Processing and storage.
-      const result = await withTimeout(request.run(input), PROCESSING_TIMEOUT_MS)
+      // 10-11. Processing and storage, within the time budget.
+      const result = await processWithin(c, request, input)
       stored = result.storedKeys
       // 12. Ledger outcome, then the idempotency record; only then the 200.
-      if (charge.open && !(await deps.ledger.succeed(charge.id))) {
+      if (charge.open && !(await settle(c, charge.id))) {
         throw new ApiError('PROCESSING_FAILED', 'The request took too long and was refunded', {
           internal: `charge ${charge.id} was resolved before the request finished`,
         })
@@ -122,6 +120,21 @@ export async function runPaid<TInput>(
   } catch (error) {
     // If the release fails, the key's lease expires and its alarm frees it.
     if (idem) await quietly('release key', requestId, idem.release(attempt))
+    throw error
+  }
+}
+
+/**
+ * Marks the charge succeeded. D1 can commit and still fail to answer; the charge's recorded
+ * outcome then decides, so paid work is never reported as failed (and refunded in words only).
+ * @returns false when the charge was resolved elsewhere (swept while the request ran)
+ */
+async function settle(c: Context<AppEnv>, chargeId: string): Promise<boolean> {
+  const { ledger } = c.var.deps
+  try {
+    return await ledger.succeed(chargeId)
+  } catch (error) {
+    if ((await ledger.outcome(chargeId).catch(() => null)) === 'succeeded') return true
     throw error
   }
 }
@@ -214,14 +227,37 @@ function asProcessingError(error: unknown): ApiError {
   })
 }
 
-async function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+/**
+ * Runs steps 10-11 through `deps.processing`, failing once its budget is spent. An engine cannot
+ * be interrupted, so overrunning work goes on; if it ends by storing outputs, they are deleted
+ * then: the request was refunded and no response references them.
+ */
+async function processWithin<TInput>(
+  c: Context<AppEnv>,
+  request: PaidRequest<TInput>,
+  input: TInput,
+): Promise<PaidResult> {
+  const { deps, requestId } = c.var
+  const work = deps.processing.run(request.operation, () => request.run(input))
   let timer: ReturnType<typeof setTimeout> | undefined
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`processing exceeded ${ms} ms`)), ms)
+  const ms = deps.processing.timeoutMs
+  const timeout = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => resolve('timeout'), ms)
   })
   try {
-    return await Promise.race([work, timeout])
+    const first = await Promise.race([work, timeout])
+    if (first !== 'timeout') return first
   } finally {
     if (timer !== undefined) clearTimeout(timer)
   }
+  const late = work.then(
+    (result) => quietly('delete late outputs', requestId, deps.outputs.delete(result.storedKeys)),
+    () => {},
+  )
+  try {
+    c.executionCtx.waitUntil(late)
+  } catch {
+    // No execution context (a test's app.request): the clean-up still runs while the isolate does.
+  }
+  throw new Error(`processing exceeded ${ms} ms`)
 }

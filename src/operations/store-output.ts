@@ -26,10 +26,16 @@ export async function storeOutput(
   file: EncodedFile,
   meta: { contentType: string; disposition: string; width: number; height: number },
 ): Promise<StoredFile> {
-  await outputs.put(key, file.parts, {
-    contentType: meta.contentType,
-    contentDisposition: meta.disposition,
-  })
+  try {
+    await outputs.put(key, file.parts, {
+      contentType: meta.contentType,
+      contentDisposition: meta.disposition,
+    })
+  } catch (error) {
+    // A put can be stored and still fail to answer: make sure no object is left under the key.
+    await outputs.delete([key]).catch(() => {})
+    throw error
+  }
   written.push(key)
   return {
     key,

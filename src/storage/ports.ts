@@ -82,6 +82,9 @@ export type ChargeOutcome =
   /** a charge with this id exists and was refunded: a new id is needed */
   | 'refunded'
 
+/** Where an existing charge stands. */
+export type ChargeState = Extract<ChargeOutcome, 'open' | 'succeeded' | 'refunded'>
+
 /** The append-only credit ledger (D1). */
 export interface Ledger {
   charge(input: {
@@ -94,6 +97,8 @@ export interface Ledger {
   }): Promise<ChargeOutcome>
   /** Marks an unresolved charge succeeded; false when it was already resolved (e.g. swept). */
   succeed(chargeId: string): Promise<boolean>
+  /** What became of a charge; null when there is no charge with this id. */
+  outcome(chargeId: string): Promise<ChargeState | null>
   /** Refunds an unresolved charge exactly once; false when there was nothing to refund. */
   refund(chargeId: string, requestId: string): Promise<boolean>
   /** Refunds every unresolved charge of an idempotency key (crash recovery by the key's record). */

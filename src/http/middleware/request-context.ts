@@ -2,7 +2,7 @@
 
 import type { MiddlewareHandler } from 'hono'
 import { createDeps, type Deps } from '../../deps'
-import type { AppEnv } from '../../env'
+import type { AppEnv, Bindings } from '../../env'
 import { newId } from '../../lib/ids'
 import { log } from '../../lib/log'
 
@@ -14,16 +14,22 @@ export interface RequestContextVariables {
   errorCode?: string
 }
 
+export interface RequestContextOptions {
+  /** Builds the ports of one request from the bindings (default `createDeps`). */
+  deps?: (env: Bindings) => Deps
+}
+
 /**
  * Sets `requestId` and `deps`, adds `X-Request-Id` to the response, and logs the request.
  * @example app.use('*', requestContext())
  */
-export function requestContext(): MiddlewareHandler<AppEnv> {
+export function requestContext(options: RequestContextOptions = {}): MiddlewareHandler<AppEnv> {
+  const depsOf = options.deps ?? createDeps
   return async function requestContext(c, next) {
     const requestId = newId('req')
     const started = Date.now()
     c.set('requestId', requestId)
-    c.set('deps', createDeps(c.env))
+    c.set('deps', depsOf(c.env))
     await next()
     try {
       c.res.headers.set('X-Request-Id', requestId)

@@ -5,7 +5,7 @@
  * charge is refunded at most once (also guarded by UNIQUE(ref_id)).
  */
 
-import type { ChargeOutcome, Ledger } from '../ports'
+import type { ChargeOutcome, ChargeState, Ledger } from '../ports'
 import { isCheckViolation, isUniqueViolation } from './constraint'
 
 const REFUND_INSERT = `INSERT INTO credit_ledger
@@ -51,13 +51,7 @@ export class D1Ledger implements Ledger {
       if (isCheckViolation(error)) return 'insufficient'
       if (!isUniqueViolation(error, 'credit_ledger.id')) throw error
     }
-    const outcome = await this.db
-      .prepare('SELECT outcome FROM credit_ledger WHERE id = ?1')
-      .bind(input.id)
-      .first<string | null>('outcome')
-    if (outcome === 'succeeded') return 'succeeded'
-    if (outcome === 'failed') return 'refunded'
-    return 'open'
+    return (await this.outcome(input.id)) ?? 'open'
   }
 
   async succeed(chargeId: string): Promise<boolean> {
@@ -72,11 +66,24 @@ export class D1Ledger implements Ledger {
   }
 
   async refund(chargeId: string, requestId: string): Promise<boolean> {
-    const [inserted] = await this.db.batch([
+    const [, marked] = await this.db.batch([
       this.db.prepare(REFUND_INSERT).bind(chargeId, requestId, Date.now()),
       this.db.prepare(MARK_FAILED).bind(chargeId),
     ])
-    return (inserted?.meta.changes ?? 0) === 1
+    // The INSERT's count includes the balance trigger's UPDATE (2 for one refund), so the
+    // outcome UPDATE, which matches exactly when the INSERT did, tells whether one was made.
+    return (marked?.meta.changes ?? 0) === 1
+  }
+
+  async outcome(chargeId: string): Promise<ChargeState | null> {
+    const row = await this.db
+      .prepare(`SELECT outcome FROM credit_ledger WHERE id = ?1 AND kind = 'charge'`)
+      .bind(chargeId)
+      .first<{ outcome: string | null }>()
+    if (!row) return null
+    if (row.outcome === 'succeeded') return 'succeeded'
+    if (row.outcome === 'failed') return 'refunded'
+    return 'open'
   }
 
   async refundOpenForKey(accountId: string, idempotencyKey: string, requestId: string) {

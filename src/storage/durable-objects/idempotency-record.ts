@@ -151,7 +151,8 @@ export class IdempotencyRecord extends DurableObject<Env> {
   /**
    * Expiry and crash recovery. After 24 h the record (and any R2 body) is deleted. Before that,
    * a request whose lease ran out never finished: its unresolved charge is refunded and the key
-   * released, so a later retry starts a new, newly charged attempt.
+   * released, so a later retry starts a new, newly charged attempt. With no charge to refund,
+   * the key stays for a retry to take over (one that finds the charge paid is not charged again).
    */
   override async alarm(): Promise<void> {
     const row = this.#load()
@@ -166,18 +167,23 @@ export class IdempotencyRecord extends DurableObject<Env> {
     if (row.state === 'processing' && now >= row.lease_until) {
       // Block other events while D1 is awaited, so no takeover interleaves with the refund.
       await this.ctx.blockConcurrencyWhile(async () => {
-        await new D1Ledger(this.env.DB).refundOpenForKey(
+        const refunded = await new D1Ledger(this.env.DB).refundOpenForKey(
           row.account_id,
           row.idem_key,
           newId('alarm'),
         )
-        this.ctx.storage.sql.exec(`UPDATE record SET state = 'released'`)
+        // Nothing open means the attempt never charged, or its charge succeeded and only the
+        // record was lost (the 200 went out). Released, the key's next retry would be a new
+        // attempt, charged again; left as it is, a retry takes the attempt over and finds it paid.
+        if (refunded > 0) this.ctx.storage.sql.exec(`UPDATE record SET state = 'released'`)
       })
     }
     const current = this.#load()
     if (!current) return
     const next =
-      current.state === 'processing' ? current.lease_until : current.created_at + IDEMPOTENCY_TTL_MS
+      current.state === 'processing' && now < current.lease_until
+        ? current.lease_until
+        : current.created_at + IDEMPOTENCY_TTL_MS
     await this.ctx.storage.setAlarm(next)
   }
 

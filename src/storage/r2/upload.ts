@@ -22,6 +22,8 @@ export class R2Upload implements OutputUpload {
   #multipart: R2MultipartUpload | null = null
   readonly #sent: R2UploadedPart[] = []
   #done = false
+  /** finish() failed, possibly after R2 stored the object. */
+  #finishFailed = false
 
   /** @param partBytes size of every part but the last (tests use a smaller one than R2's) */
   constructor(bucket: R2Bucket, key: string, meta: OutputMeta, partBytes = R2_PART_BYTES) {
@@ -46,13 +48,19 @@ export class R2Upload implements OutputUpload {
     if (this.#done) throw new Error('Expected finish() once, and not after abort()')
     this.#done = true
     const httpMetadata = this.#httpMetadata()
-    if (this.#multipart === null) {
-      await this.#bucket.put(this.#key, new Blob(this.#buffered as Uint8Array<ArrayBuffer>[]), {
-        httpMetadata,
-      })
-    } else {
-      if (this.#bufferedBytes > 0) await this.#sendPart(this.#bufferedBytes)
-      await this.#multipart.complete(this.#sent)
+    try {
+      if (this.#multipart === null) {
+        await this.#bucket.put(this.#key, new Blob(this.#buffered as Uint8Array<ArrayBuffer>[]), {
+          httpMetadata,
+        })
+      } else {
+        if (this.#bufferedBytes > 0) await this.#sendPart(this.#bufferedBytes)
+        await this.#multipart.complete(this.#sent)
+      }
+    } catch (error) {
+      // The object may have been stored before the call failed: the caller treats it as absent.
+      this.#finishFailed = true
+      throw error
     }
     this.#buffered = []
     return this.#totalBytes
@@ -66,6 +74,7 @@ export class R2Upload implements OutputUpload {
     } catch {
       // Nothing to undo beyond this: R2 expires incomplete uploads on its own.
     }
+    if (this.#finishFailed) await this.#bucket.delete(this.#key).catch(() => {})
   }
 
   /** Sends the first `size` buffered bytes as the next part (one copy of them). */

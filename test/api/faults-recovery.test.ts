@@ -1,0 +1,417 @@
+// Recovery after faults that leave work half way (issue 8, "Faults"): the idempotency object
+// failing on complete, release or begin; the image model failing; R2 failing on reads; and
+// requests abandoned after their charge (the isolate torn down), which the sweep or the key's
+// alarm refunds and a retry with the same key takes over without a second charge. The real
+// Worker, D1, R2 and Durable Objects throughout; faults are injected at the ports.
+
+import { runDurableObjectAlarm } from 'cloudflare:test'
+import { env } from 'cloudflare:workers'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { createDeps } from '../../src/deps'
+import { requestFingerprint } from '../../src/http/paid-request'
+import { sweepAbandonedCharges } from '../../src/operations/sweep-charges'
+import { DurableIdempotencyStore } from '../../src/storage/durable-objects/idempotency-client'
+import type { IdempotencyRecord } from '../../src/storage/durable-objects/idempotency-record'
+import type { FigureModel } from '../../src/storage/ports'
+import { fetchOutput, ledgerOf, newAccount, postForm } from '../support/api'
+import {
+  deferred,
+  expectSuccess,
+  expireLease,
+  type Faults,
+  formRequest,
+  InjectedFault,
+  idempotencyState,
+  jsonRequest,
+  outputsOf,
+  recordStub,
+  type Send,
+  sendWithFaults,
+  settledLedger,
+  until,
+} from '../support/faults'
+import { lineDrawing, photoLike, toPng } from '../support/images'
+
+const START = 20
+/** Past the sweep's cutoff (30 minutes). */
+const AFTER_CUTOFF_MS = 31 * 60 * 1000
+
+type Endpoint = 'convert' | 'vectorize' | 'enhance' | 'figures'
+const ALL: Endpoint[] = ['convert', 'vectorize', 'enhance', 'figures']
+const endpoints = {} as Record<Endpoint, { send: Send; cost: number }>
+let drawing: Uint8Array
+
+beforeAll(async () => {
+  drawing = await toPng(lineDrawing(24, 24))
+  const photo = await toPng(photoLike(32, 32).raster)
+  endpoints.convert = {
+    send: formRequest('/v1/convert', () => ({ file: new Blob([drawing]) })),
+    cost: 1,
+  }
+  endpoints.vectorize = {
+    send: formRequest('/v1/vectorize', () => ({ file: new Blob([drawing]) })),
+    cost: 2,
+  }
+  endpoints.enhance = {
+    send: formRequest('/v1/enhance', () => ({ file: new Blob([photo]), scale: '2' })),
+    cost: 2,
+  }
+  endpoints.figures = {
+    send: jsonRequest('/v1/figures', {
+      prompt: 'A system 100 comprising a processor 102 and a memory 104 coupled to the processor.',
+      output: 'svg',
+    }),
+    cost: 8,
+  }
+})
+
+const idem = (key: string) => ({ 'idempotency-key': key })
+const errorCode = (text: string) => (JSON.parse(text) as { error: { code: string } }).error.code
+
+/** What happens once the key's 15-minute lease has run out: its alarm fires, or a retry comes first. */
+type LeaseEnd = 'alarm' | 'takeover'
+
+/** Lets the lease run out and, for 'alarm', fires the key's alarm as the runtime would. */
+async function endLease(accountId: string, key: string, how: LeaseEnd) {
+  await expireLease(accountId, key)
+  if (how === 'alarm') expect(await runDurableObjectAlarm(recordStub(accountId, key))).toBe(true)
+}
+
+describe('the idempotency object fails mid-request', () => {
+  const rows: [Endpoint, LeaseEnd][] = [
+    ...ALL.map((e): [Endpoint, LeaseEnd] => [e, 'alarm']),
+    ['convert', 'takeover'],
+  ]
+
+  it.each(rows)(
+    'complete rejects on /%s: the paid 200 stands; after the lease (%s) a retry re-runs free',
+    async (endpoint, how) => {
+      const { send, cost } = endpoints[endpoint]
+      const { apiKey, accountId } = await newAccount(START)
+      const first = await sendWithFaults(
+        { idempotency: { complete: 'before' } },
+        send,
+        apiKey,
+        idem('k'),
+      )
+      await first.settled()
+      // The work is stored and paid for, so the 200 goes out though its record could not be kept.
+      await expectSuccess(first.text, accountId, cost)
+      expect(await settledLedger(accountId)).toEqual({
+        open: 0,
+        succeeded: 1,
+        refunded: 0,
+        balance: START - cost,
+      })
+      // Until the lease ends the key still looks in progress: a retry is told to wait, not charged.
+      const early = await sendWithFaults({}, send, apiKey, idem('k'))
+      expect(early.response.status).toBe(409)
+      expect(errorCode(early.text)).toBe('REQUEST_IN_PROGRESS')
+      await endLease(accountId, 'k', how)
+      const retry = await sendWithFaults({}, send, apiKey, idem('k'))
+      await retry.settled()
+      expect(retry.response.status, retry.text).toBe(200)
+      expect(JSON.parse(retry.text).data.creditsConsumed).toBe(cost)
+      // One charge for the key, however often its work ran; every URL handed out still resolves.
+      expect(await settledLedger(accountId)).toEqual({
+        open: 0,
+        succeeded: 1,
+        refunded: 0,
+        balance: START - cost,
+      })
+      for (const text of [first.text, retry.text]) {
+        for (const name of ['url', 'previewUrl']) {
+          const url = JSON.parse(text).data[name]
+          if (typeof url === 'string') expect((await fetchOutput(url)).status).toBe(200)
+        }
+      }
+      const replay = await sendWithFaults({}, send, apiKey, idem('k'))
+      expect(replay.response.headers.get('idempotent-replayed')).toBe('true')
+      expect(replay.text).toBe(retry.text)
+    },
+  )
+
+  it.each(rows)(
+    'release rejects after a failure on /%s: refunded once; after the lease (%s) a retry runs, charged once',
+    async (endpoint, how) => {
+      const { send, cost } = endpoints[endpoint]
+      const { apiKey, accountId } = await newAccount(START)
+      const faults: Faults = { engine: { kind: 'throw' }, idempotency: { release: 'before' } }
+      const first = await sendWithFaults(faults, send, apiKey, idem('k'))
+      await first.settled()
+      expect(first.response.status).toBe(500)
+      expect(errorCode(first.text)).toBe('PROCESSING_FAILED')
+      expect(await settledLedger(accountId)).toEqual({
+        open: 0,
+        succeeded: 0,
+        refunded: 1,
+        balance: START,
+      })
+      expect(await outputsOf(accountId)).toEqual([])
+      // The key could not be released: it holds until its lease ends, then frees itself.
+      expect(await idempotencyState(accountId, 'k')).toMatchObject({ state: 'processing' })
+      const early = await sendWithFaults({}, send, apiKey, idem('k'))
+      expect(errorCode(early.text)).toBe('REQUEST_IN_PROGRESS')
+      await endLease(accountId, 'k', how)
+      const retry = await sendWithFaults({}, send, apiKey, idem('k'))
+      await retry.settled()
+      await expectSuccess(retry.text, accountId, cost)
+      expect(await settledLedger(accountId)).toEqual({
+        open: 0,
+        succeeded: 1,
+        refunded: 1,
+        balance: START - cost,
+      })
+    },
+  )
+
+  it.each<LeaseEnd>(['alarm', 'takeover'])(
+    'begin stores, then rejects: 500 INTERNAL_ERROR, nothing charged; after the lease (%s) a retry runs',
+    async (how) => {
+      const { send, cost } = endpoints.convert
+      const { apiKey, accountId } = await newAccount(START)
+      const first = await sendWithFaults(
+        { idempotency: { begin: 'after' } },
+        send,
+        apiKey,
+        idem('k'),
+      )
+      expect(first.response.status).toBe(500)
+      expect(errorCode(first.text)).toBe('INTERNAL_ERROR')
+      expect(await settledLedger(accountId)).toEqual({
+        open: 0,
+        succeeded: 0,
+        refunded: 0,
+        balance: START,
+      })
+      expect(errorCode((await sendWithFaults({}, send, apiKey, idem('k'))).text)).toBe(
+        'REQUEST_IN_PROGRESS',
+      )
+      await endLease(accountId, 'k', how)
+      const retry = await sendWithFaults({}, send, apiKey, idem('k'))
+      await retry.settled()
+      await expectSuccess(retry.text, accountId, cost)
+      expect(await settledLedger(accountId)).toEqual({
+        open: 0,
+        succeeded: 1,
+        refunded: 0,
+        balance: START - cost,
+      })
+    },
+  )
+})
+
+describe('the image model fails (/figures, the FigureModel port)', () => {
+  const OBJECT_PROMPT = 'A folding chair with four legs, a padded seat and a curved backrest.'
+
+  it('answers 500 PROCESSING_FAILED, refunds once and releases the key', async () => {
+    const { apiKey, accountId } = await newAccount(START)
+    const send = jsonRequest('/v1/figures', { prompt: OBJECT_PROMPT, output: 'svg' })
+    const down: FigureModel = { draw: () => Promise.reject(new InjectedFault('model')) }
+    const first = await sendWithFaults({ figureModel: down }, send, apiKey, idem('k'))
+    await first.settled()
+    expect(first.response.status).toBe(500)
+    expect(errorCode(first.text)).toBe('PROCESSING_FAILED')
+    expect(first.text).not.toContain('secret-detail')
+    expect(await settledLedger(accountId)).toEqual({
+      open: 0,
+      succeeded: 0,
+      refunded: 1,
+      balance: START,
+    })
+    expect(await outputsOf(accountId)).toEqual([])
+    const sketch = await toPng(lineDrawing(512, 512, 6))
+    const up: FigureModel = { draw: async () => sketch }
+    const retry = await sendWithFaults({ figureModel: up }, send, apiKey, idem('k'))
+    await retry.settled()
+    await expectSuccess(retry.text, accountId, 8)
+    expect(await settledLedger(accountId)).toEqual({
+      open: 0,
+      succeeded: 1,
+      refunded: 1,
+      balance: START - 8,
+    })
+  })
+})
+
+describe('R2 reads fail', () => {
+  it.each(['GET', 'HEAD'] as const)(
+    '%s /v1/files answers 500 INTERNAL_ERROR while R2 fails, and serves the file once it is back',
+    async (method) => {
+      const { apiKey } = await newAccount(START)
+      const made = await postForm('/v1/convert', apiKey, { file: new Blob([drawing]) })
+      const { url } = ((await made.json()) as { data: { url: string } }).data
+      const { pathname, search } = new URL(url)
+      const send: Send = { path: pathname + search, init: () => ({ method }) }
+      const faults: Faults = { r2: method === 'GET' ? { get: 'before' } : { head: 'before' } }
+      const failed = await sendWithFaults(faults, send, '')
+      expect(failed.log.fired).toEqual([method === 'GET' ? 'r2.get' : 'r2.head'])
+      expect(failed.response.status).toBe(500)
+      if (method === 'GET') expect(errorCode(failed.text)).toBe('INTERNAL_ERROR')
+      expect(failed.text).not.toContain('secret-detail')
+      const served = await sendWithFaults({}, send, '')
+      expect(served.response.status).toBe(200)
+      expect(served.response.headers.get('content-type')).toBe('image/png')
+    },
+  )
+
+  it('a replay stored in R2 answers 500 INTERNAL_ERROR while R2 fails, uncharged, then replays', async () => {
+    const { apiKey, accountId } = await newAccount(START)
+    const imageUrl = 'https://img.example.com/replay.png'
+    const key = 'big-replay'
+    // A completed request whose response (over 1.5 MB) was kept in R2, as the record does.
+    const store = new DurableIdempotencyStore(
+      env.IDEM as DurableObjectNamespace<IdempotencyRecord>,
+      env.FILES,
+      accountId,
+      key,
+    )
+    const fingerprint = await requestFingerprint('/convert', {
+      imageUrl,
+      format: 'png',
+      dpi: 300,
+      mode: 'auto',
+    })
+    const begun = await store.begin(fingerprint)
+    if (begun.kind !== 'proceed') throw new Error('expected proceed')
+    const body = JSON.stringify({
+      success: true,
+      data: { note: 'x'.repeat(1_600_000), creditsConsumed: 1 },
+    })
+    await store.complete(begun.attempt, { status: 200, contentType: 'application/json', body })
+    const send = jsonRequest('/v1/convert', { imageUrl })
+    const failed = await sendWithFaults({ r2: { get: 'before' } }, send, apiKey, idem(key))
+    expect(failed.log.fired).toEqual(['r2.get'])
+    expect(failed.response.status).toBe(500)
+    expect(errorCode(failed.text)).toBe('INTERNAL_ERROR')
+    expect(await settledLedger(accountId)).toEqual({
+      open: 0,
+      succeeded: 0,
+      refunded: 0,
+      balance: START,
+    })
+    // The record is untouched: once R2 answers, the stored response comes back byte for byte.
+    const replay = await sendWithFaults({}, send, apiKey, idem(key))
+    expect(replay.response.status).toBe(200)
+    expect(replay.response.headers.get('idempotent-replayed')).toBe('true')
+    expect(replay.text).toBe(body)
+  })
+})
+
+describe('a request abandoned after its charge (the isolate torn down)', () => {
+  /**
+   * Starts a request whose engine never returns and waits until its charge is written: from
+   * then on it is what a crash leaves, a charge with no outcome and a key held by a lease.
+   */
+  async function abandon(apiKey: string, accountId: string, headers: Record<string, string>) {
+    const wake = deferred()
+    const faults: Faults = { engine: { kind: 'stall', wake: wake.promise }, timeoutMs: 10 * 60_000 }
+    const zombie = sendWithFaults(faults, endpoints.convert.send, apiKey, headers)
+    await until(async () => (await ledgerOf(accountId)).some((r) => r.kind === 'charge'))
+    expect(await settledLedger(accountId)).toMatchObject({ open: 1, balance: START - 1 })
+    return { zombie, wake }
+  }
+
+  const sweep = () => sweepAbandonedCharges(createDeps(env).ledger, Date.now() + AFTER_CUTOFF_MS)
+
+  it('a retry after the lease takes over the open charge: one charge, no refund, and the sweep finds nothing', async () => {
+    const { apiKey, accountId } = await newAccount(START)
+    const { zombie, wake } = await abandon(apiKey, accountId, idem('lost'))
+    const early = await sendWithFaults({}, endpoints.convert.send, apiKey, idem('lost'))
+    expect(errorCode(early.text)).toBe('REQUEST_IN_PROGRESS')
+    await expireLease(accountId, 'lost')
+    const retry = await sendWithFaults({}, endpoints.convert.send, apiKey, idem('lost'))
+    await retry.settled()
+    const data = await expectSuccess(retry.text, accountId, 1)
+    expect(await settledLedger(accountId)).toEqual({
+      open: 0,
+      succeeded: 1,
+      refunded: 0,
+      balance: START - 1,
+    })
+    expect(await sweep()).toBe(0)
+    // Should the lost attempt ever wake, it changes nothing: no refund of paid work, no files.
+    wake.reject(new InjectedFault('isolate torn down'))
+    const late = await zombie
+    await late.settled()
+    expect(late.response.status).toBe(500)
+    expect(await settledLedger(accountId)).toEqual({
+      open: 0,
+      succeeded: 1,
+      refunded: 0,
+      balance: START - 1,
+    })
+    expect(await outputsOf(accountId)).toEqual([
+      (data.url as string).split('/v1/files/')[1]!.split('?')[0],
+    ])
+  })
+
+  it.each(['sweep', 'alarm'] as const)(
+    'the %s refunds it once; a retry with the key then runs, charged once in all',
+    async (refunder) => {
+      const { apiKey, accountId } = await newAccount(START)
+      const { zombie, wake } = await abandon(apiKey, accountId, idem('lost'))
+      if (refunder === 'sweep') {
+        expect(await sweep()).toBe(1)
+        expect(await sweep()).toBe(0)
+        await expireLease(accountId, 'lost')
+      } else {
+        await endLease(accountId, 'lost', 'alarm')
+        expect(await sweep()).toBe(0)
+      }
+      expect(await settledLedger(accountId)).toEqual({
+        open: 0,
+        succeeded: 0,
+        refunded: 1,
+        balance: START,
+      })
+      const retry = await sendWithFaults({}, endpoints.convert.send, apiKey, idem('lost'))
+      await retry.settled()
+      await expectSuccess(retry.text, accountId, 1)
+      expect(await settledLedger(accountId)).toEqual({
+        open: 0,
+        succeeded: 1,
+        refunded: 1,
+        balance: START - 1,
+      })
+      // The lost attempt wakes and finishes its work: refunded already, so it fails and deletes
+      // what it stored; the ledger and the retry's output are untouched.
+      wake.resolve()
+      const late = await zombie
+      await late.settled()
+      expect(late.response.status).toBe(500)
+      expect(errorCode(late.text)).toBe('PROCESSING_FAILED')
+      expect(await settledLedger(accountId)).toEqual({
+        open: 0,
+        succeeded: 1,
+        refunded: 1,
+        balance: START - 1,
+      })
+      await expectSuccess(retry.text, accountId, 1)
+    },
+  )
+
+  it('without a key, the sweep refunds it once and a late finish stores nothing', async () => {
+    const { apiKey, accountId } = await newAccount(START)
+    const { zombie, wake } = await abandon(apiKey, accountId, {})
+    expect(await sweep()).toBe(1)
+    expect(await sweep()).toBe(0)
+    expect(await settledLedger(accountId)).toEqual({
+      open: 0,
+      succeeded: 0,
+      refunded: 1,
+      balance: START,
+    })
+    wake.resolve()
+    const late = await zombie
+    await late.settled()
+    expect(errorCode(late.text)).toBe('PROCESSING_FAILED')
+    expect(await outputsOf(accountId)).toEqual([])
+    expect(await settledLedger(accountId)).toEqual({
+      open: 0,
+      succeeded: 0,
+      refunded: 1,
+      balance: START,
+    })
+  })
+})

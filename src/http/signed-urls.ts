@@ -65,12 +65,22 @@ export async function verifyFileUrl(
   if (objectKey.split('/').some((part) => part === '' || part === '.' || part === '..')) {
     return { ok: false, reason: 'invalid' }
   }
+  // One spelling per URL, as signFileUrl writes it: no leading zeros, and a signature whose
+  // unused trailing bits are zero (atob ignores them, so "…A" and "…B" could decode alike).
   const expText = searchParams.get('exp') ?? ''
-  const kid = Number(searchParams.get('kid'))
-  const sig = fromBase64Url(searchParams.get('sig') ?? '')
-  if (!/^[0-9]{1,12}$/.test(expText) || !sig || sig.length !== 32) {
+  const kidText = searchParams.get('kid') ?? ''
+  const sigText = searchParams.get('sig') ?? ''
+  const sig = fromBase64Url(sigText)
+  if (
+    !/^[1-9][0-9]{0,11}$/.test(expText) ||
+    !/^[1-9][0-9]{0,8}$/.test(kidText) ||
+    !sig ||
+    sig.length !== 32 ||
+    toBase64Url(sig) !== sigText
+  ) {
     return { ok: false, reason: 'invalid' }
   }
+  const kid = Number(kidText)
   const key = [keys.current, keys.previous].find((k) => k && k.version === kid)
   if (!key) return { ok: false, reason: 'invalid' }
   const exp = Number(expText)

@@ -31,6 +31,17 @@ function bodyKind(contentType: string | undefined): BodyKind | null {
   return null
 }
 
+/** Longest part of a received header quoted back in a message, characters. */
+const MAX_ECHO_CHARS = 100
+
+/** A header value as a message quotes it: cut short, so the answer never mirrors a huge header. */
+const echo = (value: string | undefined): string =>
+  value === undefined
+    ? 'none'
+    : value.length > MAX_ECHO_CHARS
+      ? `${value.slice(0, MAX_ECHO_CHARS)}… (${value.length} characters)`
+      : value
+
 const tooLarge = (kind: BodyKind): ApiError =>
   kind === 'json'
     ? new ApiError('VALIDATION_ERROR', `The JSON body exceeds ${MAX_JSON_BYTES} bytes`)
@@ -50,7 +61,7 @@ export function bodyGuard(options: BodyGuardOptions): MiddlewareHandler<AppEnv> 
     if (!kind || (kind === 'multipart' && !options.multipart)) {
       throw new ApiError(
         'UNSUPPORTED_CONTENT_TYPE',
-        `Expected Content-Type ${accepted} but received ${c.req.header('content-type') ?? 'none'}`,
+        `Expected Content-Type ${accepted} but received ${echo(c.req.header('content-type'))}`,
       )
     }
     const limit = kind === 'json' ? MAX_JSON_BYTES : MAX_MULTIPART_BYTES

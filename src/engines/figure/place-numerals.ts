@@ -25,6 +25,7 @@ import {
 } from './geometry'
 import type { Rect, Scene } from './scene'
 import { CAP_HEIGHT_EM } from './sheet'
+import { SpatialGrid } from './spatial-grid'
 
 /** Where a lead may end on a part: a point on its lines, and the way out of the part there. */
 export interface Anchor {
@@ -85,11 +86,17 @@ export function placeNumerals(
 ): NumeralResult {
   const { size, metrics } = options
   const clearance = 0.28 * size
-  const segments: Segment2[] = []
-  for (const stroke of scene.strokes) segments.push(...flattenPath(stroke))
-  for (const head of scene.arrowheads) segments.push(...polygonSegments(arrowheadPolygon(head)))
-  for (const lead of scene.leads) segments.push(...flattenPath(lead.path))
-  const boxes: Rect[] = scene.texts.map((t) => t.box)
+  // The scene's lines and text boxes, indexed by place: a candidate is tested only against
+  // what lies near it.
+  const segments = new SpatialGrid<Segment2>(4 * size, segmentBounds)
+  const addSegments = (list: Segment2[]) => {
+    for (const s of list) segments.add(s)
+  }
+  for (const stroke of scene.strokes) addSegments(flattenPath(stroke))
+  for (const head of scene.arrowheads) addSegments(polygonSegments(arrowheadPolygon(head)))
+  for (const lead of scene.leads) addSegments(flattenPath(lead.path))
+  const boxes = new SpatialGrid<Rect>(4 * size, (box) => box)
+  for (const text of scene.texts) boxes.add(text.box)
   const failed: string[] = []
 
   for (const target of targets) {
@@ -135,8 +142,8 @@ export function placeNumerals(
       box: best.box,
     })
     scene.leads.push({ numeral: target.numeral, partId: target.id, path: best.lead })
-    segments.push(...best.leadSegments)
-    boxes.push(best.box)
+    addSegments(best.leadSegments)
+    boxes.add(best.box)
   }
   return { failed }
 }
@@ -149,8 +156,8 @@ function tryPlacement(
   c: Candidate,
   numeral: { width: number; height: number; size: number },
   own: Segment2[],
-  segments: Segment2[],
-  boxes: Rect[],
+  segments: SpatialGrid<Segment2>,
+  boxes: SpatialGrid<Rect>,
   options: NumeralOptions,
   clearance: number,
 ): Placement | null {
@@ -178,8 +185,8 @@ function tryPlacement(
   }
   const padded = inflate(box, clearance)
   for (const solid of options.solids) if (rectsOverlap(padded, solid)) return null
-  for (const other of boxes) if (rectsOverlap(padded, other)) return null
-  for (const s of segments) if (segmentHitsRect(s.a, s.b, padded)) return null
+  if (boxes.some(padded, (other) => rectsOverlap(padded, other))) return null
+  if (segments.some(padded, (s) => segmentHitsRect(s.a, s.b, padded))) return null
   for (const s of own) if (segmentHitsRect(s.a, s.b, padded)) return null
 
   // A gentle curve: a cubic whose controls sit a little off the straight line, bending the lead
@@ -205,11 +212,11 @@ function tryPlacement(
   // The lead may touch its own part only where it ends, so its last bit is left out of the
   // tests (the anchor is on the outline by construction).
   const body = trimEnd(leadSegments, clearance * 0.5)
+  const margin = clearance * 0.5
   for (const l of body) {
-    for (const other of boxes) {
-      if (segmentHitsRect(l.a, l.b, inflate(other, clearance * 0.5))) return null
-    }
-    for (const s of segments) if (segmentsIntersect(l.a, l.b, s.a, s.b)) return null
+    const near = inflate(segmentBounds(l), margin)
+    if (boxes.some(near, (other) => segmentHitsRect(l.a, l.b, inflate(other, margin)))) return null
+    if (segments.some(near, (s) => segmentsIntersect(l.a, l.b, s.a, s.b))) return null
     for (const s of own) if (segmentsIntersect(l.a, l.b, s.a, s.b)) return null
     for (const solid of options.solids) if (segmentHitsRect(l.a, l.b, solid)) return null
   }
@@ -246,6 +253,12 @@ function outwardNormal(polygon: Point[], a: Point, b: Point): Point {
   // y down: a positive shoelace area runs clockwise on screen, whose outside is to the left.
   const sign = area > 0 ? -1 : 1
   return { x: (sign * -dy) / length, y: (sign * dx) / length }
+}
+
+function segmentBounds(s: Segment2): Rect {
+  const x = Math.min(s.a.x, s.b.x)
+  const y = Math.min(s.a.y, s.b.y)
+  return { x, y, width: Math.abs(s.b.x - s.a.x), height: Math.abs(s.b.y - s.a.y) }
 }
 
 function rotate(v: Point, radians: number): Point {

@@ -52,6 +52,8 @@ interface Attempt {
 }
 
 const CM_PER_PX = 2.54 / SHEET_DPI
+/** Above this many parts only one layout of each kind is tried (see `attempts`). */
+const LARGE_FIGURE_PARTS = 24
 /** Numerals are set so their digits print at least this high, px (38 px = 0.32 cm, plus a bit). */
 const NUMERAL_TARGET_PX = MIN_TEXT_HEIGHT_PX + 0.5
 
@@ -155,6 +157,10 @@ function attempts(spec: FigureSpec): { tight: Attempt[]; roomy: Attempt[] } {
     ...a,
     layout: { ...a.layout, spacing: spacing(1.9, 1.5, 1.5) },
   }))
+  // A large figure gets one layout of each kind: ELK's work and the numeral search grow faster
+  // than the parts, and at the 40-part cap three layouts cost seconds of CPU and tens of MB.
+  if (spec.parts.length > LARGE_FIGURE_PARTS)
+    return { tight: tight.slice(0, 1), roomy: roomy.slice(0, 1) }
   return { tight, roomy }
 }
 

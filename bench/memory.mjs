@@ -6,12 +6,16 @@
 // - workerd RSS: the whole request under `wrangler dev`, the kernel's peak RSS (VmHWM) of the
 //   runtime process above its idle baseline after a small warm-up. An upper bound: it also counts
 //   garbage V8 has not collected yet (nothing forces a GC locally; the 128 MB limit does in production).
+// bench/memory-endpoints.mjs adds the other endpoints at their worst admitted input (workerd RSS
+// only): /v1/figures, GET /v1/credits and the keys routes. Any case whose workerd RSS peak reaches
+// 100 MB above its idle baseline fails the run (exit code 1).
 
 import { spawnSync } from 'node:child_process'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import encodeJpeg, { init as initJpegEncoder } from '@jsquash/jpeg/encode.js'
 import encodeWebp, { init as initWebpEncoder } from '@jsquash/webp/encode.js'
+import { endpointRows } from './memory-endpoints.mjs'
 import { loadEngine } from './support/engine.mjs'
 import {
   benchAccount,
@@ -23,6 +27,8 @@ import {
 } from './support/wrangler-dev.mjs'
 
 const MB = 1024 * 1024
+/** The bound on one request: peak workerd RSS above the idle baseline, MB (issue 8). */
+const MAX_GROWTH_MB = 100
 
 /** A scan-like line drawing: frame, grid of boxes, diagonal strokes, text-like dashes. */
 function lineDrawing(width, height) {
@@ -266,10 +272,26 @@ export async function runMemoryBench() {
   }
   rows.push(...(await vectorizeRows(engine, only)))
   rows.push(...(await enhanceRows(engine, only)))
+  if (WITH_WORKERD) rows.push(...(await endpointRows(only)))
   console.log(
-    '\nPeak memory of one /v1/convert, /v1/vectorize or /v1/enhance, above idle (live: forced-GC working set under Node; RSS: the workerd process, which also counts garbage not yet collected)\n',
+    '\nPeak memory of one request per endpoint at its worst admitted input, above idle (live: forced-GC working set under Node; RSS: the workerd process, which also counts garbage not yet collected)\n',
   )
   console.table(rows)
+  const unmeasured = rows.filter(
+    (row) => WITH_WORKERD && !Number.isFinite(Number(row['workerd RSS peak MB'])),
+  )
+  if (unmeasured.length > 0) {
+    console.log(`${unmeasured.length} case(s) not measured: see their output column`)
+  }
+  const over = rows.filter((row) => Number(row['workerd RSS peak MB']) >= MAX_GROWTH_MB)
+  if (over.length > 0) {
+    console.log(
+      `FAIL: ${over.length} case(s) reach ${MAX_GROWTH_MB} MB of workerd RSS above the idle baseline: ${over.map((row) => `${row.input} -> ${row.output}`).join('; ')}`,
+    )
+    process.exitCode = 1
+  } else {
+    console.log(`PASS: every case stays under ${MAX_GROWTH_MB} MB of workerd RSS above idle`)
+  }
   return rows
 }
 

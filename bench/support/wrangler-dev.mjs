@@ -167,3 +167,73 @@ export function multipart(file, fields = {}) {
   parts.push(Buffer.from(`\r\n--${boundary}--\r\n`))
   return { body: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` }
 }
+
+/** The local state folder `startWranglerDev({ name })` persists D1, R2 and Durable Objects in. */
+export function benchStateDir(name) {
+  return join(ROOT, 'bench/out', name)
+}
+
+/**
+ * Creates an account through the operator API.
+ * @param {string} url the `wrangler dev` origin
+ * @param {{ name?: string, credits?: number }} options opening balance in credits
+ * @returns {Promise<{ accountId: string, apiKey: string, balance: number }>}
+ */
+export async function createBenchAccount(url, { name = 'bench', credits = 1_000_000_000 } = {}) {
+  const response = await fetch(`${url}/v1/admin/accounts`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${BENCH_SECRETS.ADMIN_TOKEN}`,
+      'content-type': 'application/json',
+    },
+    body: JSON.stringify({ name, credits }),
+  })
+  if (response.status !== 201)
+    throw new Error(`account: ${response.status} ${await response.text()}`)
+  return (await response.json()).data
+}
+
+/**
+ * Runs SQL on the local D1 database of a bench state folder with `wrangler d1 execute --local`
+ * (Node 20 has no node:sqlite) and returns the rows of each statement, in order.
+ * @param {string} state the folder passed to `--persist-to` (see {@link benchStateDir})
+ * @param {string} sql one or more statements separated by `;`
+ * @returns {Promise<Record<string, unknown>[][]>}
+ */
+export function d1Query(state, sql, config = 'wrangler.toml') {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      WRANGLER,
+      [
+        'd1',
+        'execute',
+        'DB',
+        '--local',
+        '--persist-to',
+        state,
+        '-c',
+        config,
+        '--json',
+        '--command',
+        sql,
+      ],
+      { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+    )
+    const out = []
+    let stderr = ''
+    child.stdout.on('data', (chunk) => out.push(chunk))
+    child.stderr.on('data', (chunk) => {
+      stderr += chunk
+    })
+    child.on('error', reject)
+    child.on('exit', (code) => {
+      const text = Buffer.concat(out).toString('utf8')
+      if (code !== 0) return reject(new Error(`wrangler d1 execute failed (${code}): ${stderr}`))
+      try {
+        resolve(JSON.parse(text).map((statement) => statement.results ?? []))
+      } catch (error) {
+        reject(new Error(`wrangler d1 execute printed no JSON: ${text.slice(0, 500)} ${error}`))
+      }
+    })
+  })
+}

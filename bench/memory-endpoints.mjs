@@ -1,0 +1,297 @@
+// Peak memory of the endpoints bench/memory.mjs does not cover, at their worst admitted input,
+// through `wrangler dev`: POST /v1/figures (a 40-part labeled block diagram with 75 links, PNG and
+// SVG; a labeled method flowchart at the 40-part cap, PNG and SVG), GET /v1/credits and the keys
+// routes (create, list 100 keys, revoke). Each case: a fresh `wrangler dev`, a small warm-up
+// request on the same route, then the kernel's peak RSS (VmHWM) of the workerd processes above
+// their idle RSS, sampled around the one measured request.
+//
+// Reference images (/figures `referenceImageUrls`) are not measured: the SSRF guard refuses IP
+// literals, single-label and *.localhost names and every loopback or private DNS answer, and takes
+// ports 80/443 only, while the only names resolving to 127.0.0.1 here are `localhost` and
+// single-label host names. A loopback image server cannot get past it without editing /etc/hosts
+// or weakening the guard, so that case is skipped and says so.
+
+import {
+  createBenchAccount,
+  memoryOf,
+  resetPeak,
+  startWranglerDev,
+} from './support/wrangler-dev.mjs'
+
+const MB = 1024 * 1024
+
+/** Noun phrases for the block diagram: 39 parts plus the system itself make the 40-part cap. */
+const HEADS = [
+  'processor',
+  'memory',
+  'storage device',
+  'display',
+  'network interface',
+  'sensor',
+  'controller',
+  'actuator',
+  'battery',
+  'power circuit',
+  'radio transceiver',
+  'antenna',
+  'flash memory',
+  'camera',
+  'encoder',
+  'decoder',
+  'scheduler',
+  'cache',
+  'bus',
+  'timer',
+  'keyboard',
+  'speaker',
+  'microphone',
+  'modem',
+  'router',
+  'switch',
+  'firewall',
+  'gateway',
+  'database',
+  'server',
+  'client',
+  'logger',
+  'monitor',
+  'clock',
+  'fan',
+  'heater',
+  'valve',
+  'pump',
+  'motor',
+]
+const ADJECTIVES = [
+  'primary',
+  'secondary',
+  'redundant',
+  'low power',
+  'high speed',
+  'external',
+  'internal',
+  'auxiliary',
+]
+
+/**
+ * A 40-part block diagram (MAX_FIGURE_PARTS): 39 numbered two-word parts in a system, each
+ * coupled to the first and communicating with its neighbour (75 links, under the 80-link cap).
+ */
+export function blockDiagramPrompt() {
+  const nouns = HEADS.map((h, i) => `${ADJECTIVES[i % ADJECTIVES.length]} ${h}`)
+  const parts = nouns.map((w, i) => `a ${w} ${100 + 2 * i}`)
+  const coupled = nouns.slice(1).map((w) => `The ${w} is coupled to the ${nouns[0]}.`)
+  const talks = nouns.slice(2).map((w, i) => `The ${w} communicates with the ${nouns[i + 1]}.`)
+  return `A system comprising ${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}. ${coupled.join(' ')} ${talks.join(' ')}`
+}
+
+const VERBS = [
+  'receiving',
+  'parsing',
+  'validating',
+  'storing',
+  'encoding',
+  'sending',
+  'logging',
+  'computing',
+  'filtering',
+  'sorting',
+  'merging',
+  'compressing',
+  'signing',
+  'hashing',
+  'indexing',
+  'caching',
+  'scheduling',
+  'rendering',
+  'exporting',
+  'archiving',
+  'notifying',
+  'measuring',
+  'calibrating',
+  'authenticating',
+  'encrypting',
+  'decrypting',
+  'uploading',
+  'downloading',
+  'tagging',
+  'scoring',
+  'ranking',
+  'reporting',
+  'monitoring',
+  'updating',
+]
+
+/**
+ * A method flowchart at the 40-part cap: START, 34 numbered steps, two decisions (one with a
+ * loop back), an error step, a final step and END.
+ */
+export function flowchartPrompt() {
+  const steps = VERBS.map((v, i) => `${v} a record ${402 + 2 * i}`)
+  return `A method 400 comprising: ${steps.join('; ')}; determining whether the record is valid 470; if not, logging an error 472; determining whether more records remain 474; if so, returning to the parsing step; and generating a summary 476.`
+}
+
+/** A route request as fetch arguments; `key` is filled in with the account's API key. */
+const json = (method, path, body) => ({ method, path, body })
+
+/** The cases: a warm-up request and the measured one, on one fresh `wrangler dev`. */
+function cases() {
+  const figure = (name, prompt, output) => ({
+    name,
+    route: 'POST /v1/figures',
+    warmUp: json('POST', '/v1/figures', {
+      prompt:
+        'A system 100 comprising a processor 102, a memory 104 coupled to the processor, and a display 106.',
+      output,
+      labeled: true,
+    }),
+    measured: json('POST', '/v1/figures', { prompt, output, labeled: true }),
+    describe: (data) =>
+      `${data.width}x${data.height} ${data.format}, ${data.references?.length ?? 0} numerals, ${data.warnings?.length ?? 0} warnings`,
+  })
+  return [
+    figure('40-part block diagram, 75 links, labeled, PNG', blockDiagramPrompt(), 'png'),
+    figure('40-part block diagram, 75 links, labeled, SVG', blockDiagramPrompt(), 'svg'),
+    figure('method flowchart at the 40-part cap, labeled, PNG', flowchartPrompt(), 'png'),
+    figure('method flowchart at the 40-part cap, labeled, SVG', flowchartPrompt(), 'svg'),
+    {
+      name: 'balance',
+      route: 'GET /v1/credits',
+      warmUp: json('GET', '/v1/credits'),
+      measured: json('GET', '/v1/credits'),
+      describe: (data) => `balance ${data.balance}`,
+    },
+    {
+      name: 'create a key (longest name, 100 chars)',
+      route: 'POST /v1/keys',
+      warmUp: json('POST', '/v1/keys', { name: 'warm-up' }),
+      measured: json('POST', '/v1/keys', { name: 'k'.repeat(100) }),
+      describe: () => 'created',
+    },
+    {
+      name: 'list 100 keys of one account',
+      route: 'GET /v1/keys',
+      setup: async (send) => {
+        for (let i = 0; i < 99; i++) await send(json('POST', '/v1/keys', { name: `key ${i}` }))
+      },
+      warmUp: json('GET', '/v1/keys'),
+      measured: json('GET', '/v1/keys'),
+      describe: (data) => `${data.keys.length} keys`,
+    },
+    {
+      name: 'revoke a key',
+      route: 'DELETE /v1/keys/{id}',
+      setup: async (send, context) => {
+        context.id = (await send(json('POST', '/v1/keys', { name: 'to revoke' }))).id
+        context.warmId = (await send(json('POST', '/v1/keys', { name: 'warm-up' }))).id
+      },
+      warmUp: (context) => json('DELETE', `/v1/keys/${context.warmId}`),
+      measured: (context) => json('DELETE', `/v1/keys/${context.id}`),
+      describe: (data) => `revoked ${data.id}`,
+    },
+  ]
+}
+
+/** Runs one case on a fresh `wrangler dev` and returns its peak RSS growth. */
+async function measure(testCase) {
+  const app = await startWranglerDev({
+    name: 'memory-endpoints',
+    // In a working tree others are editing, `wrangler dev` reloads the Worker on every saved
+    // file and long requests never finish: point this at a copy of the tree's config instead.
+    config: process.env.BENCH_WRANGLER_CONFIG ?? 'wrangler.toml',
+    migrate: true,
+    vars: { RL_PER_MINUTE: '100000', RL_MAX_INFLIGHT: '1000' },
+  })
+  try {
+    const { apiKey } = await createBenchAccount(app.url)
+    const send = async ({ method, path, body }) => {
+      const response = await fetch(`${app.url}${path}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${apiKey}`,
+          ...(body ? { 'content-type': 'application/json' } : {}),
+        },
+        body: body ? JSON.stringify(body) : undefined,
+      })
+      const text = await response.text()
+      if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${text}`)
+      return JSON.parse(text).data
+    }
+    const context = {}
+    const resolve = (request) => (typeof request === 'function' ? request(context) : request)
+    if (testCase.setup) await testCase.setup(send, context)
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await send(resolve(testCase.warmUp))
+        const pids = app.workerdPids()
+        const before = pids.map((pid) => memoryOf(pid).rss)
+        for (const pid of pids) resetPeak(pid)
+        const started = performance.now()
+        const data = await send(resolve(testCase.measured))
+        const ms = performance.now() - started
+        const growth = Math.max(...pids.map((pid, i) => memoryOf(pid).peak - before[i]))
+        return { growth, ms, result: testCase.describe(data), attempts: attempt }
+      } catch (error) {
+        // `wrangler dev` reloads the Worker when a source file changes, answering the request
+        // in flight with its own 503; measure again on the reloaded Worker.
+        if (attempt >= 5 || !String(error.message).includes('restarted mid-request')) throw error
+        console.log(`${testCase.name}: the Worker was reloaded mid-request; measuring again`)
+      }
+    }
+  } finally {
+    await app.stop()
+  }
+}
+
+/**
+ * Rows for the memory table, one per case (filtered by BENCH_CASES like bench/memory.mjs), plus a
+ * row that states the skipped reference-image case.
+ */
+export async function endpointRows(only) {
+  const rows = []
+  for (const testCase of cases()) {
+    const label = `${testCase.route} ${testCase.name}`
+    if (only && !label.toLowerCase().includes(only)) continue
+    let row
+    try {
+      const { growth, ms, result } = await measure(testCase)
+      row = {
+        input: testCase.name,
+        'in MB': '-',
+        output: `${testCase.route}: ${result}`,
+        'live peak MB (Node)': '-',
+        'workerd RSS peak MB': (growth / MB).toFixed(1),
+        'request ms (workerd)': ms.toFixed(0),
+      }
+    } catch (error) {
+      // A case that cannot finish (e.g. reloaded five times by edits to src/) is reported as
+      // not measured rather than dropping the rows already measured.
+      row = {
+        input: testCase.name,
+        'in MB': '-',
+        output: `${testCase.route}: not measured (${String(error.message).slice(0, 120)})`,
+        'live peak MB (Node)': '-',
+        'workerd RSS peak MB': '-',
+        'request ms (workerd)': '-',
+      }
+    }
+    console.log(JSON.stringify(row))
+    rows.push(row)
+  }
+  if (!only || 'figures reference'.includes(only)) {
+    rows.push({
+      input: '4 reference images at the pixel cap, no AI binding',
+      'in MB': '-',
+      output:
+        'POST /v1/figures: skipped (the SSRF guard refuses every loopback image server: IP hosts, single-label names, loopback DNS answers, ports other than 80/443)',
+      'live peak MB (Node)': '-',
+      'workerd RSS peak MB': '-',
+      'request ms (workerd)': '-',
+    })
+  }
+  return rows
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  console.table(await endpointRows(process.env.BENCH_CASES?.toLowerCase()))
+}

@@ -10,7 +10,15 @@ import { createAccount } from '../../operations/accounts'
 import { issueApiKey } from '../../operations/api-keys'
 import { adminAuth } from '../middleware/admin-auth'
 import { bodyGuard } from '../middleware/body-guard'
-import { ADMIN_SECURITY, errorResponses, successEnvelope } from '../openapi'
+import {
+  ADMIN_SECURITY,
+  ERROR_EXAMPLES,
+  EXAMPLE_IDS,
+  errorExample,
+  errorResponses,
+  successEnvelope,
+  successExample,
+} from '../openapi'
 import { successBody } from '../respond'
 import { validationHook } from '../validation'
 import { CreatedKeySchema } from './keys'
@@ -18,7 +26,33 @@ import { CreatedKeySchema } from './keys'
 /** Largest single grant or adjustment, credits. */
 const MAX_CREDITS = 1_000_000_000
 
-const AccountIdParams = z.object({ id: z.string().min(1).max(64) })
+const AccountIdParams = z.object({
+  id: z.string().min(1).max(64).openapi({ example: EXAMPLE_IDS.accountId }),
+})
+
+/** The operator routes' 401 and 404 examples; `withAccount` when the path names an account. */
+const adminErrors = (withAccount: boolean) => ({
+  401: {
+    adminTokenMissing: ERROR_EXAMPLES.adminTokenMissing,
+    adminTokenInvalid: ERROR_EXAMPLES.adminTokenInvalid,
+  },
+  404: {
+    ...(withAccount
+      ? {
+          noAccount: errorExample(
+            'No account with this id',
+            'NOT_FOUND',
+            `No account ${EXAMPLE_IDS.accountId}`,
+          ),
+        }
+      : {}),
+    operatorApiOff: errorExample(
+      'The operator API is off (ADMIN_TOKEN is not set)',
+      'NOT_FOUND',
+      'No such route',
+    ),
+  },
+})
 
 const createAccountRoute = createRoute({
   method: 'post',
@@ -41,7 +75,12 @@ const createAccountRoute = createRoute({
               credits: z.int().min(0).max(MAX_CREDITS).default(0),
             })
             .strict(),
-          example: { name: 'Acme Patent Drafting', credits: 100 },
+          examples: {
+            withCredits: {
+              summary: 'An account with 100 credits to start',
+              value: { name: 'Acme Patent Drafting', credits: 100 },
+            },
+          },
         },
       },
     },
@@ -54,10 +93,22 @@ const createAccountRoute = createRoute({
           schema: successEnvelope(
             z.object({ accountId: z.string(), apiKey: z.string(), balance: z.int() }),
           ),
+          examples: {
+            withCredits: successExample(
+              'The first key is in this response only',
+              { accountId: EXAMPLE_IDS.accountId, apiKey: EXAMPLE_IDS.apiKey, balance: 100 },
+              'Sent with `Cache-Control: no-store`. Hand `apiKey` to the account holder.',
+            ),
+          },
         },
       },
     },
-    ...errorResponses([400, 401, 404]),
+    ...errorResponses([400, 401, 404], {
+      400: {
+        missingName: errorExample('No name', 'VALIDATION_ERROR', 'name is required'),
+      },
+      ...adminErrors(false),
+    }),
   },
 })
 
@@ -83,10 +134,18 @@ const getAccountRoute = createRoute({
               createdAt: z.iso.datetime(),
             }),
           ),
+          examples: {
+            account: successExample('The account and its balance', {
+              accountId: EXAMPLE_IDS.accountId,
+              name: 'Acme Patent Drafting',
+              balance: 100,
+              createdAt: '2026-01-05T09:30:00.000Z',
+            }),
+          },
         },
       },
     },
-    ...errorResponses([401, 404]),
+    ...errorResponses([401, 404], adminErrors(true)),
   },
 })
 
@@ -115,7 +174,10 @@ const adjustCreditsRoute = createRoute({
                 .refine((n) => n !== 0, 'Expected a non-zero amount'),
             })
             .strict(),
-          example: { amount: 50 },
+          examples: {
+            topUp: { summary: 'Add 50 credits', value: { amount: 50 } },
+            remove: { summary: 'Remove 20 credits', value: { amount: -20 } },
+          },
         },
       },
     },
@@ -124,10 +186,30 @@ const adjustCreditsRoute = createRoute({
     200: {
       description: 'The new balance.',
       content: {
-        'application/json': { schema: successEnvelope(z.object({ balance: z.int() })) },
+        'application/json': {
+          schema: successEnvelope(z.object({ balance: z.int() })),
+          examples: {
+            topUp: successExample('100 + 50', { balance: 150 }),
+            remove: successExample('100 - 20', { balance: 80 }),
+          },
+        },
       },
     },
-    ...errorResponses([400, 401, 404]),
+    ...errorResponses([400, 401, 404], {
+      400: {
+        zeroAmount: errorExample(
+          'An amount of 0',
+          'VALIDATION_ERROR',
+          'Expected a non-zero amount',
+        ),
+        belowZero: errorExample(
+          'More than the balance removed; nothing changes',
+          'VALIDATION_ERROR',
+          'An amount of -500 would take the balance below zero (balance 100)',
+        ),
+      },
+      ...adminErrors(true),
+    }),
   },
 })
 
@@ -147,6 +229,9 @@ const issueKeyRoute = createRoute({
       content: {
         'application/json': {
           schema: z.object({ name: z.string().trim().min(1).max(100).optional() }).strict(),
+          examples: {
+            recovery: { summary: 'A named recovery key', value: { name: 'Recovery key' } },
+          },
         },
       },
     },
@@ -154,9 +239,30 @@ const issueKeyRoute = createRoute({
   responses: {
     201: {
       description: 'The new key, with its secret.',
-      content: { 'application/json': { schema: successEnvelope(CreatedKeySchema) } },
+      content: {
+        'application/json': {
+          schema: successEnvelope(CreatedKeySchema),
+          examples: {
+            recovery: successExample('The secret is in this response only', {
+              id: EXAMPLE_IDS.newKeyId,
+              key: EXAMPLE_IDS.apiKey,
+              name: 'Recovery key',
+              createdAt: '2026-01-12T14:05:00.000Z',
+            }),
+          },
+        },
+      },
     },
-    ...errorResponses([400, 401, 404]),
+    ...errorResponses([400, 401, 404], {
+      400: {
+        emptyName: errorExample(
+          'An empty name',
+          'VALIDATION_ERROR',
+          'Expected at least 1 characters for name but received 0 characters',
+        ),
+      },
+      ...adminErrors(true),
+    }),
   },
 })
 

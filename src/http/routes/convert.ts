@@ -13,11 +13,17 @@ import { idempotencyKey } from '../middleware/idempotency-key'
 import { rateLimit } from '../middleware/rate-limit'
 import {
   API_KEY_SECURITY,
+  ERROR_EXAMPLES,
+  errorExample,
   errorResponses,
+  exampleFileUrl,
   IdempotencyHeaders,
   imageRequestBody,
+  insufficientCredits,
   PAID_SUCCESS_HEADERS,
   successEnvelope,
+  successExample,
+  unsupportedContentType,
 } from '../openapi'
 import { runPaid } from '../paid-request'
 import { outputUrl } from '../signed-urls'
@@ -41,11 +47,28 @@ const route = createRoute({
   request: {
     headers: IdempotencyHeaders,
     body: imageRequestBody(ConvertJsonSchema, ConvertFormSchema, {
-      imageUrl: 'https://example.com/fig1.png',
-      format: 'pdf',
-      dpi: 600,
-      mode: 'auto',
-      page: 'a4',
+      json: {
+        pdfA4: {
+          summary: 'PDF on an A4 page at 600 DPI, from a URL',
+          value: {
+            imageUrl: 'https://example.com/drawings/fig1.png',
+            format: 'pdf',
+            dpi: 600,
+            page: 'a4',
+          },
+        },
+        pngDefaults: {
+          summary: 'PNG at 300 DPI (every default)',
+          value: { imageUrl: 'https://example.com/drawings/fig1.png' },
+        },
+      },
+      form: {
+        tiffUpload: {
+          summary: 'Upload: TIFF (CCITT G4) at 600 DPI',
+          description: 'curl: `-F file=@fig1.png -F format=tiff -F dpi=600`',
+          value: { file: 'fig1.png', format: 'tiff', dpi: '600' },
+        },
+      },
     }),
   },
   responses: {
@@ -55,25 +78,72 @@ const route = createRoute({
       content: {
         'application/json': {
           schema: successEnvelope(ConvertResultSchema),
-          example: {
-            success: true,
-            data: {
-              url: 'https://api.example.com/v1/files/out/acct_01J/01J/converted.pdf?exp=1767225600&kid=1&sig=…',
-              previewUrl:
-                'https://api.example.com/v1/files/out/acct_01J/01J/preview.png?exp=1767225600&kid=1&sig=…',
-              format: 'pdf',
+          examples: {
+            pdfA4: successExample(
+              'PDF: the filed page and its PNG preview, 2 credits',
+              {
+                url: exampleFileUrl('converted.pdf'),
+                previewUrl: exampleFileUrl('preview.png'),
+                format: 'pdf',
+                dpi: 600,
+                mode: 'bilevel',
+                width: 3072,
+                height: 4096,
+                page: 'a4',
+                creditsConsumed: 2,
+              },
+              'A portrait line drawing (3:4): long edge 4096 px at 600 DPI, filed black and white.',
+            ),
+            pngDefaults: successExample('PNG at 300 DPI: no preview, 1 credit', {
+              url: exampleFileUrl('converted.png'),
+              format: 'png',
+              dpi: 300,
+              mode: 'bilevel',
+              width: 1536,
+              height: 2048,
+              creditsConsumed: 1,
+            }),
+            tiffUpload: successExample('TIFF at 600 DPI with its PNG preview, 2 credits', {
+              url: exampleFileUrl('converted.tif'),
+              previewUrl: exampleFileUrl('preview.png'),
+              format: 'tiff',
               dpi: 600,
               mode: 'bilevel',
-              width: 2864,
+              width: 3072,
               height: 4096,
-              page: 'a4',
               creditsConsumed: 2,
-            },
+            }),
           },
         },
       },
     },
-    ...errorResponses([400, 401, 402, 409, 422, 429, 500]),
+    ...errorResponses([400, 401, 402, 409, 422, 429, 500], {
+      400: {
+        invalidDpi: errorExample(
+          'A dpi other than 300 or 600',
+          'VALIDATION_ERROR',
+          'Expected 300 or 600 for dpi but received 72',
+        ),
+        pageWithoutPdf: errorExample(
+          'page sent with a format other than pdf',
+          'VALIDATION_ERROR',
+          'page applies to PDF output only; received it with format png',
+        ),
+        missingFile: errorExample(
+          'A multipart body without a file part',
+          'VALIDATION_ERROR',
+          'file is required',
+        ),
+        unsupportedImageType: errorExample(
+          'An uploaded GIF (the type is read from the bytes)',
+          'UNSUPPORTED_IMAGE_TYPE',
+          'Expected a PNG, JPEG, WebP or TIFF file (checked by its first bytes)',
+        ),
+        invalidIdempotencyKey: ERROR_EXAMPLES.invalidIdempotencyKey,
+        unsupportedContentType: unsupportedContentType(true),
+      },
+      402: { insufficientCredits: insufficientCredits(2, 1) },
+    }),
   },
 })
 

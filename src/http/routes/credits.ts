@@ -4,7 +4,7 @@ import { createRoute, OpenAPIHono } from '@hono/zod-openapi'
 import type { AppEnv } from '../../env'
 import { CreditsResultSchema } from '../input/schemas'
 import { apiKeyAuth } from '../middleware/auth'
-import { API_KEY_SECURITY, errorResponses, successEnvelope } from '../openapi'
+import { API_KEY_SECURITY, errorResponses, successEnvelope, successExample } from '../openapi'
 import { successBody } from '../respond'
 
 const route = createRoute({
@@ -22,7 +22,7 @@ const route = createRoute({
       content: {
         'application/json': {
           schema: successEnvelope(CreditsResultSchema),
-          example: { success: true, data: { balance: 120 } },
+          examples: { balance: successExample('The current balance', { balance: 120 }) },
         },
       },
     },

@@ -21,7 +21,9 @@ Send \`Idempotency-Key\` to retry a POST safely: keys are kept for 24 hours, and
 
 Each account may make 60 POST requests a minute with 4 in flight (see the \`RateLimit\` and \`RateLimit-Policy\` headers); \`GET /credits\` is never limited.
 
-Output URLs are signed and valid for 7 days; files are deleted after 8.`
+Every response carries \`X-Request-Id\`. A success is \`{"success": true, "data": {...}}\`; an error is \`{"success": false, "error": {"code": "...", "message": "..."}}\`, and each operation below shows the codes it can answer with as named examples.
+
+Output URLs (\`url\`, \`previewUrl\`) are signed and valid for 7 days; files are deleted after 8. Download them with a plain GET, no API key: the signature is the credential. A changed or truncated URL answers 403 \`INVALID_SIGNATURE\`, an expired one 403 \`URL_EXPIRED\` (run the request again for a new URL), a deleted file 404 \`NOT_FOUND\`.`
 
 /** Adds the document and the reference to `api` (which must hold every documented route). */
 export function mountDocs(api: OpenAPIHono<AppEnv>): void {

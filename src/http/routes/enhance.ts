@@ -13,11 +13,17 @@ import { idempotencyKey } from '../middleware/idempotency-key'
 import { rateLimit } from '../middleware/rate-limit'
 import {
   API_KEY_SECURITY,
+  ERROR_EXAMPLES,
+  errorExample,
   errorResponses,
+  exampleFileUrl,
   IdempotencyHeaders,
   imageRequestBody,
+  insufficientCredits,
   PAID_SUCCESS_HEADERS,
   successEnvelope,
+  successExample,
+  unsupportedContentType,
 } from '../openapi'
 import { runPaid } from '../paid-request'
 import { outputUrl } from '../signed-urls'
@@ -41,9 +47,23 @@ const route = createRoute({
   request: {
     headers: IdempotencyHeaders,
     body: imageRequestBody(EnhanceJsonSchema, EnhanceFormSchema, {
-      imageUrl: 'https://example.com/scan.png',
-      scale: 2,
-      dpi: 300,
+      json: {
+        x2: {
+          summary: 'x2 at 300 DPI, from a URL',
+          value: { imageUrl: 'https://example.com/scans/fig2-scan.png', scale: 2, dpi: 300 },
+        },
+        x2At600: {
+          summary: 'x2 with 600 DPI stamped (the pixels are the same as at 300)',
+          value: { imageUrl: 'https://example.com/scans/fig2-scan.png', scale: 2, dpi: 600 },
+        },
+      },
+      form: {
+        x4Upload: {
+          summary: 'Upload: x4 at 600 DPI',
+          description: 'curl: `-F file=@scan.png -F scale=4 -F dpi=600`',
+          value: { file: 'scan.png', scale: '4', dpi: '600' },
+        },
+      },
     }),
   },
   responses: {
@@ -53,21 +73,56 @@ const route = createRoute({
       content: {
         'application/json': {
           schema: successEnvelope(EnhanceResultSchema),
-          example: {
-            success: true,
-            data: {
-              url: 'https://api.example.com/v1/files/out/acct_01J/01J/enhanced.png?exp=1767225600&kid=1&sig=…',
+          examples: {
+            x2: successExample(
+              'A 1024 x 768 scan upscaled x2, 2 credits',
+              {
+                url: exampleFileUrl('enhanced.png'),
+                scale: 2,
+                dpi: 300,
+                width: 2048,
+                height: 1536,
+                creditsConsumed: 2,
+              },
+              '`width` and `height` are the PNG written: the input size times `scale`.',
+            ),
+            x2At600: successExample('The same pixels, 600 DPI in pHYs, 2 credits', {
+              url: exampleFileUrl('enhanced.png'),
               scale: 2,
-              dpi: 300,
+              dpi: 600,
               width: 2048,
               height: 1536,
               creditsConsumed: 2,
-            },
+            }),
+            x4Upload: successExample('A 512 x 384 scan upscaled x4, 4 credits', {
+              url: exampleFileUrl('enhanced.png'),
+              scale: 4,
+              dpi: 600,
+              width: 2048,
+              height: 1536,
+              creditsConsumed: 4,
+            }),
           },
         },
       },
     },
-    ...errorResponses([400, 401, 402, 409, 422, 429, 500]),
+    ...errorResponses([400, 401, 402, 409, 422, 429, 500], {
+      400: {
+        invalidScale: errorExample(
+          'A scale other than 2 or 4',
+          'VALIDATION_ERROR',
+          'Expected 2 or 4 for scale but received 3',
+        ),
+        missingFile: errorExample(
+          'A multipart body without a file part',
+          'VALIDATION_ERROR',
+          'file is required',
+        ),
+        invalidIdempotencyKey: ERROR_EXAMPLES.invalidIdempotencyKey,
+        unsupportedContentType: unsupportedContentType(true),
+      },
+      402: { insufficientCredits: insufficientCredits(4, 3) },
+    }),
   },
 })
 

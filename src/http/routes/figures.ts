@@ -14,14 +14,51 @@ import { idempotencyKey } from '../middleware/idempotency-key'
 import { rateLimit } from '../middleware/rate-limit'
 import {
   API_KEY_SECURITY,
+  ERROR_EXAMPLES,
+  errorExample,
   errorResponses,
+  exampleFileUrl,
   IdempotencyHeaders,
+  insufficientCredits,
   PAID_SUCCESS_HEADERS,
   successEnvelope,
+  successExample,
+  unsupportedContentType,
 } from '../openapi'
 import { runPaid } from '../paid-request'
 import { outputUrl } from '../signed-urls'
 import { validationHook } from '../validation'
+
+const SYSTEM_PROMPT =
+  'A system 100 comprising a processor 102, a memory 104 coupled to the processor, and a network interface 106 that communicates with a server 110.'
+
+const METHOD_PROMPT =
+  'A method comprising: receiving a request from a client; authenticating the client; determining whether the client is authorized; if so, retrieving a record; otherwise, sending an error message; and sending the response.'
+
+/** What the drafter answers for SYSTEM_PROMPT with `labeled: true`. */
+const SYSTEM_REFERENCES = [
+  { numeral: 100, label: 'SYSTEM' },
+  { numeral: 102, label: 'PROCESSOR' },
+  { numeral: 104, label: 'MEMORY' },
+  { numeral: 106, label: 'NETWORK INTERFACE' },
+  { numeral: 110, label: 'SERVER' },
+]
+
+/** What the drafter answers for METHOD_PROMPT with `labeled: true`. */
+const METHOD_REFERENCES = [
+  { numeral: 102, label: 'RECEIVING A REQUEST FROM A CLIENT' },
+  { numeral: 104, label: 'AUTHENTICATING THE CLIENT' },
+  { numeral: 106, label: 'CLIENT IS AUTHORIZED?' },
+  { numeral: 108, label: 'RETRIEVING A RECORD' },
+  { numeral: 110, label: 'SENDING AN ERROR MESSAGE' },
+  { numeral: 112, label: 'SENDING THE RESPONSE' },
+]
+
+const SVG_EXAMPLE =
+  '<?xml version="1.0" encoding="UTF-8"?>\n<svg width="6.8267in" height="3.5516in" viewBox="0 0 1638.4 852.39" xmlns="http://www.w3.org/2000/svg">\n    <defs/>\n    <path fill="none" stroke="#000000" stroke-width="4" stroke-linecap="round" stroke-linejoin="round" d="M 345.21 145.49 L 1212.21 145.49 L 1212.21 624.69 L 345.21 624.69 L 345.21 145.49 Z …"/>\n    …\n</svg>\n'
+
+const PROMPT_NOT_DRAWABLE_MESSAGE =
+  'The prompt describes a physical object or a view of one rather than a block diagram or a flowchart, so it needs an image model; to get a diagram, describe connected functional parts or the steps of a method. Drawing an object from words needs the image model, which this deployment does not have: describe a block diagram or a method, or send referenceImageUrls.'
 
 const route = createRoute({
   method: 'post',
@@ -45,11 +82,19 @@ const route = createRoute({
       content: {
         'application/json': {
           schema: FiguresJsonSchema,
-          example: {
-            prompt:
-              'A system 100 comprising a processor 102, a memory 104 coupled to the processor, and a network interface 106 that communicates with a server 110.',
-            output: 'svg',
-            labeled: true,
+          examples: {
+            labeledSvg: {
+              summary: 'A block diagram, numbered, as stroke-only SVG',
+              value: { prompt: SYSTEM_PROMPT, labeled: true, output: 'svg' },
+            },
+            methodPng: {
+              summary: 'A method (flowchart), numbered, as a black-and-white PNG',
+              value: { prompt: METHOD_PROMPT, labeled: true },
+            },
+            referenceImages: {
+              summary: 'From a reference sketch only (the default instruction is used)',
+              value: { referenceImageUrls: ['https://example.com/sketches/bracket.png'] },
+            },
           },
         },
       },
@@ -62,25 +107,68 @@ const route = createRoute({
       content: {
         'application/json': {
           schema: successEnvelope(FiguresResultSchema),
-          example: {
-            success: true,
-            data: {
-              url: 'https://api.example.com/v1/files/out/acct_01J/01J/figure.png?exp=1767225600&kid=1&sig=…',
+          examples: {
+            labeledSvg: successExample(
+              'Drafted SVG with its numerals, 8 credits',
+              {
+                url: exampleFileUrl('figure.svg'),
+                format: 'svg',
+                svg: SVG_EXAMPLE,
+                width: 1638,
+                height: 852,
+                method: 'drafter',
+                references: SYSTEM_REFERENCES,
+                creditsConsumed: 8,
+              },
+              '`svg` holds the whole file (shortened here); `references` lists each numeral and its part for the specification.',
+            ),
+            methodPng: successExample('Drafted PNG flowchart, 10 credits', {
+              url: exampleFileUrl('figure.png'),
               format: 'png',
               width: 2048,
-              height: 1609,
+              height: 1824,
               method: 'drafter',
-              references: [
-                { numeral: 100, label: 'SYSTEM' },
-                { numeral: 102, label: 'PROCESSOR' },
-              ],
+              references: METHOD_REFERENCES,
               creditsConsumed: 10,
-            },
+            }),
+            referenceImages: successExample(
+              'Line drawing from the reference, 10 credits',
+              {
+                url: exampleFileUrl('figure.png'),
+                format: 'png',
+                width: 2048,
+                height: 1536,
+                method: 'reference-lines',
+                creditsConsumed: 10,
+              },
+              'Without the image model (no `AI` binding) each reference becomes a line-drawing view; with it, `method` is `image-model`.',
+            ),
           },
         },
       },
     },
-    ...errorResponses([400, 401, 402, 409, 429, 500]),
+    ...errorResponses([400, 401, 402, 409, 429, 500], {
+      400: {
+        missingInput: errorExample(
+          'Neither prompt nor referenceImageUrls',
+          'VALIDATION_ERROR',
+          'the body: Send a prompt, referenceImageUrls, or both',
+        ),
+        promptNotDrawable: errorExample(
+          'An object described in words, on a deployment without the image model',
+          'PROMPT_NOT_DRAWABLE',
+          PROMPT_NOT_DRAWABLE_MESSAGE,
+        ),
+        referenceImageUnavailable: errorExample(
+          'A reference image URL answered 404 (/figures has no 422)',
+          'REFERENCE_IMAGE_UNAVAILABLE',
+          'referenceImageUrls[0] could not be used: the server answered 404; expected 200',
+        ),
+        invalidIdempotencyKey: ERROR_EXAMPLES.invalidIdempotencyKey,
+        unsupportedContentType: unsupportedContentType(false),
+      },
+      402: { insufficientCredits: insufficientCredits(8, 3) },
+    }),
   },
 })
 

@@ -10,7 +10,15 @@ import { issueApiKey, listApiKeys, revokeApiKey } from '../../operations/api-key
 import type { ApiKeyInfo } from '../../storage/ports'
 import { apiKeyAuth } from '../middleware/auth'
 import { bodyGuard } from '../middleware/body-guard'
-import { API_KEY_SECURITY, errorResponses, successEnvelope } from '../openapi'
+import {
+  API_KEY_SECURITY,
+  EXAMPLE_IDS,
+  errorExample,
+  errorResponses,
+  successEnvelope,
+  successExample,
+  unsupportedContentType,
+} from '../openapi'
 import { successBody } from '../respond'
 import { validationHook } from '../validation'
 
@@ -21,10 +29,10 @@ const KeyNameSchema = z.string().trim().min(1).max(100).openapi({
 
 export const CreatedKeySchema = z
   .object({
-    id: z.string().openapi({ example: 'key_01JD3Z6V5X4W3Y2T1S0R9Q8P7N' }),
+    id: z.string().openapi({ example: EXAMPLE_IDS.newKeyId }),
     key: z.string().openapi({
       description: 'The secret API key. It is shown only in this response: store it now.',
-      example: 'pfg_live_4fT2…',
+      example: EXAMPLE_IDS.apiKey,
     }),
     name: z.string(),
     createdAt: z.iso.datetime(),
@@ -41,6 +49,13 @@ const KeyInfoSchema = z
     lastUsedAt: z.iso.datetime().nullable(),
   })
   .openapi('ApiKey')
+
+const CREATED_KEY_EXAMPLE = {
+  id: EXAMPLE_IDS.newKeyId,
+  key: EXAMPLE_IDS.apiKey,
+  name: 'CI',
+  createdAt: '2026-01-12T14:05:00.000Z',
+}
 
 const iso = (ms: number) => new Date(ms).toISOString()
 
@@ -66,16 +81,46 @@ const createKey = createRoute({
     body: {
       required: true,
       content: {
-        'application/json': { schema: z.object({ name: KeyNameSchema.optional() }).strict() },
+        'application/json': {
+          schema: z.object({ name: KeyNameSchema.optional() }).strict(),
+          examples: {
+            named: { summary: 'A key named for where it is used', value: { name: 'CI' } },
+            unnamed: { summary: 'No name (the key is named "API key")', value: {} },
+          },
+        },
       },
     },
   },
   responses: {
     201: {
       description: 'The new key, with its secret.',
-      content: { 'application/json': { schema: successEnvelope(CreatedKeySchema) } },
+      content: {
+        'application/json': {
+          schema: successEnvelope(CreatedKeySchema),
+          examples: {
+            named: successExample(
+              'The secret is in this response only',
+              CREATED_KEY_EXAMPLE,
+              'Sent with `Cache-Control: no-store`. Store `key` now; later only its prefix and last 4 characters are shown.',
+            ),
+            unnamed: successExample('Created with the default name', {
+              ...CREATED_KEY_EXAMPLE,
+              name: 'API key',
+            }),
+          },
+        },
+      },
     },
-    ...errorResponses([400, 401]),
+    ...errorResponses([400, 401], {
+      400: {
+        emptyName: errorExample(
+          'An empty name',
+          'VALIDATION_ERROR',
+          'Expected at least 1 characters for name but received 0 characters',
+        ),
+        unsupportedContentType: unsupportedContentType(false),
+      },
+    }),
   },
 })
 
@@ -94,6 +139,28 @@ const listKeys = createRoute({
       content: {
         'application/json': {
           schema: successEnvelope(z.object({ keys: z.array(KeyInfoSchema) })),
+          examples: {
+            keys: successExample('Two active keys, oldest first', {
+              keys: [
+                {
+                  id: EXAMPLE_IDS.keyId,
+                  name: 'Default key',
+                  prefix: 'pfg_live_Hk4',
+                  last4: 'x9Qe',
+                  createdAt: '2026-01-05T09:30:00.000Z',
+                  lastUsedAt: '2026-01-12T14:03:51.000Z',
+                },
+                {
+                  id: EXAMPLE_IDS.newKeyId,
+                  name: 'CI',
+                  prefix: 'pfg_live_7Qm',
+                  last4: '9uTq',
+                  createdAt: '2026-01-12T14:05:00.000Z',
+                  lastUsedAt: null,
+                },
+              ],
+            }),
+          },
         },
       },
     },
@@ -111,17 +178,35 @@ const revokeKey = createRoute({
     'Revokes one of your keys at once: its next request gets 401. You may revoke the key you are calling with.',
   security: API_KEY_SECURITY,
   middleware: [apiKeyAuth()] as const,
-  request: { params: z.object({ id: z.string().min(1).max(64) }) },
+  request: {
+    params: z.object({
+      id: z.string().min(1).max(64).openapi({ example: EXAMPLE_IDS.newKeyId }),
+    }),
+  },
   responses: {
     200: {
       description: 'The key is revoked.',
       content: {
         'application/json': {
           schema: successEnvelope(z.object({ id: z.string(), revokedAt: z.iso.datetime() })),
+          examples: {
+            revoked: successExample('Revoked now', {
+              id: EXAMPLE_IDS.newKeyId,
+              revokedAt: '2026-01-12T15:20:00.000Z',
+            }),
+          },
         },
       },
     },
-    ...errorResponses([401, 404]),
+    ...errorResponses([401, 404], {
+      404: {
+        notFound: errorExample(
+          'No active key with this id in your account (or already revoked)',
+          'NOT_FOUND',
+          `No active API key ${EXAMPLE_IDS.newKeyId} in this account`,
+        ),
+      },
+    }),
   },
 })
 

@@ -13,11 +13,17 @@ import { idempotencyKey } from '../middleware/idempotency-key'
 import { rateLimit } from '../middleware/rate-limit'
 import {
   API_KEY_SECURITY,
+  ERROR_EXAMPLES,
+  errorExample,
   errorResponses,
+  exampleFileUrl,
   IdempotencyHeaders,
   imageRequestBody,
+  insufficientCredits,
   PAID_SUCCESS_HEADERS,
   successEnvelope,
+  successExample,
+  unsupportedContentType,
 } from '../openapi'
 import { runPaid } from '../paid-request'
 import { outputUrl } from '../signed-urls'
@@ -41,9 +47,27 @@ const route = createRoute({
   request: {
     headers: IdempotencyHeaders,
     body: imageRequestBody(VectorizeJsonSchema, VectorizeFormSchema, {
-      imageUrl: 'https://example.com/sketch.png',
-      format: 'dxf',
-      engine: 'lineart',
+      json: {
+        dxfLineart: {
+          summary: 'Centerlines as DXF for CAD, from a URL',
+          value: {
+            imageUrl: 'https://example.com/drawings/sketch.png',
+            format: 'dxf',
+            engine: 'lineart',
+          },
+        },
+        svgTrace: {
+          summary: 'Filled outlines (fills and colours kept) as SVG',
+          value: { imageUrl: 'https://example.com/drawings/logo.png', engine: 'trace' },
+        },
+      },
+      form: {
+        pdfUpload: {
+          summary: 'Upload: centerlines as a vector PDF',
+          description: 'curl: `-F file=@sketch.png -F format=pdf`',
+          value: { file: 'sketch.png', format: 'pdf', engine: 'lineart' },
+        },
+      },
     }),
   },
   responses: {
@@ -53,23 +77,67 @@ const route = createRoute({
       content: {
         'application/json': {
           schema: successEnvelope(VectorizeResultSchema),
-          example: {
-            success: true,
-            data: {
-              url: 'https://api.example.com/v1/files/out/acct_01J/01J/vector.dxf?exp=1767225600&kid=1&sig=…',
-              format: 'dxf',
+          examples: {
+            dxfLineart: successExample(
+              'DXF centerlines, 2 credits',
+              {
+                url: exampleFileUrl('vector.dxf'),
+                format: 'dxf',
+                engine: 'lineart',
+                width: 1700,
+                height: 2200,
+                paths: 239,
+                segments: 715,
+                creditsConsumed: 2,
+              },
+              '`width` and `height` are the traced image in pixels; `paths` and `segments` count what was written.',
+            ),
+            svgTrace: successExample('SVG filled outlines, 2 credits', {
+              url: exampleFileUrl('vector.svg'),
+              format: 'svg',
+              engine: 'trace',
+              width: 1200,
+              height: 800,
+              paths: 6,
+              segments: 412,
+              creditsConsumed: 2,
+            }),
+            pdfUpload: successExample('Vector PDF, 2 credits', {
+              url: exampleFileUrl('vector.pdf'),
+              format: 'pdf',
               engine: 'lineart',
-              width: 1900,
-              height: 2819,
+              width: 1700,
+              height: 2200,
               paths: 239,
               segments: 715,
               creditsConsumed: 2,
-            },
+            }),
           },
         },
       },
     },
-    ...errorResponses([400, 401, 402, 409, 422, 429, 500]),
+    ...errorResponses([400, 401, 402, 409, 422, 429, 500], {
+      400: {
+        invalidEngine: errorExample(
+          'An engine other than lineart or trace',
+          'VALIDATION_ERROR',
+          'Expected lineart or trace for engine but received "potrace"',
+        ),
+        unknownField: errorExample(
+          'An unknown field (JSON bodies are strict)',
+          'VALIDATION_ERROR',
+          'Unknown field dpi',
+        ),
+        unsupportedImageType: errorExample(
+          'An uploaded GIF (the type is read from the bytes)',
+          'UNSUPPORTED_IMAGE_TYPE',
+          'Expected a PNG, JPEG, WebP or TIFF file (checked by its first bytes)',
+        ),
+        invalidIdempotencyKey: ERROR_EXAMPLES.invalidIdempotencyKey,
+        unsupportedContentType: unsupportedContentType(true),
+      },
+      402: { insufficientCredits: insufficientCredits(2, 1) },
+    }),
   },
 })
 

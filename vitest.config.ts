@@ -1,10 +1,12 @@
-// Tests run inside workerd, except "node". Four projects:
+// Tests run inside workerd, except "node" and "e2e". Five projects:
 // - "unit": codecs, engines and lib helpers as plain modules (no Worker loaded);
 // - "api": the real Worker with local D1, R2 and Durable Objects, limits high enough for the
 //   50-way charge race;
 // - "limits": the same Worker with the low per-account limits the rate-limit tests exercise;
 // - "node": engines and codecs under Node, checked by external tools (libtiff, qpdf, poppler,
-//   ImageMagick) that a test inside workerd cannot spawn; skipped with a message when absent.
+//   ImageMagick) that a test inside workerd cannot spawn; skipped with a message when absent;
+// - "e2e": the web console in headless Chromium (Debian's chromium via playwright-core) against
+//   `wrangler dev`; skipped with a message when /usr/bin/chromium is absent (`npm run test:e2e`).
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin'
 import { defineConfig } from 'vitest/config'
 
@@ -64,6 +66,7 @@ export default defineConfig(async () => {
             exclude: [
               'test/limits/**',
               'test/node/**',
+              'test/e2e/**',
               'test/{codecs,engines,lib,kernels,writers}/**',
             ],
           },
@@ -74,6 +77,16 @@ export default defineConfig(async () => {
             environment: 'node',
             include: ['test/node/**/*.test.ts'],
             testTimeout: 120_000,
+          },
+        },
+        {
+          test: {
+            name: 'e2e',
+            environment: 'node',
+            include: ['test/e2e/**/*.test.ts'],
+            // Starting wrangler dev (bundle, migrations) and drawing a figure take a while on 2 cores.
+            testTimeout: 180_000,
+            hookTimeout: 300_000,
           },
         },
         {

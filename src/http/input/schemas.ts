@@ -61,7 +61,10 @@ export const ConvertJsonSchema = z
   .object({
     imageUrl: ImageUrlSchema,
     format: ConvertFormatSchema.default('png'),
-    dpi: z.literal([300, 600]).default(300).openapi({ description: convertDescriptions.dpi }),
+    dpi: z
+      .literal([300, 600])
+      .default(300)
+      .openapi({ type: 'integer', enum: [300, 600], description: convertDescriptions.dpi }),
     mode: ConvertModeSchema.default('auto').openapi({ description: convertDescriptions.mode }),
     page: PageSchema.optional().openapi({ description: convertDescriptions.page, default: 'a4' }),
   })
@@ -92,7 +95,7 @@ export const ConvertResultSchema = z
       description: 'Signed URL of a PNG preview (long edge ≤ 1024 px); TIFF and PDF only.',
     }),
     format: ConvertFormatSchema,
-    dpi: z.literal([300, 600]),
+    dpi: z.literal([300, 600]).openapi({ type: 'integer', enum: [300, 600] }),
     mode: z.enum(['bilevel', 'gray']).openapi({
       description: 'How the page was filed: black and white (1-bit) or 8-bit gray.',
     }),
@@ -159,8 +162,14 @@ const enhanceDescriptions = {
 export const EnhanceJsonSchema = z
   .object({
     imageUrl: ImageUrlSchema,
-    scale: z.literal([2, 4]).default(2).openapi({ description: enhanceDescriptions.scale }),
-    dpi: z.literal([300, 600]).default(300).openapi({ description: enhanceDescriptions.dpi }),
+    scale: z
+      .literal([2, 4])
+      .default(2)
+      .openapi({ type: 'integer', enum: [2, 4], description: enhanceDescriptions.scale }),
+    dpi: z
+      .literal([300, 600])
+      .default(300)
+      .openapi({ type: 'integer', enum: [300, 600], description: enhanceDescriptions.dpi }),
   })
   .strict()
   .openapi('EnhanceJsonRequest')
@@ -185,8 +194,14 @@ export const EnhanceFormSchema = z
 export const EnhanceResultSchema = z
   .object({
     url: z.url().openapi({ description: 'Signed URL of the PNG, valid for 7 days.' }),
-    scale: z.literal([2, 4]).openapi({ description: 'The scale applied.' }),
-    dpi: z.literal([300, 600]).openapi({ description: 'The density stamped in the PNG.' }),
+    scale: z
+      .literal([2, 4])
+      .openapi({ type: 'integer', enum: [2, 4], description: 'The scale applied.' }),
+    dpi: z.literal([300, 600]).openapi({
+      type: 'integer',
+      enum: [300, 600],
+      description: 'The density stamped in the PNG.',
+    }),
     width: z.int().openapi({ description: 'Output width, pixels: input width × scale.' }),
     height: z.int().openapi({ description: 'Output height, pixels: input height × scale.' }),
     creditsConsumed: z.int().openapi({ description: 'Credits charged: 2 at x2, 4 at x4.' }),

@@ -5,8 +5,8 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { newAccount, ROOT, startWranglerDev, type WranglerDev } from '../node/support/wrangler-dev'
 import { lineDrawingPng } from './support/png'
-import { newAccount, ROOT, startWranglerDev, type WranglerDev } from './support/wrangler-dev'
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const CHROMIUM_ARGS = [

@@ -14,8 +14,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createAccount, ROOT, type Service, startService } from './support/cli-service'
 import { drawingPng, tiffResolution } from './support/tiny-images'
+import { newAccount, ROOT, startWranglerDev, type WranglerDev } from './support/wrangler-dev'
 
 const CLI = join(ROOT, 'packages/cli/dist/figapi.mjs')
 
@@ -25,7 +25,7 @@ interface Run {
   stderr: string
 }
 
-let service: Service
+let service: WranglerDev
 let key: string
 let work: string
 
@@ -72,8 +72,11 @@ beforeAll(async () => {
   // the committed dist/ byte for byte.
   await promisify(execFile)(process.execPath, [join(ROOT, 'packages/cli/build.mjs')])
   work = mkdtempSync(join(tmpdir(), 'figapi-cli-'))
-  service = await startService('cli-test', { RL_PER_MINUTE: '1000', RL_MAX_INFLIGHT: '16' })
-  key = await createAccount(service.url, 1000)
+  service = await startWranglerDev(join(ROOT, 'bench/out/cli-test'), {
+    RL_PER_MINUTE: '1000',
+    RL_MAX_INFLIGHT: '16',
+  })
+  key = await newAccount(service.url, 1000)
 }, 150_000)
 
 afterAll(async () => {
@@ -257,7 +260,7 @@ describe('figapi credits and keys', () => {
 
 describe('figapi errors and exit codes', () => {
   it('exits 4 and names the fix before sending anything when the balance is short', async () => {
-    const poor = await createAccount(service.url, 1)
+    const poor = await newAccount(service.url, 1)
     const dir = folder('poor')
     writeFileSync(join(dir, 'drawing.png'), drawingPng())
     const run = await figapi(['convert', 'drawing.png', '--dpi', '600'], {

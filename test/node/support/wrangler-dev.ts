@@ -1,28 +1,34 @@
-// Starts `wrangler dev` for the browser tests: a free port, fresh local state (migrated), test
-// secrets, and the static assets built by wrangler.toml's [build] command. After
-// bench/support/wrangler-dev.mjs, with the state kept under test/e2e/out/ and removed after.
+/**
+ * `wrangler dev` for the tests that drive the service from outside (the CLI in test/node, the
+ * console in test/e2e): a free port on 127.0.0.1, fresh migrated local state in `stateDir`
+ * (deleted by `stop`), test-only secrets with the operator API on, and the static assets built
+ * by wrangler.toml's [build] command. After bench/support/wrangler-dev.mjs.
+ */
+
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { join } from 'node:path'
 
 export const ROOT = new URL('../../..', import.meta.url).pathname
-const WRANGLER = join(ROOT, 'node_modules/.bin/wrangler')
+// Run by this Node (22 from the pinned `node` package under npm scripts): wrangler refuses Node 20.
+const WRANGLER = join(ROOT, 'node_modules/wrangler/bin/wrangler.js')
 /** How long wrangler dev may take to answer its first request, ms (bundling the Worker). */
 const START_TIMEOUT_MS = 120_000
 
-/** Secrets for the browser tests only. */
-export const E2E_SECRETS = {
-  ADMIN_TOKEN: 'e2e-admin-token-0123456789abcdef',
-  API_KEY_PEPPER: 'e2e-pepper-0123456789abcdef0123456789',
-  OUTPUT_URL_SECRET: 'e2e-url-secret-0123456789abcdef012345',
+/** Secrets for these local runs only. */
+const SECRETS = {
+  ADMIN_TOKEN: 'local-test-admin-token-0123456789',
+  API_KEY_PEPPER: 'local-test-pepper-0123456789abcdef0123456789',
+  OUTPUT_URL_SECRET: 'local-test-url-secret-0123456789abcdef012345',
 }
 
+/** A running `wrangler dev`. */
 export interface WranglerDev {
   url: string
-  stop: () => Promise<void>
+  stop(): Promise<void>
   /** What wrangler printed on stderr so far (for failure messages). */
-  logs: () => string
+  logs(): string
 }
 
 async function freePort(): Promise<number> {
@@ -36,28 +42,37 @@ async function freePort(): Promise<number> {
   })
 }
 
-/** Runs `wrangler dev` with fresh, migrated state in `stateDir` (deleted by `stop`). */
-export async function startWranglerDev(stateDir: string): Promise<WranglerDev> {
+/**
+ * Starts `wrangler dev` with fresh, migrated state in `stateDir` and waits until it answers.
+ * @param vars extra [vars], e.g. higher rate limits for a test file
+ */
+export async function startWranglerDev(
+  stateDir: string,
+  vars: Record<string, string> = {},
+): Promise<WranglerDev> {
   rmSync(stateDir, { recursive: true, force: true })
   mkdirSync(stateDir, { recursive: true })
-  const envFile = join(stateDir, 'e2e.env')
+  const envFile = join(stateDir, 'secrets.env')
   writeFileSync(
     envFile,
-    Object.entries(E2E_SECRETS)
+    Object.entries(SECRETS)
       .map(([k, v]) => `${k}=${v}`)
       .join('\n'),
   )
-  const migrate = spawnSync(
-    WRANGLER,
-    ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', stateDir],
-    { cwd: ROOT, encoding: 'utf8', env: { ...process.env, CI: '1' } },
+  // wrangler prefers process.env over --env-file, and vitest.config.ts puts the workerd projects'
+  // secrets there: these go in the environment too, so the operator token above is in force.
+  const env = { ...process.env, ...SECRETS, CI: '1' }
+  const migrated = spawnSync(
+    process.execPath,
+    [WRANGLER, 'd1', 'migrations', 'apply', 'DB', '--local', '--persist-to', stateDir],
+    { cwd: ROOT, env, encoding: 'utf8' },
   )
-  if (migrate.status !== 0) throw new Error(`migrations failed:\n${migrate.stderr}`)
-
+  if (migrated.status !== 0) throw new Error(`migrations failed:\n${migrated.stderr}`)
   const port = await freePort()
   const child: ChildProcess = spawn(
-    WRANGLER,
+    process.execPath,
     [
+      WRANGLER,
       'dev',
       '--port',
       String(port),
@@ -70,10 +85,9 @@ export async function startWranglerDev(stateDir: string): Promise<WranglerDev> {
       '--log-level',
       'warn',
       '--show-interactive-dev-session=false',
+      ...Object.entries(vars).flatMap(([k, v]) => ['--var', `${k}:${v}`]),
     ],
-    // The secrets also go in the environment: wrangler prefers process.env over --env-file, and
-    // vitest.config.ts puts the workerd projects' test secrets there.
-    { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, ...E2E_SECRETS } },
+    { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'pipe'] },
   )
   let stderr = ''
   child.stderr?.on('data', (chunk) => {
@@ -88,19 +102,16 @@ export async function startWranglerDev(stateDir: string): Promise<WranglerDev> {
       await response.arrayBuffer()
       if (response.ok) break
     } catch {
-      // Not listening yet.
+      // not listening yet
     }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL')
-      throw new Error(`wrangler dev did not start in ${START_TIMEOUT_MS} ms:\n${stderr}`)
-    }
+    if (Date.now() > deadline) throw new Error(`wrangler dev did not start:\n${stderr}`)
     await new Promise((resolve) => setTimeout(resolve, 300))
   }
   return {
     url,
     logs: () => stderr,
     stop: () =>
-      new Promise((resolve) => {
+      new Promise<void>((resolve) => {
         const done = () => {
           rmSync(stateDir, { recursive: true, force: true })
           resolve()
@@ -113,15 +124,16 @@ export async function startWranglerDev(stateDir: string): Promise<WranglerDev> {
   }
 }
 
-/** Creates an account through the operator API; returns its first key. */
-export async function newAccount(url: string, credits: number): Promise<string> {
+/** Creates an account with `credits` through the operator API; returns its first API key. */
+export async function newAccount(
+  url: string,
+  credits: number,
+  name = 'Test office',
+): Promise<string> {
   const response = await fetch(`${url}/v1/admin/accounts`, {
     method: 'POST',
-    headers: {
-      authorization: `Bearer ${E2E_SECRETS.ADMIN_TOKEN}`,
-      'content-type': 'application/json',
-    },
-    body: JSON.stringify({ name: 'E2E drafting office', credits }),
+    headers: { authorization: `Bearer ${SECRETS.ADMIN_TOKEN}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ name, credits }),
   })
   if (response.status !== 201) {
     throw new Error(`account: ${response.status} ${await response.text()}`)

@@ -117,8 +117,12 @@ function printBanner(url, account) {
   console.log(`
 ${line}
  Figure API is running at ${url}/v1   (reference: ${url}/v1/docs)
+ Web console: ${url}/   (paste the API key below to sign in)
  Local account ${account.accountId} ${account.created ? '(new)' : '(from .dev-account.json)'}, balance ${account.balance}
  API key: ${account.apiKey}
+
+ npx figapi login --key ${account.apiKey} --base-url ${url}
+ npx figapi convert drawing.png --format tiff --dpi 600
 
  curl -s ${url}/v1/credits -H "Authorization: Bearer ${account.apiKey}"
 

@@ -2,23 +2,19 @@
 // (from `wrangler dev` on a free port, with throwaway local state and secrets), writes
 // packages/sdk/openapi.json, then runs openapi-typescript to write packages/sdk/src/schema.d.ts.
 // Both files are committed; test/sdk/openapi-snapshot.test.ts fails when they go stale.
-import { spawn, spawnSync } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:net'
-import { tmpdir } from 'node:os'
+import { spawnSync } from 'node:child_process'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { startWranglerDev } from '../../bench/support/wrangler-dev.mjs'
 
 const SDK = dirname(fileURLToPath(import.meta.url))
 const ROOT = join(SDK, '../..')
-const WRANGLER = join(ROOT, 'node_modules/.bin/wrangler')
 const OPENAPI_TS = join(SDK, 'node_modules/.bin/openapi-typescript')
 const SNAPSHOT = join(SDK, 'openapi.json')
 const SCHEMA = join(SDK, 'src/schema.d.ts')
-/** How long `wrangler dev` may take to answer, ms. */
-const STARTUP_TIMEOUT_MS = 120_000
 /** Tools run on the pinned Node from node_modules/.bin (wrangler needs Node 22), as npm scripts do. */
-const ENV = { ...process.env, PATH: `${join(ROOT, 'node_modules/.bin')}:${process.env.PATH}` }
+process.env.PATH = `${join(ROOT, 'node_modules/.bin')}:${process.env.PATH}`
 
 /**
  * The one origin-dependent field of the served document (`servers`, built from the request's
@@ -41,84 +37,20 @@ writeFileSync(SCHEMA, HEADER + readFileSync(SCHEMA, 'utf8'))
 // Both files are excluded from Biome (biome.json): they are kept exactly as generated.
 console.log(`wrote ${rel(SNAPSHOT)} and ${rel(SCHEMA)}`)
 
-/** Starts `wrangler dev`, reads /v1/openapi.json and stops it again. */
+/** Starts `wrangler dev` (the benchmarks' launcher, fresh throwaway state), reads the document. */
 async function fetchDocument() {
-  const state = mkdtempSync(join(tmpdir(), 'figure-api-sdk-'))
-  const envFile = join(state, 'generate.env')
-  // Throwaway values: the document does not depend on them, but the Worker requires them.
-  writeFileSync(
-    envFile,
-    ['ADMIN_TOKEN', 'API_KEY_PEPPER', 'OUTPUT_URL_SECRET']
-      .map((name) => `${name}=sdk-generate-${name.toLowerCase()}-0123456789abcdef`)
-      .join('\n'),
-  )
-  const port = await freePort()
-  const child = spawn(
-    WRANGLER,
-    [
-      'dev',
-      '--port',
-      String(port),
-      '--ip',
-      '127.0.0.1',
-      '--persist-to',
-      state,
-      '--env-file',
-      envFile,
-      '--log-level',
-      'error',
-    ],
-    { cwd: ROOT, env: ENV, stdio: ['ignore', 'ignore', 'pipe'] },
-  )
-  let stderr = ''
-  child.stderr.on('data', (chunk) => {
-    stderr += chunk
-  })
+  const app = await startWranglerDev({ name: 'sdk-generate' })
   try {
-    const url = `http://127.0.0.1:${port}/v1/openapi.json`
-    const deadline = Date.now() + STARTUP_TIMEOUT_MS
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`wrangler dev exited:\n${stderr}`)
-      try {
-        const response = await fetch(url)
-        if (response.status !== 200) {
-          throw new Error(`GET /v1/openapi.json answered ${response.status}`)
-        }
-        return await response.json()
-      } catch (error) {
-        if (Date.now() > deadline) {
-          throw new Error(`wrangler dev did not serve the document: ${error}\n${stderr}`)
-        }
-        await new Promise((resolve) => setTimeout(resolve, 300))
-      }
-    }
+    const response = await fetch(`${app.url}/v1/openapi.json`)
+    if (response.status !== 200) throw new Error(`GET /v1/openapi.json answered ${response.status}`)
+    return await response.json()
   } finally {
-    await stop(child)
-    rmSync(state, { recursive: true, force: true })
+    await app.stop()
   }
 }
 
-function stop(child) {
-  if (child.exitCode !== null) return Promise.resolve()
-  return new Promise((resolve) => {
-    child.once('exit', () => resolve())
-    child.kill('SIGTERM')
-    setTimeout(() => child.kill('SIGKILL'), 5000).unref()
-  })
-}
-
-function freePort() {
-  return new Promise((resolve) => {
-    const server = createServer()
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address()
-      server.close(() => resolve(port))
-    })
-  })
-}
-
 function run(command, args) {
-  const result = spawnSync(command, args, { cwd: ROOT, env: ENV, encoding: 'utf8' })
+  const result = spawnSync(command, args, { cwd: ROOT, encoding: 'utf8' })
   if (result.status !== 0) {
     throw new Error(`${rel(command)} failed:\n${result.stdout}\n${result.stderr}`)
   }

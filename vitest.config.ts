@@ -51,6 +51,8 @@ export default defineConfig(async () => {
               },
             }),
           ],
+          // The fuzz settings (FUZZ_SEED, FUZZ_RUNS, FUZZ_TIME_MS) reach the tests in workerd.
+          envPrefix: ['VITE_', 'FUZZ_'],
           test: {
             name: 'unit',
             include: ['test/{codecs,engines,lib,kernels,writers}/**/*.test.ts'],
@@ -59,6 +61,7 @@ export default defineConfig(async () => {
         },
         {
           plugins: [worker({ RL_PER_MINUTE: '100000', RL_MAX_INFLIGHT: '1000' })],
+          envPrefix: ['VITE_', 'FUZZ_'],
           test: {
             ...shared,
             name: 'api',

@@ -2,7 +2,7 @@
 // levels), huge strings, invalid UTF-8, a BOM, 1e999, duplicate keys, bodies that are not JSON,
 // and a property that gives each field of each endpoint's zod schema a value of the wrong type.
 // Every answer is a 4xx with a specific code, never a 500. Fixed seed (test/support/fuzz.ts); a
-// long run: VITE_FUZZ_RUNS=5000 npx vitest run --project api test/api/fuzz-json.test.ts
+// long run: FUZZ_RUNS=5000 npx vitest run --project api test/api/fuzz-json.test.ts
 
 import fc from 'fast-check'
 import { beforeAll, describe, expect, it } from 'vitest'

@@ -5,7 +5,7 @@
 // Every answer is a 200 or a 400 with a specific code, never a 500; credits move only for 200s.
 // Also the worst images by header: huge dimensions in every format and a 1 GiB zlib bomb.
 // Fixed seed (test/support/fuzz.ts); a long run:
-//   VITE_FUZZ_RUNS=5000 npx vitest run --project api test/api/fuzz-multipart.test.ts
+//   FUZZ_RUNS=5000 npx vitest run --project api test/api/fuzz-multipart.test.ts
 
 import fc from 'fast-check'
 import { beforeAll, describe, expect, it } from 'vitest'

@@ -5,7 +5,7 @@
 // or a CodecError, quickly, and never decode more pixels than the header that was admitted
 // (WebP is capped at 5 MP by /convert because libwebp holds the whole image). Fixed seed
 // (test/support/fuzz.ts); a long run:
-//   VITE_FUZZ_RUNS=5000 npx vitest run --project unit test/codecs/fuzz-jpeg-webp.test.ts
+//   FUZZ_RUNS=5000 npx vitest run --project unit test/codecs/fuzz-jpeg-webp.test.ts
 
 import webpDecoderWasm from '@jsquash/webp/codec/dec/webp_dec.wasm'
 import webpEncoderWasm from '@jsquash/webp/codec/enc/webp_enc.wasm'

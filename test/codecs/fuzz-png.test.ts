@@ -3,7 +3,7 @@
 // type, bit depth, filter and IDAT split, plain and Adam7, against pixels computed from the
 // samples; single bit flips (every CRC); truncation at every chunk boundary; chunk-level edits
 // with valid CRCs; huge IHDR dimensions; zlib bombs. Fixed seed (test/support/fuzz.ts); a long
-// run: VITE_FUZZ_RUNS=5000 npx vitest run --project unit test/codecs/fuzz-png.test.ts
+// run: FUZZ_RUNS=5000 npx vitest run --project unit test/codecs/fuzz-png.test.ts
 
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'

@@ -4,7 +4,7 @@
 // count and offset (offsets past the end, giant strip counts and byte counts), every compression
 // value, bad bits per sample, tile and strip tags mixed, next-IFD chains that loop. Fixed seed
 // (test/support/fuzz.ts); a long run:
-//   VITE_FUZZ_RUNS=5000 npx vitest run --project unit test/codecs/fuzz-tiff.test.ts
+//   FUZZ_RUNS=5000 npx vitest run --project unit test/codecs/fuzz-tiff.test.ts
 
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'

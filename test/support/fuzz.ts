@@ -4,10 +4,8 @@
 // of any colour type and bit depth, plain or Adam7; TIFF with any tags, compression and layout;
 // zlib bombs), and the decode path an upload takes, which may only succeed or throw CodecError.
 //
-// Settings come from the environment. Inside workerd a test sees only Vite's `VITE_`-prefixed
-// variables, so prefix them:
-//   VITE_FUZZ_SEED=7 VITE_FUZZ_RUNS=5000 VITE_FUZZ_TIME_MS=600000 npx vitest run --project unit test/codecs/fuzz-*.test.ts
-// (Unprefixed FUZZ_* names are read too, once vitest.config.ts adds 'FUZZ_' to envPrefix.)
+// Settings come from the environment (vitest.config.ts passes FUZZ_* through to workerd):
+//   FUZZ_SEED=7 FUZZ_RUNS=5000 FUZZ_TIME_MS=600000 npx vitest run --project unit test/codecs/fuzz-*.test.ts
 
 import fc from 'fast-check'
 import { expect } from 'vitest'
@@ -28,7 +26,7 @@ import { deflateBytes } from '../../src/lib/deflate'
 const ENV = import.meta.env as Record<string, string | undefined>
 
 function setting(name: string): number | undefined {
-  const text = ENV[`VITE_${name}`] ?? ENV[name]
+  const text = ENV[name]
   if (text === undefined || text === '') return undefined
   const value = Number(text)
   if (!Number.isInteger(value) || value < 0) {

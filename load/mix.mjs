@@ -4,6 +4,8 @@
 // body: a replay, or 409 REQUEST_IN_PROGRESS while the first is still running) and `conflict`
 // (an earlier key with the other variant's body: 409 IDEMPOTENCY_CONFLICT).
 
+import { random as seededRandom } from '../bench/support/random.mjs'
+
 /** Share of requests per endpoint (the rest of the mix is POSTs). */
 export const ENDPOINT_WEIGHTS = { credits: 0.3, convert: 0.3, vectorize: 0.2, enhance: 0.2 }
 /** Share of POSTs per Idempotency-Key scenario. */
@@ -11,18 +13,6 @@ export const SCENARIO_WEIGHTS = { none: 0.5, fresh: 0.3, replay: 0.12, conflict:
 
 /** Share of requests sent by the accounts with few credits, so 402s happen even in short runs. */
 export const POOR_SHARE = 0.1
-
-/** mulberry32: a small seeded PRNG, uniform in [0, 1). */
-export function seededRandom(seed) {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 function pick(random, weights) {
   let r = random() * Object.values(weights).reduce((a, b) => a + b, 0)

@@ -19,18 +19,18 @@ import {
   expectSuccess,
   expireLease,
   type Faults,
-  formRequest,
   InjectedFault,
   idempotencyState,
   jsonRequest,
   outputsOf,
+  paidEndpoints,
   recordStub,
   type Send,
   sendWithFaults,
   settledLedger,
   until,
 } from '../support/faults'
-import { lineDrawing, photoLike, toPng } from '../support/images'
+import { lineDrawing, toPng } from '../support/images'
 
 const START = 20
 /** Past the sweep's cutoff (30 minutes). */
@@ -38,31 +38,11 @@ const AFTER_CUTOFF_MS = 31 * 60 * 1000
 
 type Endpoint = 'convert' | 'vectorize' | 'enhance' | 'figures'
 const ALL: Endpoint[] = ['convert', 'vectorize', 'enhance', 'figures']
-const endpoints = {} as Record<Endpoint, { send: Send; cost: number }>
+let endpoints: Record<Endpoint, { send: Send; cost: number }>
 let drawing: Uint8Array
 
 beforeAll(async () => {
-  drawing = await toPng(lineDrawing(24, 24))
-  const photo = await toPng(photoLike(32, 32).raster)
-  endpoints.convert = {
-    send: formRequest('/v1/convert', () => ({ file: new Blob([drawing]) })),
-    cost: 1,
-  }
-  endpoints.vectorize = {
-    send: formRequest('/v1/vectorize', () => ({ file: new Blob([drawing]) })),
-    cost: 2,
-  }
-  endpoints.enhance = {
-    send: formRequest('/v1/enhance', () => ({ file: new Blob([photo]), scale: '2' })),
-    cost: 2,
-  }
-  endpoints.figures = {
-    send: jsonRequest('/v1/figures', {
-      prompt: 'A system 100 comprising a processor 102 and a memory 104 coupled to the processor.',
-      output: 'svg',
-    }),
-    cost: 8,
-  }
+  ;({ drawing, endpoints } = await paidEndpoints())
 })
 
 const idem = (key: string) => ({ 'idempotency-key': key })

@@ -13,16 +13,15 @@ import { newAccount } from '../support/api'
 import {
   expectSuccess,
   type Faults,
-  formRequest,
   idempotencyState,
-  jsonRequest,
   multipartGone,
   outputsOf,
+  type PaidEndpoint,
+  paidEndpoints,
   type Send,
   sendWithFaults,
   settledLedger,
 } from '../support/faults'
-import { lineDrawing, photoLike, toPng } from '../support/images'
 
 /** Credits every test account starts with. */
 const START = 20
@@ -31,32 +30,11 @@ const AFTER_CUTOFF_MS = 31 * 60 * 1000
 /** Parts this small make the enhanced PNG of a 40 × 40 photo a multipart upload. */
 const SMALL_PARTS = 2048
 
-type Endpoint = 'convert' | 'convert to TIFF' | 'vectorize' | 'enhance' | 'figures'
-const endpoints = {} as Record<Endpoint, { send: Send; cost: number }>
+type Endpoint = PaidEndpoint
+let endpoints: Record<Endpoint, { send: Send; cost: number }>
 
 beforeAll(async () => {
-  const drawing = await toPng(lineDrawing(24, 24))
-  const photo = await toPng(photoLike(40, 40).raster)
-  const convert = (format: string) =>
-    formRequest('/v1/convert', () => ({ file: new Blob([drawing]), format }))
-  endpoints.convert = { send: convert('png'), cost: 1 }
-  // Two objects (the file, then its preview), so a failure can fall between them.
-  endpoints['convert to TIFF'] = { send: convert('tiff'), cost: 1 }
-  endpoints.vectorize = {
-    send: formRequest('/v1/vectorize', () => ({ file: new Blob([drawing]) })),
-    cost: 2,
-  }
-  endpoints.enhance = {
-    send: formRequest('/v1/enhance', () => ({ file: new Blob([photo]), scale: '2' })),
-    cost: 2,
-  }
-  endpoints.figures = {
-    send: jsonRequest('/v1/figures', {
-      prompt: 'A system 100 comprising a processor 102 and a memory 104 coupled to the processor.',
-      output: 'svg',
-    }),
-    cost: 8,
-  }
+  endpoints = (await paidEndpoints()).endpoints
 })
 
 /** What the first request must come to. */

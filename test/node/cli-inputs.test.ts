@@ -1,5 +1,5 @@
 // figapi's input handling under Node: the glob matcher, folder/glob expansion with its skip
-// rules, output naming, and the CLI's copy of the price table against the Worker's.
+// rules and output naming.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -7,8 +7,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CliError } from '../../packages/cli/src/exit-codes'
 import { globToRegExp, splitPattern } from '../../packages/cli/src/glob'
 import { expandInputs, outputPathFor } from '../../packages/cli/src/inputs'
-import { PRICES as CLI_PRICES } from '../../packages/cli/src/pricing'
-import { PRICES } from '../../src/operations/pricing'
 
 describe('cli glob', () => {
   it('matches *, ?, [..], {..} within one folder and ** across folders', () => {
@@ -95,11 +93,5 @@ describe('cli inputs', () => {
     expect(outputPathFor(url!, { suffix: '.x2', extension: 'png', cwd: dir })).toBe(
       join(dir, 'fig_1.x2.png'),
     )
-  })
-})
-
-describe('cli pricing', () => {
-  it('is the same table as src/operations/pricing.ts', () => {
-    expect(CLI_PRICES).toEqual(PRICES)
   })
 })

@@ -13,6 +13,7 @@ import type { IdempotencyRecord } from '../../src/storage/durable-objects/idempo
 import type { IdempotencyStore, Ledger } from '../../src/storage/ports'
 import { R2Upload } from '../../src/storage/r2/upload'
 import { BASE, bearer, fetchOutput, ledgerOf } from './api'
+import { lineDrawing, photoLike, toPng } from './images'
 
 /**
  * How a faulty call fails: `before` rejects instead of the real call (nothing happened);
@@ -411,5 +412,46 @@ export async function until(check: () => Promise<boolean>, ms = 15_000): Promise
   while (!(await check())) {
     if (Date.now() > end) throw new Error('timed out waiting for a condition')
     await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+}
+
+/** The paid requests the fault suites send, with their prices. */
+export type PaidEndpoint = 'convert' | 'convert to TIFF' | 'vectorize' | 'enhance' | 'figures'
+
+/**
+ * Small requests to every paid endpoint (tiny inputs keep the suites fast). `convert to TIFF`
+ * stores two objects (the file, then its preview), so a failure can fall between them; the
+ * enhanced 40 × 40 photo is large enough for a multipart upload when parts are made small.
+ */
+export async function paidEndpoints(): Promise<{
+  drawing: Uint8Array
+  endpoints: Record<PaidEndpoint, { send: Send; cost: number }>
+}> {
+  const drawing = await toPng(lineDrawing(24, 24))
+  const photo = await toPng(photoLike(40, 40).raster)
+  const convert = (format: string) =>
+    formRequest('/v1/convert', () => ({ file: new Blob([drawing]), format }))
+  return {
+    drawing,
+    endpoints: {
+      convert: { send: convert('png'), cost: 1 },
+      'convert to TIFF': { send: convert('tiff'), cost: 1 },
+      vectorize: {
+        send: formRequest('/v1/vectorize', () => ({ file: new Blob([drawing]) })),
+        cost: 2,
+      },
+      enhance: {
+        send: formRequest('/v1/enhance', () => ({ file: new Blob([photo]), scale: '2' })),
+        cost: 2,
+      },
+      figures: {
+        send: jsonRequest('/v1/figures', {
+          prompt:
+            'A system 100 comprising a processor 102 and a memory 104 coupled to the processor.',
+          output: 'svg',
+        }),
+        cost: 8,
+      },
+    },
   }
 }

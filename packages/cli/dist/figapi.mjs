@@ -1267,7 +1267,7 @@ async function saveFile(path, bytes) {
   }
 }
 
-// packages/cli/src/pricing.ts
+// src/operations/pricing.ts
 var PRICES = {
   convertImage: { 300: 1, 600: 2 },
   vectorizeImage: 2,

@@ -1,24 +1,34 @@
 // `npm run bench -- figures`: the /figures drafter on the issue's two figures, a 12-block nested
-// system diagram and a 10-step flowchart with decisions and a loop, from prompt to 2048 px PNG
-// bytes: parse → draft (several ELK layouts tried, numerals placed) → SVG → resvg → gray PNG.
+// system diagram and a 10-step flowchart with decisions and a loop, plus the two figures at the
+// 40-part cap that bench/memory-endpoints.mjs sends (a hub diagram with 75 links, a 40-part
+// method), from prompt to 2048 px PNG bytes: parse → draft (several ELK layouts tried, numerals placed) → SVG → resvg → gray PNG.
 // CPU time per stage from process.cpuUsage (one thread; target: under 300 ms a figure), first
 // run and median of warm runs. The peer, in the same process: the same parts drawn by the same
 // renderer but laid out once by dagre (the layered layout most diagram tools use, e.g. mermaid's
 // default), with no numerals and no layout search; the ratio is ours ÷ peer.
 import dagre from '@dagrejs/dagre'
+import { blockDiagramPrompt, flowchartPrompt } from './memory-endpoints.mjs'
 import { loadEngine } from './support/engine.mjs'
 import { BENCH_PROMPTS } from './support/figure-prompts.mjs'
 import { printTable } from './support/table.mjs'
 
 const RUNS = 15
+/** Warm runs of the figures at the part cap. */
+const CAP_RUNS = 2
 
 export async function runFiguresBench() {
   const engine = await loadEngine()
   const metrics = engine.figureFontMetrics()
   const rows = []
-  for (const [name, prompt] of Object.entries(BENCH_PROMPTS)) {
+  // The gallery-sized pair, and the two figures at the 40-part cap (fewer runs: seconds each).
+  const figures = [
+    ...Object.entries(BENCH_PROMPTS).map(([name, prompt]) => [name, prompt, RUNS]),
+    ['cap40-block', blockDiagramPrompt(), CAP_RUNS],
+    ['cap40-flow', flowchartPrompt(), CAP_RUNS],
+  ]
+  for (const [name, prompt, runs] of figures) {
     for (const labeled of [false, true]) {
-      const ours = await measure(async () => {
+      const ours = await measure(runs, async () => {
         const t = stopwatch()
         const parsed = engine.parsePrompt(prompt)
         if (!parsed.ok) throw new Error(`${name}: ${parsed.message}`)
@@ -29,7 +39,7 @@ export async function runFiguresBench() {
         const render = t.lap()
         return { parse, draft, render, bytes: png.byteLength, cm: figure.labelHeightCm }
       })
-      const peer = await measure(async () => {
+      const peer = await measure(runs, async () => {
         const t = stopwatch()
         const parsed = engine.parsePrompt(prompt)
         const parse = t.lap()
@@ -85,10 +95,10 @@ function stopwatch() {
   }
 }
 
-async function measure(run) {
+async function measure(count, run) {
   const first = await run()
   const runs = []
-  for (let i = 0; i < RUNS; i++) runs.push(await run())
+  for (let i = 0; i < count; i++) runs.push(await run())
   const median = {}
   for (const key of Object.keys(first)) {
     const sorted = runs.map((r) => r[key]).sort((a, b) => a - b)

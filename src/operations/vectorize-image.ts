@@ -95,7 +95,10 @@ async function trace(
   type: ImageType,
   engine: VectorEngine,
 ): Promise<VectorDrawing> {
-  if (engine === 'lineart') return (await traceLineart(await readGrayImage(bytes, type))).drawing
+  if (engine === 'lineart') {
+    const gray = await readGrayImage(bytes, type)
+    return (await traceLineart(gray, { releaseImage: true })).drawing
+  }
   const rows = await openImage(bytes, type, { prefer: 'color' })
   const image: RasterImage = {
     width: rows.width,

@@ -4,6 +4,7 @@
  * while the dots of stippling and dotted lines, which come in company, stay.
  */
 
+import { hypot2 } from '../../lib/hypot'
 import type { StrokeGraph } from './stroke-graph'
 
 /*
@@ -64,7 +65,7 @@ export function dropIsolatedSpecks(graph: StrokeGraph, width: number, height: nu
   const { nodes, edges, dots } = graph
   const limit = SPECK_WIDTHS * typical + 2
   const candidates = [...pieces(graph).values()].filter(
-    (piece) => Math.hypot(piece.x1 - piece.x0, piece.y1 - piece.y0) < limit,
+    (piece) => hypot2(piece.x1 - piece.x0, piece.y1 - piece.y0) < limit,
   )
 
   // Points of all ink on two scales, and candidates (each once, at its centre) on the coarse one.
@@ -172,10 +173,10 @@ function lineEnds(graph: StrokeGraph, grid: CountGrid, reach: number) {
       while (
         k + step >= 0 &&
         k + step < n &&
-        Math.hypot(p[2 * k]! - ex, p[2 * k + 1]! - ey) < reach
+        hypot2(p[2 * k]! - ex, p[2 * k + 1]! - ey) < reach
       )
         k += step
-      const length = Math.hypot(ex - p[2 * k]!, ey - p[2 * k + 1]!)
+      const length = hypot2(ex - p[2 * k]!, ey - p[2 * k + 1]!)
       if (length === 0) continue
       const key = grid.row(ey) * grid.cols + grid.col(ex)
       const list = buckets.get(key) ?? []

@@ -3,6 +3,7 @@
  * pixel polyline into a few lines, circular arcs and cubic Béziers, keeping its corners sharp.
  */
 
+import { hypot2 } from '../../lib/hypot'
 import { segmentDistance } from '../../lib/segment-distance'
 import type { Point, Segment, VectorPath } from '../vector'
 import type { StrokePolyline } from './link-strokes'
@@ -146,7 +147,7 @@ function sharpenCorner(
   const t = ((b.cx - a.cx) * b.dy - (b.cy - a.cy) * b.dx) / det
   const x = a.cx + t * a.dx
   const y = a.cy + t * a.dy
-  if (Math.hypot(x - xs[c]!, y - ys[c]!) > 1.5 * width + 1) return
+  if (hypot2(x - xs[c]!, y - ys[c]!) > 1.5 * width + 1) return
   for (let j = corner - near + 1; j < corner; j++) project(xs, ys, j, a)
   for (let j = c + 1; j < c + near; j++) project(xs, ys, j, b)
   xs[c] = x
@@ -254,7 +255,7 @@ function fitPiece(
   const split = Math.min(i1 - 1, Math.max(i0 + 1, cubic.worst))
   const tx = xs[split + 1]! - xs[split - 1]!
   const ty = ys[split + 1]! - ys[split - 1]!
-  const tl = Math.hypot(tx, ty) || 1
+  const tl = hypot2(tx, ty) || 1
   fitPiece(xs, ys, i0, split, startTangent, { x: tx / tl, y: ty / tl }, tolerance, out)
   fitPiece(xs, ys, split, i1, { x: -tx / tl, y: -ty / tl }, endTangent, tolerance, out)
 }
@@ -265,12 +266,12 @@ function lineError(xs: Float64Array, ys: Float64Array, i0: number, i1: number): 
   const ay = ys[i0]!
   const dx = xs[i1]! - ax
   const dy = ys[i1]! - ay
-  const length = Math.hypot(dx, dy)
+  const length = hypot2(dx, dy)
   let worst = 0
   for (let i = i0 + 1; i < i1; i++) {
     const px = xs[i]! - ax
     const py = ys[i]! - ay
-    const d = length > 1e-9 ? Math.abs(px * dy - py * dx) / length : Math.hypot(px, py)
+    const d = length > 1e-9 ? Math.abs(px * dy - py * dx) / length : hypot2(px, py)
     if (d > worst) worst = d
   }
   return worst
@@ -292,7 +293,7 @@ function fitArc(
   const y0 = ys[i0]!
   const x1 = xs[i1]!
   const y1 = ys[i1]!
-  const chord = Math.hypot(x1 - x0, y1 - y0)
+  const chord = hypot2(x1 - x0, y1 - y0)
   if (chord < 1e-6) return null
   const mx = (x0 + x1) / 2
   const my = (y0 + y1) / 2
@@ -313,10 +314,10 @@ function fitArc(
   const t = sab / sbb
   const cx = mx + t * nx
   const cy = my + t * ny
-  const radius = Math.hypot(x0 - cx, y0 - cy)
+  const radius = hypot2(x0 - cx, y0 - cy)
   if (radius > MAX_ARC_RADIUS_CHORDS * chord) return null
   for (let i = i0 + 1; i < i1; i++) {
-    if (Math.abs(Math.hypot(xs[i]! - cx, ys[i]! - cy) - radius) > tolerance) return null
+    if (Math.abs(hypot2(xs[i]! - cx, ys[i]! - cy) - radius) > tolerance) return null
   }
   // Which side of the chord the points lie on decides the arc (and its direction of turn).
   const mid = (i0 + i1) >> 1
@@ -338,11 +339,11 @@ function endDirection(xs: Float64Array, ys: Float64Array, from: number, toward: 
   for (let i = from + step; i !== toward + step; i += step) {
     x = xs[i]!
     y = ys[i]!
-    if (Math.hypot(x - xs[from]!, y - ys[from]!) >= 4) break
+    if (hypot2(x - xs[from]!, y - ys[from]!) >= 4) break
   }
   const dx = x - xs[from]!
   const dy = y - ys[from]!
-  const length = Math.hypot(dx, dy) || 1
+  const length = hypot2(dx, dy) || 1
   return { x: dx / length, y: dy / length }
 }
 
@@ -362,7 +363,7 @@ function fitCubic(
   const n = i1 - i0 + 1
   const u = new Float64Array(n)
   for (let k = 1; k < n; k++) {
-    u[k] = u[k - 1]! + Math.hypot(xs[i0 + k]! - xs[i0 + k - 1]!, ys[i0 + k]! - ys[i0 + k - 1]!)
+    u[k] = u[k - 1]! + hypot2(xs[i0 + k]! - xs[i0 + k - 1]!, ys[i0 + k]! - ys[i0 + k - 1]!)
   }
   const total = u[n - 1]! || 1
   for (let k = 0; k < n; k++) u[k] = u[k]! / total
@@ -414,7 +415,7 @@ function solveControls(
     r1 += a2x * rx + a2y * ry
   }
   const det = c00 * c11 - c01 * c01
-  const chord = Math.hypot(x3 - x0, y3 - y0)
+  const chord = hypot2(x3 - x0, y3 - y0)
   let alpha1 = det !== 0 ? (r0 * c11 - r1 * c01) / det : 0
   let alpha2 = det !== 0 ? (c00 * r1 - c01 * r0) / det : 0
   // Schneider's fallback when the system is degenerate or gives a control point behind an end.

@@ -66,7 +66,14 @@ export async function createWasmStages(
   width: number,
   height: number,
 ): Promise<PixelStages> {
-  const wasm = await instantiateKernels<LineartExports>(module)
+  return layOut(await instantiateKernels<LineartExports>(module), width, height, true)
+}
+
+/**
+ * Binds the stages to a `width × height` mask in `wasm`'s memory, growing it when needed.
+ * @param fresh whether the memory is untouched (all zero), as after instantiation
+ */
+function layOut(wasm: LineartExports, width: number, height: number, fresh: boolean): PixelStages {
   const stride = width + 2
   const n = stride * (height + 2)
 
@@ -84,8 +91,10 @@ export async function createWasmStages(
   const have = wasm.memory.buffer.byteLength
   if (end > have) wasm.memory.grow(Math.ceil((end - have) / PAGE))
 
-  let distanceZeroed = true
+  let distanceZeroed = fresh
   const mask: Mask = { width, height, stride, data: new Uint8Array(wasm.memory.buffer, maskAt, n) }
+  // A reused memory holds the last trace's pixels: the mask starts as paper, frame included.
+  if (!fresh) mask.data.fill(0)
   return {
     mask,
     despeckle(speckAreaPx, holeAreaPx) {
@@ -104,5 +113,8 @@ export async function createWasmStages(
     skeletonize() {
       wasm.skeletonize(maskAt, width, height, scratchAt)
     },
+    // The same instance and memory for a smaller pass (the coarser traces): a second memory of
+    // the first one's size would stay resident as garbage until V8's next full GC.
+    resize: async (w, h) => layOut(wasm, w, h, false),
   }
 }

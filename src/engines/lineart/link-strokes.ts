@@ -3,6 +3,8 @@
  * into long strokes, so a line crossed by another stays one path instead of fragments.
  */
 
+import { hypot2 } from '../../lib/hypot'
+import { releaseBuffer } from '../../lib/release'
 import { MAX_JUNCTION_DEGREE } from './prune-graph'
 import type { StrokeGraph } from './stroke-graph'
 
@@ -130,6 +132,8 @@ export function linkStrokes(graph: StrokeGraph): StrokePolyline[] {
       }
       widthSum += edge.width * n
       lengthSum += n
+      // The stroke has them now; the edge's own buffer goes at once (see ../../lib/release.ts).
+      releaseBuffer(p)
       edge.points = NO_POINTS
     }
     strokes.push({ points, closed, width: widthSum / Math.max(1, lengthSum), junctions })
@@ -164,11 +168,11 @@ function direction(
     const i = atStart ? k : count - 1 - k
     x = points[2 * i]!
     y = points[2 * i + 1]!
-    arc += Math.hypot(x - px, y - py)
+    arc += hypot2(x - px, y - py)
     px = x
     py = y
     if (arc >= reach) break
   }
-  const length = Math.hypot(x - nx, y - ny) || 1
+  const length = hypot2(x - nx, y - ny) || 1
   return [(x - nx) / length, (y - ny) / length]
 }

@@ -20,6 +20,11 @@ export interface PixelStages {
   chamferDistance(): Uint16Array
   /** ./skeletonize.ts: thins `mask` to its one-pixel skeleton. */
   skeletonize(): void
+  /**
+   * Stages for another size (a coarser pass), all paper, reusing this one's memory where it can:
+   * the wasm kernels keep their instance. Do not use this one afterwards.
+   */
+  resize(width: number, height: number): Promise<PixelStages>
 }
 
 let lineartWasm: WebAssembly.Module | null = null
@@ -56,5 +61,6 @@ export function typescriptStages(mask: Mask): PixelStages {
     despeckle: (speckAreaPx, holeAreaPx) => despeckle(mask, speckAreaPx, holeAreaPx),
     chamferDistance: () => chamferDistance(mask),
     skeletonize: () => skeletonize(mask),
+    resize: async (width, height) => typescriptStages(createMask(width, height)),
   }
 }

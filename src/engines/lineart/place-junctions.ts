@@ -3,6 +3,7 @@
  * junction where its lines actually meet and straightens the lines into it.
  */
 
+import { hypot2 } from '../../lib/hypot'
 import { type Axis, AxisFit } from './principal-axis'
 import type { GraphEdge, StrokeGraph } from './stroke-graph'
 
@@ -67,7 +68,7 @@ export function placeJunctions(graph: StrokeGraph): void {
       const x = (a22 * b1 - a12 * b2) / det
       const y = (a11 * b2 - a12 * b1) / det
       // Thinning may leave the junction pixels a stroke width or more inside a corner.
-      if (Math.hypot(x - node.x, y - node.y) <= near + node.width + 2) {
+      if (hypot2(x - node.x, y - node.y) <= near + node.width + 2) {
         node.x = x
         node.y = y
       }
@@ -116,7 +117,7 @@ function fitDirection(
     const i = atStart ? k : count - 1 - k
     const x = points[2 * i]!
     const y = points[2 * i + 1]!
-    arc += Math.hypot(x - px, y - py)
+    arc += hypot2(x - px, y - py)
     px = x
     py = y
     if (arc > far) break
@@ -151,8 +152,8 @@ function trimInto(
     const px = p[2 * i]!
     const py = p[2 * i + 1]!
     const prev = atStart ? i - 1 : i + 1
-    arc += Math.hypot(px - p[2 * prev]!, py - p[2 * prev + 1]!)
-    const close = Math.hypot(px - x, py - y) < near
+    arc += hypot2(px - p[2 * prev]!, py - p[2 * prev + 1]!)
+    const close = hypot2(px - x, py - y) < near
     const astray =
       line !== null &&
       arc <= far &&

@@ -3,7 +3,11 @@
  * artefacts thinning leaves at thick corners and line ends, and merges what thinning split.
  */
 
+import { hypot2 } from '../../lib/hypot'
+import { releaseBuffer } from '../../lib/release'
 import type { GraphEdge, GraphNode, StrokeGraph } from './stroke-graph'
+
+const NO_POINTS = new Float32Array(0)
 
 /*
  * Stage: prune the stroke graph.
@@ -43,7 +47,7 @@ export function edgeLength(edge: GraphEdge): number {
   const p = edge.points
   let length = 0
   for (let i = 2; i < p.length; i += 2)
-    length += Math.hypot(p[i]! - p[i - 2]!, p[i + 1]! - p[i - 1]!)
+    length += hypot2(p[i]! - p[i - 2]!, p[i + 1]! - p[i - 1]!)
   return length
 }
 
@@ -137,6 +141,12 @@ function joinThrough(graph: StrokeGraph, id: number): void {
   points.set(first.points)
   points.set(second.points.subarray(2), lengthA)
   first.width = (first.width * lengthA + second.width * lengthB) / (lengthA + lengthB)
+  // Each edge owns its points' buffer: the two halves go now, not at the next full GC.
+  if (first !== second) {
+    releaseBuffer(first.points)
+    releaseBuffer(second.points)
+    second.points = NO_POINTS
+  }
   first.points = points
   first.b = second.b
   second.alive = false
@@ -157,14 +167,17 @@ function joinThrough(graph: StrokeGraph, id: number): void {
   }
 }
 
+/** Reverses `edge` in place (its points are its own). */
 function reverseEdge(edge: GraphEdge): void {
   const p = edge.points
-  const out = new Float32Array(p.length)
-  for (let i = 0; i < p.length; i += 2) {
-    out[p.length - 2 - i] = p[i]!
-    out[p.length - 1 - i] = p[i + 1]!
+  for (let i = 0, j = p.length - 2; i < j; i += 2, j -= 2) {
+    const x = p[i]!
+    const y = p[i + 1]!
+    p[i] = p[j]!
+    p[i + 1] = p[j + 1]!
+    p[j] = x
+    p[j + 1] = y
   }
-  edge.points = out
   const a = edge.a
   edge.a = edge.b
   edge.b = a

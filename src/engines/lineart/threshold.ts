@@ -6,6 +6,7 @@
 import { binarizePage, chooseThreshold } from '../export/binarize'
 import { pageHistogram } from '../export/tone'
 import type { GrayImage } from '../raster'
+import { releaseBuffer } from '../../lib/release'
 import { createMask, type Mask } from './mask'
 import { normalizeBackground } from './normalize-background'
 
@@ -35,7 +36,10 @@ export function thresholdInk(
   // binarizePage rewrites its page in place: never the caller's image.
   const page = normalized === image.data ? normalized.slice() : normalized
   binarizePage(page, width, height, chooseThreshold(pageHistogram(page), 'lineart'))
-  return maskBelow(page, into, 128)
+  maskBelow(page, into, 128)
+  // Our own copy: freed now rather than left resident beside the kernels' memory until a GC.
+  releaseBuffer(page)
+  return into
 }
 
 /**

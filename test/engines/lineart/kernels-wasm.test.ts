@@ -198,6 +198,57 @@ describe('lineart wasm kernels', () => {
     expect(stages.mask.data[6 * 35 + 1]).toBe(1)
   })
 
+  it('reuse one instance for a coarser pass: a smaller mask, all paper, the same results', async () => {
+    const big = noise(300, 200, 0.5, 3)
+    const small = noise(120, 90, 0.4, 4)
+    const first = await createWasmStages(lineartKernels, big.width, big.height)
+    first.mask.data.set(big.data)
+    first.despeckle(3, 3)
+    first.chamferDistance()
+    first.skeletonize()
+    const memory = first.mask.data.buffer
+    const second = await first.resize(small.width, small.height)
+    // Same memory (no second one left to the GC), and the old pixels are gone.
+    expect(second.mask.data.buffer).toBe(memory)
+    expect(second.mask.data.every((v) => v === 0)).toBe(true)
+    second.mask.data.set(small.data)
+    const reference = typescriptStages({ ...small, data: small.data.slice() })
+    expect(second.despeckle(2, 2)).toEqual(reference.despeckle(2, 2))
+    expect(firstDifference(second.chamferDistance(), reference.chamferDistance())).toBe(-1)
+    second.skeletonize()
+    reference.skeletonize()
+    expect(firstDifference(second.mask.data, reference.mask.data)).toBe(-1)
+  })
+
+  it('coarsen noise to the same drawing with and without wasm (one instance for every pass)', async () => {
+    const mask = noise(400, 300, 0.5, 9)
+    const image: GrayImage = {
+      width: 400,
+      height: 300,
+      channels: 1,
+      data: new Uint8Array(400 * 300).map((_, i) =>
+        mask.data[(Math.floor(i / 400) + 1) * mask.stride + (i % 400) + 1] ? 0 : 255,
+      ),
+    }
+    const reference = await traceLineart(image, { maxGraphBytes: 2 ** 20 })
+    expect(reference.stats.coarsened).toBeGreaterThanOrEqual(2)
+    useLineartWasm(lineartKernels)
+    const fast = await traceLineart(image, { maxGraphBytes: 2 ** 20 })
+    expect(fast.stats).toEqual(reference.stats)
+    expect(fast.drawing).toEqual(reference.drawing)
+  })
+
+  it('frees the caller’s image when told it owns it, with the same drawing', async () => {
+    useLineartWasm(lineartKernels)
+    const image = canvas(300, 200)
+    for (let k = 0; k < 8; k++) segment(image, 10, 10 + 20 * k, 290, 15 + 20 * k, 3)
+    const kept = await traceLineart({ ...image, data: image.data.slice() })
+    const released = await traceLineart(image, { releaseImage: true })
+    expect(image.data.length).toBe(0)
+    expect(released.drawing).toEqual(kept.drawing)
+    expect(released.stats.strokes).toBe(8)
+  })
+
   for (const path of Object.keys(SHEETS)) {
     const name = path.slice(path.lastIndexOf('/') + 1)
     it(`match the TypeScript stages on the corpus sheet ${name}`, async () => {

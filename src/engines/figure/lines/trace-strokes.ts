@@ -31,7 +31,10 @@ export async function traceStrokes(
     const dst = y * width
     for (let x = 0; x < width; x++) gray[dst + x] = data[src + x] ? 0 : 255
   }
-  const { drawing } = await traceLineart({ width, height, channels: 1, data: gray })
+  const { drawing } = await traceLineart(
+    { width, height, channels: 1, data: gray },
+    { releaseImage: true },
+  )
   let strokes = 0
   for (const layer of drawing.layers) strokes += layer.paths.length
   return { drawing, strokes }

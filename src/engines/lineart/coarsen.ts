@@ -41,18 +41,20 @@ export function shrinkGray(image: GrayImage, factor: number): GrayImage {
 
 /** Scales `graph`, traced on an image shrunk by `factor`, back to full-size coordinates. */
 export function scaleGraph(graph: StrokeGraph, factor: number): void {
-  for (const node of graph.nodes) {
-    node.x *= factor
-    node.y *= factor
-    node.width *= factor
+  for (let n = 0; n < graph.nodeCount; n++) {
+    graph.nodeX[n]! *= factor
+    graph.nodeY[n]! *= factor
+    graph.nodeWidth[n]! *= factor
   }
-  for (const edge of graph.edges) {
-    for (let i = 0; i < edge.points.length; i++) edge.points[i]! *= factor
-    edge.width *= factor
+  for (let e = 0; e < graph.edgeCount; e++) {
+    const at = graph.pointsAt[e]!
+    const end = at + graph.pointsLength[e]!
+    for (let i = at; i < end; i++) graph.points[i]! *= factor
+    graph.edgeWidth[e]! *= factor
   }
-  for (const dot of graph.dots) {
-    dot.x *= factor
-    dot.y *= factor
-    dot.width *= factor
+  for (let d = 0; d < graph.dotCount; d++) {
+    graph.dotX[d]! *= factor
+    graph.dotY[d]! *= factor
+    graph.dotWidth[d]! *= factor
   }
 }

@@ -48,158 +48,208 @@ const MAX_MEANT_LONE_PER_MP = 12
 /** Right beside: other ink within this many widths (+ 2 px). */
 const CLOSE_WIDTHS = 2
 
-/** A connected piece of the graph: its edges, bounding box and length-weighted width. */
-interface Piece {
-  edges: number[]
-  x0: number
-  y0: number
-  x1: number
-  y1: number
-  points: number
-  widthSum: number
+/**
+ * The connected pieces of the live graph, in typed arrays (a stippled sheet has tens of
+ * thousands: as objects they outlived the young generation, see ./stroke-graph.ts): for piece
+ * k its bounding box, point count, length-weighted width sum and edges (a list through
+ * `nextEdge`, from `firstEdge[k]`).
+ */
+interface Pieces {
+  count: number
+  x0: Float64Array
+  y0: Float64Array
+  x1: Float64Array
+  y1: Float64Array
+  points: Int32Array
+  widthSum: Float64Array
+  firstEdge: Int32Array
+  /** Next edge of the same piece, by edge id, or -1. */
+  nextEdge: Int32Array
 }
 
 /** @returns how many specks were dropped */
 export function dropIsolatedSpecks(graph: StrokeGraph, width: number, height: number): number {
   const typical = typicalWidth(graph)
-  const { nodes, edges, dots } = graph
   const limit = SPECK_WIDTHS * typical + 2
-  const candidates = [...pieces(graph).values()].filter(
-    (piece) => hypot2(piece.x1 - piece.x0, piece.y1 - piece.y0) < limit,
-  )
+  const all = pieces(graph)
+  /** The speck candidates: small pieces, by piece index. */
+  const candidates: number[] = []
+  for (let k = 0; k < all.count; k++) {
+    if (hypot2(all.x1[k]! - all.x0[k]!, all.y1[k]! - all.y0[k]!) < limit) candidates.push(k)
+  }
+  const cx = (k: number) => (all.x0[k]! + all.x1[k]!) / 2
+  const cy = (k: number) => (all.y0[k]! + all.y1[k]!) / 2
 
   // Points of all ink on two scales, and candidates (each once, at its centre) on the coarse one.
   const ink = new CountGrid(RADIUS_WIDTHS * typical + 6, width, height)
   const close = new CountGrid((CLOSE_WIDTHS * typical + 2) / 1.5, width, height)
   const company = new CountGrid(ink.size, width, height)
-  for (const edge of edges) {
-    if (!edge.alive) continue
-    const p = edge.points
-    for (let i = 0; i < p.length; i += 2) {
+  const p = graph.points
+  for (let e = 0; e < graph.edgeCount; e++) {
+    if (!graph.isEdgeAlive(e)) continue
+    const from = graph.pointsAt[e]!
+    const to = from + graph.pointsLength[e]!
+    for (let i = from; i < to; i += 2) {
       ink.add(p[i]!, p[i + 1]!, 1)
       close.add(p[i]!, p[i + 1]!, 1)
     }
   }
-  for (const piece of candidates) company.add(centreX(piece), centreY(piece), 1)
-  for (const dot of dots) {
-    ink.add(dot.x, dot.y, 1)
-    close.add(dot.x, dot.y, 1)
-    company.add(dot.x, dot.y, 1)
+  for (const k of candidates) company.add(cx(k), cy(k), 1)
+  const { dotX, dotY, dotWidth } = graph
+  for (let d = 0; d < graph.dotCount; d++) {
+    ink.add(dotX[d]!, dotY[d]!, 1)
+    close.add(dotX[d]!, dotY[d]!, 1)
+    company.add(dotX[d]!, dotY[d]!, 1)
   }
 
   const ends = lineEnds(graph, ink, 2 * typical + 2)
   /** A free line end points at (x, y): the dot of a dash-dot line, between its dashes. */
-  const aligned = (x: number, y: number) =>
-    ends.some(x, y, (ex, ey, dx, dy) => {
-      const along = (x - ex) * dx + (y - ey) * dy
-      const across = Math.abs((x - ex) * dy - (y - ey) * dx)
-      return along > 0 && along < ink.size && across < 0.5 * typical + 1 + 0.15 * along
-    })
-
-  // Every candidate: a dot or a small piece, with its centre, own points, width and removal.
-  const all: { x: number; y: number; points: ArrayLike<number>; width: number; drop(): void }[] = []
-  const keptDots = new Set(dots)
-  for (const dot of dots) {
-    all.push({
-      x: dot.x,
-      y: dot.y,
-      points: [dot.x, dot.y],
-      width: dot.width,
-      drop: () => keptDots.delete(dot),
-    })
-  }
-  for (const piece of candidates) {
-    const points: number[] = []
-    for (const id of piece.edges) points.push(...edges[id]!.points)
-    const drop = () => {
-      for (const id of piece.edges) {
-        const edge = edges[id]!
-        edge.alive = false
-        for (const end of edge.a >= 0 ? [edge.a, edge.b] : []) {
-          nodes[end]!.alive = false
-          nodes[end]!.degree = 0
+  const aligned = (x: number, y: number) => {
+    const col = ink.col(x)
+    const row = ink.row(y)
+    for (let j = Math.max(0, row - 1); j <= Math.min(ink.rows - 1, row + 1); j++) {
+      for (let i = Math.max(0, col - 1); i <= Math.min(ink.cols - 1, col + 1); i++) {
+        const cell = j * ink.cols + i
+        for (let n = ends.start[cell]!; n < ends.start[cell + 1]!; n++) {
+          const e = 4 * ends.order[n]!
+          const ex = ends.at[e]!
+          const ey = ends.at[e + 1]!
+          const dx = ends.at[e + 2]!
+          const dy = ends.at[e + 3]!
+          const along = (x - ex) * dx + (y - ey) * dy
+          const across = Math.abs((x - ex) * dy - (y - ey) * dx)
+          if (along > 0 && along < ink.size && across < 0.5 * typical + 1 + 0.15 * along) return true
         }
       }
     }
-    const width = piece.widthSum / piece.points
-    all.push({ x: centreX(piece), y: centreY(piece), points, width, drop })
+    return false
   }
 
+  // Every candidate: a dot (c < dotCount) or a small piece (c − dotCount indexes `candidates`).
+  const total = graph.dotCount + candidates.length
+  const dropDot = new Uint8Array(graph.dotCount)
+  const centre = (c: number): [number, number] =>
+    c < graph.dotCount
+      ? [dotX[c]!, dotY[c]!]
+      : [cx(candidates[c - graph.dotCount]!), cy(candidates[c - graph.dotCount]!)]
+  const drop = (c: number) => {
+    if (c < graph.dotCount) {
+      dropDot[c] = 1
+      return
+    }
+    for (let e = all.firstEdge[candidates[c - graph.dotCount]!]!; e >= 0; e = all.nextEdge[e]!) {
+      graph.markEdgeDead(e)
+      if (graph.edgeA[e]! < 0) continue
+      for (const end of [graph.edgeA[e]!, graph.edgeB[e]!]) {
+        graph.killNode(end)
+        graph.nodeDegree[end] = 0
+      }
+    }
+  }
+  const ownPoints = (c: number) =>
+    c < graph.dotCount ? 1 : all.points[candidates[c - graph.dotCount]!]!
+
   let dropped = 0
-  const lone: typeof all = []
-  for (const c of all) {
-    if (ink.around(c.x, c.y) - c.points.length / 2 === 0) {
-      c.drop()
+  const lone: number[] = []
+  for (let c = 0; c < total; c++) {
+    const [x, y] = centre(c)
+    if (ink.around(x, y) - ownPoints(c) === 0) {
+      drop(c)
       dropped++
-    } else if (company.around(c.x, c.y) - 1 < MIN_COMPANY && !aligned(c.x, c.y)) lone.push(c)
+    } else if (company.around(x, y) - 1 < MIN_COMPANY && !aligned(x, y)) lone.push(c)
   }
   // A few lone dots beside lines are meant (a period); many are a noisy scan's specks.
   const megapixels = (width * height) / 1e6
   if (lone.length > Math.max(MAX_MEANT_LONE, MAX_MEANT_LONE_PER_MP * megapixels)) {
     for (const c of lone) {
       // Kept only when pen-sized and right beside other ink, as a period beside its letter.
-      const beside = close.around(c.x, c.y) - close.aroundOwn(c.x, c.y, c.points) > 0
-      if (c.width >= THIN_SHARE * typical && beside) continue
-      c.drop()
+      const [x, y] = centre(c)
+      const own =
+        c < graph.dotCount
+          ? close.countIn(x, y, dotX[c]!, dotY[c]!)
+          : ownInCells(graph, all, candidates[c - graph.dotCount]!, close, x, y)
+      const beside = close.around(x, y) - own > 0
+      const cWidth =
+        c < graph.dotCount
+          ? dotWidth[c]!
+          : all.widthSum[candidates[c - graph.dotCount]!]! /
+            all.points[candidates[c - graph.dotCount]!]!
+      if (cWidth >= THIN_SHARE * typical && beside) continue
+      drop(c)
       dropped++
     }
   }
-  graph.dots = dots.filter((dot) => keptDots.has(dot))
+  graph.filterDots((d) => dropDot[d] === 0)
   return dropped
+}
+
+/** How many of piece `k`'s points fall in `grid`'s 3 × 3 cells about (x, y). */
+function ownInCells(
+  graph: StrokeGraph,
+  all: Pieces,
+  k: number,
+  grid: CountGrid,
+  x: number,
+  y: number,
+): number {
+  let n = 0
+  const p = graph.points
+  for (let e = all.firstEdge[k]!; e >= 0; e = all.nextEdge[e]!) {
+    const from = graph.pointsAt[e]!
+    const to = from + graph.pointsLength[e]!
+    for (let i = from; i < to; i += 2) n += grid.countIn(x, y, p[i]!, p[i + 1]!)
+  }
+  return n
 }
 
 /**
  * The free ends of the live edges (degree-1 nodes), the candidates' too (the dashes of a dashed
  * line point at each other), bucketed on `grid`'s cells, each with its outward direction over the
  * last `reach` px of its line. A piece's own ends point away from its centre, never at it.
+ * @returns `at` (ex, ey, dx, dy per end) and, per cell, its ends `order[start[cell] …
+ *   start[cell + 1]]` in the order found
  */
 function lineEnds(graph: StrokeGraph, grid: CountGrid, reach: number) {
-  const { nodes, edges } = graph
-  const buckets = new Map<number, number[]>()
-  const at: number[] = []
-  for (let id = 0; id < edges.length; id++) {
-    const edge = edges[id]!
-    if (!edge.alive || edge.a < 0) continue
-    const p = edge.points
-    const n = p.length / 2
-    for (const [node, first, step] of [
-      [edge.a, 0, 1],
-      [edge.b, n - 1, -1],
-    ] as const) {
-      if (nodes[node]!.degree !== 1) continue
-      const ex = p[2 * first]!
-      const ey = p[2 * first + 1]!
+  const p = graph.points
+  const at = new Float64Array(8 * graph.edgeCount)
+  const cellOf = new Int32Array(2 * graph.edgeCount)
+  let count = 0
+  for (let id = 0; id < graph.edgeCount; id++) {
+    if (!graph.isEdgeAlive(id) || graph.edgeA[id]! < 0) continue
+    const from = graph.pointsAt[id]!
+    const n = graph.pointCount(id)
+    for (let side = 0; side < 2; side++) {
+      const node = side === 0 ? graph.edgeA[id]! : graph.edgeB[id]!
+      const first = side === 0 ? 0 : n - 1
+      const step = side === 0 ? 1 : -1
+      if (graph.nodeDegree[node] !== 1) continue
+      const ex = p[from + 2 * first]!
+      const ey = p[from + 2 * first + 1]!
       let k = first
       while (
         k + step >= 0 &&
         k + step < n &&
-        hypot2(p[2 * k]! - ex, p[2 * k + 1]! - ey) < reach
+        hypot2(p[from + 2 * k]! - ex, p[from + 2 * k + 1]! - ey) < reach
       )
         k += step
-      const length = hypot2(ex - p[2 * k]!, ey - p[2 * k + 1]!)
+      const length = hypot2(ex - p[from + 2 * k]!, ey - p[from + 2 * k + 1]!)
       if (length === 0) continue
-      const key = grid.row(ey) * grid.cols + grid.col(ex)
-      const list = buckets.get(key) ?? []
-      list.push(at.length)
-      buckets.set(key, list)
-      at.push(ex, ey, (ex - p[2 * k]!) / length, (ey - p[2 * k + 1]!) / length)
+      cellOf[count] = grid.row(ey) * grid.cols + grid.col(ex)
+      at[4 * count] = ex
+      at[4 * count + 1] = ey
+      at[4 * count + 2] = (ex - p[from + 2 * k]!) / length
+      at[4 * count + 3] = (ey - p[from + 2 * k + 1]!) / length
+      count++
     }
   }
-  return {
-    /** Whether `test` holds for an end in the 3 × 3 cells about (x, y). */
-    some(x: number, y: number, test: (ex: number, ey: number, dx: number, dy: number) => boolean) {
-      const cx = grid.col(x)
-      const cy = grid.row(y)
-      for (let j = Math.max(0, cy - 1); j <= Math.min(grid.rows - 1, cy + 1); j++) {
-        for (let i = Math.max(0, cx - 1); i <= Math.min(grid.cols - 1, cx + 1); i++) {
-          for (const e of buckets.get(j * grid.cols + i) ?? []) {
-            if (test(at[e]!, at[e + 1]!, at[e + 2]!, at[e + 3]!)) return true
-          }
-        }
-      }
-      return false
-    },
-  }
+  const cells = grid.cols * grid.rows
+  const start = new Int32Array(cells + 1)
+  for (let e = 0; e < count; e++) start[cellOf[e]! + 1]!++
+  for (let c = 0; c < cells; c++) start[c + 1]! += start[c]!
+  const fill = start.slice(0, cells)
+  const order = new Int32Array(count)
+  for (let e = 0; e < count; e++) order[fill[cellOf[e]!]!++] = e
+  return { at, start, order }
 }
 
 /**
@@ -239,26 +289,17 @@ class CountGrid {
     }
     return sum
   }
-  /** How many of `points` (flat x, y) fall in the 3 × 3 cells about (x, y). */
-  aroundOwn(x: number, y: number, points: ArrayLike<number>): number {
-    const cx = this.col(x)
-    const cy = this.row(y)
-    let n = 0
-    for (let i = 0; i < points.length; i += 2) {
-      if (Math.abs(this.col(points[i]!) - cx) <= 1 && Math.abs(this.row(points[i + 1]!) - cy) <= 1)
-        n++
-    }
-    return n
+  /** 1 when (px, py) falls in the 3 × 3 cells about (x, y), else 0. */
+  countIn(x: number, y: number, px: number, py: number): number {
+    return Math.abs(this.col(px) - this.col(x)) <= 1 && Math.abs(this.row(py) - this.row(y)) <= 1
+      ? 1
+      : 0
   }
 }
 
-const centreX = (piece: Piece) => (piece.x0 + piece.x1) / 2
-const centreY = (piece: Piece) => (piece.y0 + piece.y1) / 2
-
 /** The connected pieces of the live graph, by union-find over the edges' nodes. */
-function pieces(graph: StrokeGraph): Map<number, Piece> {
-  const { nodes, edges } = graph
-  const parent = new Int32Array(nodes.length)
+function pieces(graph: StrokeGraph): Pieces {
+  const parent = new Int32Array(graph.nodeCount)
   for (let i = 0; i < parent.length; i++) parent[i] = i
   const find = (i: number): number => {
     while (parent[i] !== i) {
@@ -267,52 +308,69 @@ function pieces(graph: StrokeGraph): Map<number, Piece> {
     }
     return i
   }
-  for (const edge of edges) {
-    if (edge.alive && edge.a >= 0) parent[find(edge.a)] = find(edge.b)
+  const { edgeA, edgeB } = graph
+  for (let e = 0; e < graph.edgeCount; e++) {
+    if (graph.isEdgeAlive(e) && edgeA[e]! >= 0) parent[find(edgeA[e]!)] = find(edgeB[e]!)
   }
-  const byRoot = new Map<number, Piece>()
-  for (let id = 0; id < edges.length; id++) {
-    const edge = edges[id]!
-    if (!edge.alive) continue
-    // A loop without nodes is a piece of its own, keyed past the node ids.
-    const key = edge.a >= 0 ? find(edge.a) : nodes.length + id
-    let piece = byRoot.get(key)
-    if (!piece) {
-      piece = {
-        edges: [],
-        x0: Infinity,
-        y0: Infinity,
-        x1: -Infinity,
-        y1: -Infinity,
-        points: 0,
-        widthSum: 0,
-      }
-      byRoot.set(key, piece)
-    }
-    piece.edges.push(id)
-    const p = edge.points
-    for (let i = 0; i < p.length; i += 2) {
-      piece.x0 = Math.min(piece.x0, p[i]!)
-      piece.x1 = Math.max(piece.x1, p[i]!)
-      piece.y0 = Math.min(piece.y0, p[i + 1]!)
-      piece.y1 = Math.max(piece.y1, p[i + 1]!)
-    }
-    piece.points += p.length / 2
-    piece.widthSum += (edge.width * p.length) / 2
+  // Piece index by key (a root node, or nodeCount + id for a loop without nodes), in the order
+  // the edges first reach it.
+  const pieceOf = new Int32Array(graph.nodeCount + graph.edgeCount).fill(-1)
+  const size = graph.edgeCount
+  const all: Pieces = {
+    count: 0,
+    x0: new Float64Array(size),
+    y0: new Float64Array(size),
+    x1: new Float64Array(size),
+    y1: new Float64Array(size),
+    points: new Int32Array(size),
+    widthSum: new Float64Array(size),
+    firstEdge: new Int32Array(size),
+    nextEdge: new Int32Array(graph.edgeCount).fill(-1),
   }
-  return byRoot
+  const lastEdge = new Int32Array(size)
+  const p = graph.points
+  for (let id = 0; id < graph.edgeCount; id++) {
+    if (!graph.isEdgeAlive(id)) continue
+    const key = edgeA[id]! >= 0 ? find(edgeA[id]!) : graph.nodeCount + id
+    let k = pieceOf[key]!
+    if (k < 0) {
+      k = all.count++
+      pieceOf[key] = k
+      all.x0[k] = Infinity
+      all.y0[k] = Infinity
+      all.x1[k] = -Infinity
+      all.y1[k] = -Infinity
+      all.firstEdge[k] = id
+    } else all.nextEdge[lastEdge[k]!] = id
+    lastEdge[k] = id
+    const from = graph.pointsAt[id]!
+    const to = from + graph.pointsLength[id]!
+    for (let i = from; i < to; i += 2) {
+      all.x0[k] = Math.min(all.x0[k]!, p[i]!)
+      all.x1[k] = Math.max(all.x1[k]!, p[i]!)
+      all.y0[k] = Math.min(all.y0[k]!, p[i + 1]!)
+      all.y1[k] = Math.max(all.y1[k]!, p[i + 1]!)
+    }
+    all.points[k]! += (to - from) / 2
+    all.widthSum[k]! += (graph.edgeWidth[id]! * (to - from)) / 2
+  }
+  return all
 }
 
 /** Length-weighted median stroke width of the live edges (1 px for an empty graph). */
 function typicalWidth(graph: StrokeGraph): number {
-  const live = graph.edges.filter((e) => e.alive).map((e) => ({ w: e.width, n: e.points.length }))
+  const live: number[] = []
+  for (let e = 0; e < graph.edgeCount; e++) if (graph.isEdgeAlive(e)) live.push(e)
   if (live.length === 0) return 1
-  live.sort((a, b) => a.w - b.w)
-  const total = live.reduce((sum, e) => sum + e.n, 0)
+  const ids = Int32Array.from(live)
+  const { edgeWidth, pointsLength } = graph
+  ids.sort((a, b) => edgeWidth[a]! - edgeWidth[b]!)
+  let total = 0
+  for (const e of ids) total += pointsLength[e]!
   let seen = 0
-  for (const e of live) {
-    seen += e.n
-    if (seen >= total / 2) return e.w
+  for (const e of ids) {
+    seen += pointsLength[e]!
+    if (seen >= total / 2) return edgeWidth[e]!
   }
-  return live[live.length - 1]!.w
+  return edgeWidth[ids[ids.length - 1]!]!
 }

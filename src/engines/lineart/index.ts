@@ -96,12 +96,17 @@ export async function traceLineart(
   const isolated = dropIsolatedSpecks(graph, width, height)
   placeJunctions(graph)
   const strokes = linkStrokes(graph)
-  // The strokes now hold every point; only the dots are needed from the graph.
-  const dots = graph.dots
-  // Dead edges (spurs, specks) still hold their points: freed now, with the graph.
-  for (const edge of graph.edges) releaseBuffer(edge.points)
-  graph.nodes = []
-  graph.edges = []
+  // The strokes hold every point now; of the graph only the dots are still needed.
+  const dots: WeightedPath[] = []
+  for (let d = 0; d < graph.dotCount; d++) {
+    const path: VectorPath = {
+      start: { x: graph.dotX[d]!, y: graph.dotY[d]! },
+      segments: [],
+      closed: false,
+    }
+    dots.push({ path, width: graph.dotWidth[d]!, length: 1 })
+  }
+  graph.release()
 
   let tolerance = params.tolerancePx
   let fitted: WeightedPath[] = []
@@ -118,12 +123,9 @@ export async function traceLineart(
     // Absurd outputs are simplified, not refused: loosen until the drawing fits the budget.
     tolerance *= 2
   }
-  // The paths are fitted: the strokes' points are not read again (the writer comes next).
-  for (const stroke of strokes) releaseBuffer(stroke.points)
-  for (const dot of dots) {
-    const path: VectorPath = { start: { x: dot.x, y: dot.y }, segments: [], closed: false }
-    fitted.push({ path, width: dot.width, length: 1 })
-  }
+  // The paths are fitted: the strokes' points (one buffer) are not read again.
+  if (strokes.length > 0) releaseBuffer(strokes[0]!.points.buffer as ArrayBuffer)
+  for (const dot of dots) fitted.push(dot)
   const drawing: VectorDrawing = {
     width,
     height,

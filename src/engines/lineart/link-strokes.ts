@@ -4,7 +4,6 @@
  */
 
 import { hypot2 } from '../../lib/hypot'
-import { releaseBuffer } from '../../lib/release'
 import { MAX_JUNCTION_DEGREE } from './prune-graph'
 import type { StrokeGraph } from './stroke-graph'
 
@@ -36,57 +35,69 @@ export interface StrokePolyline {
   junctions: number[]
 }
 
-const NO_POINTS = new Float32Array(0)
-
 /**
- * @returns the strokes of `graph`, every live edge in exactly one; the edges' points move into
- * the strokes (each edge is left with none)
+ * @returns the strokes of `graph`, every live edge in exactly one. Their points are views of one
+ * array sized for all of them (one buffer instead of one per stroke: see ./stroke-graph.ts on
+ * why many small long-lived objects cost).
  */
 export function linkStrokes(graph: StrokeGraph): StrokePolyline[] {
-  const { nodes, edges } = graph
+  const { nodeX, nodeY, nodeWidth, edgeA, edgeB } = graph
   /** partner[2e + end] = the linked edge end (2e' + end'), or -1; end 0 = a, 1 = b. */
-  const partner = new Int32Array(edges.length * 2).fill(-1)
-  for (let id = 0; id < nodes.length; id++) {
-    const node = nodes[id]!
+  const partner = new Int32Array(graph.edgeCount * 2).fill(-1)
+  const ends: number[] = []
+  const dxs: number[] = []
+  const dys: number[] = []
+  const pairs: { cos: number; i: number; j: number }[] = []
+  for (let id = 0; id < graph.nodeCount; id++) {
+    const degree = graph.nodeDegree[id]!
     // Lines end at a node of more (a blot, a knot of noise): no pair of them is one line.
-    if (!node.alive || node.degree < 2 || node.degree > MAX_JUNCTION_DEGREE) continue
-    const reach = REACH_WIDTHS * node.width + REACH_SLACK_PX
-    const ends: { key: number; dx: number; dy: number }[] = []
-    for (const e of new Set(node.edges)) {
-      const edge = edges[e]!
-      if (!edge.alive) continue
-      for (const end of [0, 1]) {
-        if ((end === 0 ? edge.a : edge.b) !== id) continue
-        const [dx, dy] = direction(edge.points, end === 0, node.x, node.y, reach)
-        ends.push({ key: 2 * e + end, dx, dy })
+    if (!graph.isNodeAlive(id) || degree < 2 || degree > MAX_JUNCTION_DEGREE) continue
+    const reach = REACH_WIDTHS * nodeWidth[id]! + REACH_SLACK_PX
+    ends.length = 0
+    dxs.length = 0
+    dys.length = 0
+    for (let entry = graph.firstEntry(id); entry >= 0; entry = graph.nextEntry(entry)) {
+      const e = graph.entryOf(entry)
+      if (!graph.isEdgeAlive(e) || graph.listedBefore(id, entry, e)) continue
+      for (let end = 0; end < 2; end++) {
+        if ((end === 0 ? edgeA[e] : edgeB[e]) !== id) continue
+        const [dx, dy] = direction(graph, e, end === 0, nodeX[id]!, nodeY[id]!, reach)
+        ends.push(2 * e + end)
+        dxs.push(dx)
+        dys.push(dy)
       }
     }
-    const pairs: { cos: number; i: number; j: number }[] = []
+    pairs.length = 0
+    const corner = graph.isCorner(id)
     for (let i = 0; i < ends.length; i++) {
       for (let j = i + 1; j < ends.length; j++) {
-        const cos = ends[i]!.dx * ends[j]!.dx + ends[i]!.dy * ends[j]!.dy
+        const cos = dxs[i]! * dxs[j]! + dys[i]! * dys[j]!
         // A corner's two lines always continue into each other, whatever the angle.
-        if (cos < -Math.cos(MAX_BEND) || node.corner) pairs.push({ cos, i, j })
+        if (cos < -Math.cos(MAX_BEND) || corner) pairs.push({ cos, i, j })
       }
     }
     pairs.sort((p, q) => p.cos - q.cos)
     for (const { i, j } of pairs) {
-      const ki = ends[i]!.key
-      const kj = ends[j]!.key
+      const ki = ends[i]!
+      const kj = ends[j]!
       if (partner[ki] !== -1 || partner[kj] !== -1 || ki >> 1 === kj >> 1) continue
       partner[ki] = kj
       partner[kj] = ki
     }
   }
 
-  const used = new Uint8Array(edges.length)
+  // Every live edge's points once: room for all strokes.
+  let room = 0
+  for (let e = 0; e < graph.edgeCount; e++) if (graph.isEdgeAlive(e)) room += graph.pointsLength[e]!
+  const pool = new Float32Array(room)
+  let poolEnd = 0
+  const p = graph.points
+  const used = new Uint8Array(graph.edgeCount)
   const strokes: StrokePolyline[] = []
-  /**
-   * Follows the partners from one edge end into one stroke. Each edge's points are copied once,
-   * into a stroke sized exactly, and then let go: the graph and the strokes never both hold them.
-   */
+  const route: number[] = []
+  /** Follows the partners from one edge end into one stroke. */
   const walk = (startEdge: number, startEnd: number) => {
-    const route: number[] = []
+    route.length = 0
     let e = startEdge
     let end = startEnd
     let closed = false
@@ -102,72 +113,76 @@ export function linkStrokes(graph: StrokeGraph): StrokePolyline[] {
       e = next >> 1
       end = next & 1
     }
-    if (edges[startEdge]!.closed) closed = true
+    if (graph.isClosed(startEdge)) closed = true
     // Consecutive edges share their junction point, which the stroke holds once.
     let count = 1
-    for (const key of route) count += edges[key >> 1]!.points.length / 2 - 1
-    const first = edges[route[0]! >> 1]!.points
-    const last = edges[route.at(-1)! >> 1]!.points
-    const lastEnd = route.at(-1)! & 1
-    const endX = lastEnd === 0 ? last[last.length - 2]! : last[0]!
-    const endY = lastEnd === 0 ? last[last.length - 1]! : last[1]!
-    const startX = (route[0]! & 1) === 0 ? first[0]! : first[first.length - 2]!
-    const startY = (route[0]! & 1) === 0 ? first[1]! : first[first.length - 1]!
+    for (const key of route) count += graph.pointCount(key >> 1) - 1
+    const firstKey = route[0]!
+    const lastKey = route[route.length - 1]!
+    const firstAt = graph.pointsAt[firstKey >> 1]!
+    const firstEnd = firstAt + graph.pointsLength[firstKey >> 1]!
+    const lastAt = graph.pointsAt[lastKey >> 1]!
+    const lastEndAt = lastAt + graph.pointsLength[lastKey >> 1]!
+    const endX = (lastKey & 1) === 0 ? p[lastEndAt - 2]! : p[lastAt]!
+    const endY = (lastKey & 1) === 0 ? p[lastEndAt - 1]! : p[lastAt + 1]!
+    const startX = (firstKey & 1) === 0 ? p[firstAt]! : p[firstEnd - 2]!
+    const startY = (firstKey & 1) === 0 ? p[firstAt + 1]! : p[firstEnd - 1]!
     // A walk that came back to its start drops the repeated first point.
     const repeated = closed && count >= 2 && endX === startX && endY === startY
-    const points = new Float32Array(2 * (repeated ? count - 1 : count))
+    const floats = 2 * (repeated ? count - 1 : count)
+    const points = pool.subarray(poolEnd, poolEnd + floats)
+    poolEnd += floats
     const junctions: number[] = []
     let widthSum = 0
     let lengthSum = 0
     let at = 0
     for (const key of route) {
-      const edge = edges[key >> 1]!
-      const p = edge.points
-      const n = p.length / 2
+      const edge = key >> 1
+      const from = graph.pointsAt[edge]!
+      const n = graph.pointCount(edge)
       if (at > 0) junctions.push(at / 2 - 1)
       for (let k = at > 0 ? 1 : 0; k < n && at < points.length; k++) {
-        const i = (key & 1) === 0 ? k : n - 1 - k
-        points[at++] = p[2 * i]!
-        points[at++] = p[2 * i + 1]!
+        const i = from + 2 * ((key & 1) === 0 ? k : n - 1 - k)
+        points[at++] = p[i]!
+        points[at++] = p[i + 1]!
       }
-      widthSum += edge.width * n
+      widthSum += graph.edgeWidth[edge]! * n
       lengthSum += n
-      // The stroke has them now; the edge's own buffer goes at once (see ../../lib/release.ts).
-      releaseBuffer(p)
-      edge.points = NO_POINTS
     }
     strokes.push({ points, closed, width: widthSum / Math.max(1, lengthSum), junctions })
   }
-  for (let e = 0; e < edges.length; e++) {
-    const edge = edges[e]!
-    if (!edge.alive || used[e] || edge.closed) continue
+  for (let e = 0; e < graph.edgeCount; e++) {
+    if (!graph.isEdgeAlive(e) || used[e] || graph.isClosed(e)) continue
     if (partner[2 * e] === -1) walk(e, 0)
     else if (partner[2 * e + 1] === -1) walk(e, 1)
   }
-  for (let e = 0; e < edges.length; e++) {
-    if (edges[e]!.alive && !used[e]) walk(e, 0)
+  for (let e = 0; e < graph.edgeCount; e++) {
+    if (graph.isEdgeAlive(e) && !used[e]) walk(e, 0)
   }
   return strokes
 }
 
-/** Unit direction from the node to the chain point about `reach` away along the chain. */
+/** Unit direction from the node to the chain point about `reach` away along edge `edge`. */
 function direction(
-  points: Float32Array,
+  graph: StrokeGraph,
+  edge: number,
   atStart: boolean,
   nx: number,
   ny: number,
   reach: number,
 ): [number, number] {
-  const count = points.length / 2
+  const points = graph.points
+  const from = graph.pointsAt[edge]!
+  const count = graph.pointCount(edge)
   let arc = 0
   let px = nx
   let py = ny
   let x = nx
   let y = ny
   for (let k = 1; k < count; k++) {
-    const i = atStart ? k : count - 1 - k
-    x = points[2 * i]!
-    y = points[2 * i + 1]!
+    const i = from + 2 * (atStart ? k : count - 1 - k)
+    x = points[i]!
+    y = points[i + 1]!
     arc += hypot2(x - px, y - py)
     px = x
     py = y

@@ -5,7 +5,7 @@
 
 import { hypot2 } from '../../lib/hypot'
 import { type Axis, AxisFit } from './principal-axis'
-import type { GraphEdge, StrokeGraph } from './stroke-graph'
+import type { StrokeGraph } from './stroke-graph'
 
 /*
  * Stage: place junctions.
@@ -35,21 +35,23 @@ const FAR_SLACK_PX = 3
 
 /** Places the junctions of `graph` and trims its edges into them, in place. */
 export function placeJunctions(graph: StrokeGraph): void {
-  const { nodes, edges } = graph
-  for (let id = 0; id < nodes.length; id++) {
-    const node = nodes[id]!
-    if (!node.alive || (node.degree < 3 && !node.corner)) continue
-    const near = Math.max(NEAR_MIN_PX, NEAR_WIDTHS * node.width)
-    const far = near + FAR_WIDTHS * node.width + FAR_SLACK_PX
-    const ends = edgeEnds(edges, node.edges, id)
-    const fits: (Axis | null)[] = []
+  const { nodeX, nodeY, nodeWidth } = graph
+  const ends: number[] = []
+  const fits: (Axis | null)[] = []
+  for (let id = 0; id < graph.nodeCount; id++) {
+    if (!graph.isNodeAlive(id) || (graph.nodeDegree[id]! < 3 && !graph.isCorner(id))) continue
+    const width = nodeWidth[id]!
+    const near = Math.max(NEAR_MIN_PX, NEAR_WIDTHS * width)
+    const far = near + FAR_WIDTHS * width + FAR_SLACK_PX
+    edgeEnds(graph, id, ends)
+    fits.length = 0
     let a11 = 0
     let a12 = 0
     let a22 = 0
     let b1 = 0
     let b2 = 0
-    for (const { edge, atStart } of ends) {
-      const fit = fitDirection(edge.points, atStart, node.x, node.y, near, far)
+    for (const end of ends) {
+      const fit = fitDirection(graph, end >> 1, (end & 1) === 0, nodeX[id]!, nodeY[id]!, near, far)
       fits.push(fit)
       if (!fit) continue
       const { cx, cy, dx, dy } = fit
@@ -68,55 +70,57 @@ export function placeJunctions(graph: StrokeGraph): void {
       const x = (a22 * b1 - a12 * b2) / det
       const y = (a11 * b2 - a12 * b1) / det
       // Thinning may leave the junction pixels a stroke width or more inside a corner.
-      if (hypot2(x - node.x, y - node.y) <= near + node.width + 2) {
-        node.x = x
-        node.y = y
+      if (hypot2(x - nodeX[id]!, y - nodeY[id]!) <= near + width + 2) {
+        nodeX[id] = x
+        nodeY[id] = y
       }
     } else {
       // Two (nearly) parallel lines: a straight line through a former junction, no corner.
-      node.corner = false
+      graph.setCorner(id, false)
     }
-    const straight = Math.max(1, 0.35 * node.width)
-    ends.forEach(({ edge, atStart }, k) => {
-      trimInto(edge, atStart, node, near, far, fits[k] ?? null, straight)
-    })
+    const straight = Math.max(1, 0.35 * width)
+    for (let k = 0; k < ends.length; k++) {
+      const end = ends[k]!
+      trimInto(graph, end >> 1, (end & 1) === 0, id, near, far, fits[k] ?? null, straight)
+    }
   }
 }
 
-/** The live edge ends at node `id` (a loop edge gives two). */
-function edgeEnds(
-  edges: GraphEdge[],
-  ids: number[],
-  id: number,
-): { edge: GraphEdge; atStart: boolean }[] {
-  const ends: { edge: GraphEdge; atStart: boolean }[] = []
-  for (const e of new Set(ids)) {
-    const edge = edges[e]!
-    if (!edge.alive) continue
-    if (edge.a === id) ends.push({ edge, atStart: true })
-    if (edge.b === id) ends.push({ edge, atStart: false })
+/**
+ * The live edge ends at node `id` into `ends`, each 2 · edge + (0 at its start, 1 at its end);
+ * a loop edge gives two. Each edge once, in the node's list order.
+ */
+function edgeEnds(graph: StrokeGraph, id: number, ends: number[]): void {
+  ends.length = 0
+  for (let entry = graph.firstEntry(id); entry >= 0; entry = graph.nextEntry(entry)) {
+    const e = graph.entryOf(entry)
+    if (!graph.isEdgeAlive(e) || graph.listedBefore(id, entry, e)) continue
+    if (graph.edgeA[e] === id) ends.push(2 * e)
+    if (graph.edgeB[e] === id) ends.push(2 * e + 1)
   }
-  return ends
 }
 
 /** Principal axis of the chain points whose arc length from the node end is in [near, far]. */
 function fitDirection(
-  points: Float32Array,
+  graph: StrokeGraph,
+  edge: number,
   atStart: boolean,
   nx: number,
   ny: number,
   near: number,
   far: number,
 ): Axis | null {
-  const count = points.length / 2
+  const points = graph.points
+  const from = graph.pointsAt[edge]!
+  const count = graph.pointCount(edge)
   const fit = new AxisFit()
   let arc = 0
   let px = nx
   let py = ny
   for (let k = 1; k < count; k++) {
-    const i = atStart ? k : count - 1 - k
-    const x = points[2 * i]!
-    const y = points[2 * i + 1]!
+    const i = from + 2 * (atStart ? k : count - 1 - k)
+    const x = points[i]!
+    const y = points[i + 1]!
     arc += hypot2(x - px, y - py)
     px = x
     py = y
@@ -133,26 +137,29 @@ function fitDirection(
  * were), up to `far` along the chain.
  */
 function trimInto(
-  edge: GraphEdge,
+  graph: StrokeGraph,
+  edge: number,
   atStart: boolean,
-  node: { x: number; y: number },
+  node: number,
   near: number,
   far: number,
   line: Axis | null,
   straight: number,
 ): void {
-  const p = edge.points
-  const count = p.length / 2
-  const { x, y } = node
+  const p = graph.points
+  const from = graph.pointsAt[edge]!
+  const count = graph.pointCount(edge)
+  const x = graph.nodeX[node]!
+  const y = graph.nodeY[node]!
   let drop = 0
   let arc = 0
   // Keep at least the far end and one more point.
   while (drop < count - 2) {
     const i = atStart ? drop + 1 : count - 2 - drop
-    const px = p[2 * i]!
-    const py = p[2 * i + 1]!
+    const px = p[from + 2 * i]!
+    const py = p[from + 2 * i + 1]!
     const prev = atStart ? i - 1 : i + 1
-    arc += hypot2(px - p[2 * prev]!, py - p[2 * prev + 1]!)
+    arc += hypot2(px - p[from + 2 * prev]!, py - p[from + 2 * prev + 1]!)
     const close = hypot2(px - x, py - y) < near
     const astray =
       line !== null &&
@@ -161,10 +168,10 @@ function trimInto(
     if (!close && !astray) break
     drop++
   }
-  // A view, not a copy: the dropped points are a few per end.
-  const kept = atStart ? p.subarray(2 * drop) : p.subarray(0, p.length - 2 * drop)
-  const at = atStart ? 0 : kept.length - 2
-  kept[at] = x
-  kept[at + 1] = y
-  edge.points = kept
+  // Narrowed in place, not copied: the dropped points are a few per end.
+  const floats = graph.pointsLength[edge]! - 2 * drop
+  graph.narrowPoints(edge, atStart ? 2 * drop : 0, floats)
+  const at = graph.pointsAt[edge]! + (atStart ? 0 : floats - 2)
+  p[at] = x
+  p[at + 1] = y
 }

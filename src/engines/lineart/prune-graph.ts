@@ -4,10 +4,7 @@
  */
 
 import { hypot2 } from '../../lib/hypot'
-import { releaseBuffer } from '../../lib/release'
-import type { GraphEdge, GraphNode, StrokeGraph } from './stroke-graph'
-
-const NO_POINTS = new Float32Array(0)
+import type { StrokeGraph } from './stroke-graph'
 
 /*
  * Stage: prune the stroke graph.
@@ -39,163 +36,150 @@ export const MAX_JUNCTION_DEGREE = 8
 export function pruneGraph(graph: StrokeGraph): void {
   removeSpurs(graph)
   contractShortLinks(graph)
-  for (let id = 0; id < graph.nodes.length; id++) joinThrough(graph, id)
+  for (let id = 0; id < graph.nodeCount; id++) joinThrough(graph, id)
 }
 
-/** Polyline length of an edge, in pixels. */
-export function edgeLength(edge: GraphEdge): number {
-  const p = edge.points
+/** Polyline length of edge `id`, in pixels. */
+export function edgeLength(graph: StrokeGraph, id: number): number {
+  const p = graph.points
+  const from = graph.pointsAt[id]!
+  const to = from + graph.pointsLength[id]!
   let length = 0
-  for (let i = 2; i < p.length; i += 2)
+  for (let i = from + 2; i < to; i += 2)
     length += hypot2(p[i]! - p[i - 2]!, p[i + 1]! - p[i - 1]!)
   return length
 }
 
 function removeSpurs(graph: StrokeGraph): void {
-  const { nodes, edges } = graph
-  for (let n = 0; n < nodes.length; n++) {
-    const node = nodes[n]!
-    if (node.degree < 3) continue
-    const limit = SPUR_WIDTHS * node.width + SPUR_SLACK_PX
-    const spurs: number[] = []
-    for (const id of node.edges) {
-      const edge = edges[id]!
-      if (!edge.alive || edge.a === edge.b) continue
-      const far = nodes[edge.a === n ? edge.b : edge.a]!
-      if (far.degree === 1 && edgeLength(edge) < limit) spurs.push(id)
+  const spurs: number[] = []
+  for (let n = 0; n < graph.nodeCount; n++) {
+    if (graph.nodeDegree[n]! < 3) continue
+    const limit = SPUR_WIDTHS * graph.nodeWidth[n]! + SPUR_SLACK_PX
+    spurs.length = 0
+    for (let entry = graph.firstEntry(n); entry >= 0; entry = graph.nextEntry(entry)) {
+      const id = graph.entryOf(entry)
+      const a = graph.edgeA[id]!
+      const b = graph.edgeB[id]!
+      if (!graph.isEdgeAlive(id) || a === b) continue
+      const far = a === n ? b : a
+      if (graph.nodeDegree[far] === 1 && edgeLength(graph, id) < limit) spurs.push(id)
     }
     // Keep the longest branch if every branch is a spur.
-    if (spurs.length === liveEnds(graph, node)) {
-      spurs.sort((p, q) => edgeLength(edges[q]!) - edgeLength(edges[p]!))
+    if (spurs.length === liveEnds(graph, n)) {
+      spurs.sort((p, q) => edgeLength(graph, q) - edgeLength(graph, p))
       spurs.shift()
     }
     for (const id of spurs) killEdge(graph, id)
     // Two lines left where a spur was: the spur pointed at the outer vertex of a corner.
-    if (spurs.length > 0 && node.degree === 2) node.corner = true
+    if (spurs.length > 0 && graph.nodeDegree[n] === 2) graph.setCorner(n, true)
   }
 }
 
 function contractShortLinks(graph: StrokeGraph): void {
-  const { nodes, edges } = graph
-  for (let id = 0; id < edges.length; id++) {
-    const edge = edges[id]!
-    if (!edge.alive || edge.a < 0 || edge.a === edge.b) continue
-    const a = nodes[edge.a]!
-    const b = nodes[edge.b]!
-    if (a.degree < 3 || b.degree < 3) continue
-    if (a.degree + b.degree - 2 > MAX_JUNCTION_DEGREE) continue
-    const limit = MERGE_WIDTHS * Math.max(a.width, b.width) + MERGE_SLACK_PX
-    if (edgeLength(edge) >= limit) continue
+  const { edgeA, edgeB, nodeX, nodeY, nodeWidth, nodeDegree } = graph
+  for (let id = 0; id < graph.edgeCount; id++) {
+    const a = edgeA[id]!
+    const b = edgeB[id]!
+    if (!graph.isEdgeAlive(id) || a < 0 || a === b) continue
+    if (nodeDegree[a]! < 3 || nodeDegree[b]! < 3) continue
+    if (nodeDegree[a]! + nodeDegree[b]! - 2 > MAX_JUNCTION_DEGREE) continue
+    const limit = MERGE_WIDTHS * Math.max(nodeWidth[a]!, nodeWidth[b]!) + MERGE_SLACK_PX
+    if (edgeLength(graph, id) >= limit) continue
     killEdge(graph, id)
     // b's edges now end at a; a moves to the midpoint of the two.
-    a.x = (a.x + b.x) / 2
-    a.y = (a.y + b.y) / 2
-    a.width = Math.max(a.width, b.width)
-    for (const other of b.edges) {
-      const e = edges[other]!
-      if (!e.alive) continue
-      if (e.a === edge.b) e.a = edge.a
-      if (e.b === edge.b) e.b = edge.a
-      a.edges.push(other)
+    nodeX[a] = (nodeX[a]! + nodeX[b]!) / 2
+    nodeY[a] = (nodeY[a]! + nodeY[b]!) / 2
+    nodeWidth[a] = Math.max(nodeWidth[a]!, nodeWidth[b]!)
+    for (let entry = graph.firstEntry(b); entry >= 0; entry = graph.nextEntry(entry)) {
+      const other = graph.entryOf(entry)
+      if (!graph.isEdgeAlive(other)) continue
+      if (edgeA[other] === b) edgeA[other] = a
+      if (edgeB[other] === b) edgeB[other] = a
+      graph.appendEdgeAt(a, other)
     }
-    a.degree += b.degree
-    b.degree = 0
-    b.edges = []
-    b.alive = false
+    nodeDegree[a]! += nodeDegree[b]!
+    nodeDegree[b] = 0
+    graph.clearEdgesAt(b)
+    graph.killNode(b)
   }
   // Edge ends follow their (possibly moved) nodes.
-  for (const edge of edges) {
-    if (!edge.alive || edge.a < 0) continue
-    const p = edge.points
-    p[0] = nodes[edge.a]!.x
-    p[1] = nodes[edge.a]!.y
-    p[p.length - 2] = nodes[edge.b]!.x
-    p[p.length - 1] = nodes[edge.b]!.y
+  const p = graph.points
+  for (let id = 0; id < graph.edgeCount; id++) {
+    if (!graph.isEdgeAlive(id) || edgeA[id]! < 0) continue
+    const from = graph.pointsAt[id]!
+    const to = from + graph.pointsLength[id]!
+    p[from] = nodeX[edgeA[id]!]!
+    p[from + 1] = nodeY[edgeA[id]!]!
+    p[to - 2] = nodeX[edgeB[id]!]!
+    p[to - 1] = nodeY[edgeB[id]!]!
   }
 }
 
 /** A node left with exactly two edge ends (not a loop) becomes part of one longer edge. */
 function joinThrough(graph: StrokeGraph, id: number): void {
-  const { nodes, edges } = graph
-  const node = nodes[id]!
-  if (!node.alive || node.degree !== 2 || node.corner) return
-  const live = node.edges.filter((e) => edges[e]!.alive)
-  if (live.length === 1) {
+  if (!graph.isNodeAlive(id) || graph.nodeDegree[id] !== 2 || graph.isCorner(id)) return
+  // The live edges in the node's list (a loop edge is listed twice).
+  let live = 0
+  let firstId = -1
+  let secondId = -1
+  for (let entry = graph.firstEntry(id); entry >= 0; entry = graph.nextEntry(entry)) {
+    const e = graph.entryOf(entry)
+    if (!graph.isEdgeAlive(e)) continue
+    if (live === 0) firstId = e
+    else if (live === 1) secondId = e
+    live++
+  }
+  if (live === 1) {
     // A loop that leaves the node and comes back: a closed line with no real node on it.
-    const loop = edges[live[0]!]!
-    loop.a = -1
-    loop.b = -1
-    loop.closed = true
-    node.alive = false
-    node.degree = 0
+    graph.closeLoop(firstId)
+    graph.killNode(id)
+    graph.nodeDegree[id] = 0
     return
   }
-  if (live.length !== 2) return
-  const [first, second] = live.map((e) => edges[e]!) as [GraphEdge, GraphEdge]
+  if (live !== 2) return
   // Orient first to end at the node and second to start there, then append.
-  if (first.a === id) reverseEdge(first)
-  if (second.b === id) reverseEdge(second)
-  const lengthA = first.points.length
-  const lengthB = second.points.length
-  const points = new Float32Array(lengthA + lengthB - 2)
-  points.set(first.points)
-  points.set(second.points.subarray(2), lengthA)
-  first.width = (first.width * lengthA + second.width * lengthB) / (lengthA + lengthB)
-  // Each edge owns its points' buffer: the two halves go now, not at the next full GC.
-  if (first !== second) {
-    releaseBuffer(first.points)
-    releaseBuffer(second.points)
-    second.points = NO_POINTS
+  if (graph.edgeA[firstId] === id) graph.reverseEdge(firstId)
+  if (graph.edgeB[secondId] === id) graph.reverseEdge(secondId)
+  const lengthA = graph.pointsLength[firstId]!
+  const lengthB = graph.pointsLength[secondId]!
+  graph.joinPoints(firstId, secondId)
+  graph.edgeWidth[firstId] =
+    (graph.edgeWidth[firstId]! * lengthA + graph.edgeWidth[secondId]! * lengthB) /
+    (lengthA + lengthB)
+  if (firstId !== secondId) graph.dropPoints(secondId)
+  graph.edgeB[firstId] = graph.edgeB[secondId]!
+  graph.markEdgeDead(secondId)
+  const endB = graph.edgeB[firstId]!
+  if (endB >= 0) {
+    for (let entry = graph.firstEntry(endB); entry >= 0; entry = graph.nextEntry(entry)) {
+      if (graph.entryOf(entry) === secondId) graph.setEntry(entry, firstId)
+    }
   }
-  first.points = points
-  first.b = second.b
-  second.alive = false
-  if (first.b >= 0) {
-    const end = nodes[first.b]!
-    end.edges = end.edges.map((e) => (e === live[1] ? live[0]! : e))
-  }
-  node.alive = false
-  node.degree = 0
+  graph.killNode(id)
+  graph.nodeDegree[id] = 0
   // Both ends at the same node again: the chain closed on itself through this node.
-  if (first.a === first.b && first.a >= 0 && nodes[first.a]!.degree === 2) {
-    const end = nodes[first.a]!
-    end.alive = false
-    end.degree = 0
-    first.a = -1
-    first.b = -1
-    first.closed = true
+  const endA = graph.edgeA[firstId]!
+  if (endA === endB && endA >= 0 && graph.nodeDegree[endA] === 2) {
+    graph.killNode(endA)
+    graph.nodeDegree[endA] = 0
+    graph.closeLoop(firstId)
   }
-}
-
-/** Reverses `edge` in place (its points are its own). */
-function reverseEdge(edge: GraphEdge): void {
-  const p = edge.points
-  for (let i = 0, j = p.length - 2; i < j; i += 2, j -= 2) {
-    const x = p[i]!
-    const y = p[i + 1]!
-    p[i] = p[j]!
-    p[i + 1] = p[j + 1]!
-    p[j] = x
-    p[j + 1] = y
-  }
-  const a = edge.a
-  edge.a = edge.b
-  edge.b = a
 }
 
 function killEdge(graph: StrokeGraph, id: number): void {
-  const edge = graph.edges[id]!
-  edge.alive = false
-  for (const end of [edge.a, edge.b]) {
+  graph.markEdgeDead(id)
+  for (const end of [graph.edgeA[id]!, graph.edgeB[id]!]) {
     if (end < 0) continue
-    const node = graph.nodes[end]!
-    node.degree--
-    if (node.degree === 0) node.alive = false
+    graph.nodeDegree[end]!--
+    if (graph.nodeDegree[end] === 0) graph.killNode(end)
   }
 }
 
-function liveEnds(graph: StrokeGraph, node: GraphNode): number {
-  let n = 0
-  for (const id of node.edges) if (graph.edges[id]!.alive) n++
-  return n
+/** Live entries in node `n`'s edge list (a loop edge counts twice). */
+function liveEnds(graph: StrokeGraph, n: number): number {
+  let count = 0
+  for (let entry = graph.firstEntry(n); entry >= 0; entry = graph.nextEntry(entry)) {
+    if (graph.isEdgeAlive(graph.entryOf(entry))) count++
+  }
+  return count
 }

@@ -4,6 +4,7 @@
  */
 
 import { IntMap } from '../../lib/int-map'
+import { releaseBuffer } from '../../lib/release'
 import { strokeWidthAt } from './distance'
 import { type Mask, neighbourCode, neighbourOffsets } from './mask'
 
@@ -20,49 +21,344 @@ import { type Mask, neighbourCode, neighbourOffsets } from './mask'
  * a dot.
  */
 
-/** A line end or a junction. */
-export interface GraphNode {
-  /** Position in image coordinates (pixel centres at +0.5); moved later by the junction stage. */
-  x: number
-  y: number
-  /** Number of live edge ends at this node (a loop edge counts twice). */
-  degree: number
-  /** Ids of the edges that touch this node. */
-  edges: number[]
-  /** Stroke width at the node, in pixels. */
-  width: number
-  /** A corner of a thick stroke: thinning grew a spur toward its outer vertex (see prune). */
-  corner: boolean
-  alive: boolean
-}
+/** Node flags. */
+export const NODE_ALIVE = 1
+/** A corner of a thick stroke: thinning grew a spur toward its outer vertex (see prune). */
+export const NODE_CORNER = 2
+/** Edge flags. */
+export const EDGE_ALIVE = 1
+export const EDGE_CLOSED = 2
 
-/** A chain of skeleton pixels between two nodes, or a closed loop without nodes (a = b = -1). */
-export interface GraphEdge {
-  a: number
-  b: number
+const NO_ENTRY = -1
+
+/**
+ * The stroke graph, held in typed arrays: nodes (line ends and junctions), edges (chains of
+ * skeleton pixels between two nodes, or closed loops without nodes: a = b = -1) and dots (strokes
+ * that thinned to one pixel), each addressed by its index.
+ *
+ * Why not one object per node and edge: a shaded 6 MP sheet has ~40 000 of each, and as objects
+ * (with an id list per node and a Float32Array per edge) they were 19 MB of small, long-lived
+ * JS objects. Every one survives the young generation, and V8 answers that survival by growing
+ * its semi-spaces: under `wrangler dev` the request's peak RSS went 50-75 MB above its live set
+ * (`npm run memory`). Typed arrays live outside those spaces.
+ *
+ * Node fields: `nodeX`, `nodeY` (image coordinates, pixel centres at +0.5; moved later by the
+ * junction stage), `nodeWidth` (stroke width, px), `nodeDegree` (live edge ends; a loop edge
+ * counts twice) and `nodeFlags` (NODE_ALIVE, NODE_CORNER). The ids of the edges touching a node
+ * are a list in insertion order (`firstEdgeAt`/`nextEdgeAt`, `appendEdgeAt`, …).
+ * Edge fields: `edgeA`, `edgeB`, `edgeWidth` (mean stroke width along the chain),
+ * `edgeFlags` (EDGE_ALIVE, EDGE_CLOSED) and its points, flat [x0, y0, x1, y1, …] from node a
+ * to node b in `points` from `pointsAt` for `pointsLength` floats. Float32: exact for pixel
+ * centres, 0.0005 px at 16 000 px for moved ends.
+ */
+export class StrokeGraph {
+  nodeCount = 0
+  nodeX = new Float64Array(16)
+  nodeY = new Float64Array(16)
+  nodeWidth = new Float64Array(16)
+  nodeDegree = new Int32Array(16)
+  nodeFlags = new Uint8Array(16)
+  /** First and last entry of each node's edge list, or -1. */
+  private head = new Int32Array(16)
+  private tail = new Int32Array(16)
+  /** Edge-list entries: the edge id and the next entry (or -1). */
+  private entryEdge = new Int32Array(64)
+  private entryNext = new Int32Array(64)
+  private entryCount = 0
+
+  edgeCount = 0
+  edgeA = new Int32Array(16)
+  edgeB = new Int32Array(16)
+  edgeWidth = new Float64Array(16)
+  edgeFlags = new Uint8Array(16)
+  pointsAt = new Int32Array(16)
+  pointsLength = new Int32Array(16)
+  /** Every edge's points; space of replaced points is reclaimed by `compactPoints`. */
+  points = new Float32Array(1024)
+  private pointsEnd = 0
+  private pointsDead = 0
+
+  dotCount = 0
+  dotX = new Float64Array(16)
+  dotY = new Float64Array(16)
+  dotWidth = new Float64Array(16)
+
+  /** Adds a live node with no edges. @returns its id */
+  addNode(x: number, y: number, width: number): number {
+    if (this.nodeCount === this.nodeX.length) {
+      const n = 2 * this.nodeCount
+      this.nodeX = grown(this.nodeX, n)
+      this.nodeY = grown(this.nodeY, n)
+      this.nodeWidth = grown(this.nodeWidth, n)
+      this.nodeDegree = grown(this.nodeDegree, n)
+      this.nodeFlags = grown(this.nodeFlags, n)
+      this.head = grown(this.head, n)
+      this.tail = grown(this.tail, n)
+    }
+    const id = this.nodeCount++
+    this.nodeX[id] = x
+    this.nodeY[id] = y
+    this.nodeWidth[id] = width
+    this.nodeDegree[id] = 0
+    this.nodeFlags[id] = NODE_ALIVE
+    this.head[id] = NO_ENTRY
+    this.tail[id] = NO_ENTRY
+    return id
+  }
+
   /**
-   * Points from node a to node b, flat [x0, y0, x1, y1, …], image coordinates. Float32 (exact
-   * for pixel centres, 0.0005 px at 16 000 px for moved ends): a stippled 16 MP sheet has over
-   * a million chain points, and this halves them against JS doubles.
+   * Adds a live edge from node `a` to node `b` (-1, -1: a closed loop), with room for `floats`
+   * point coordinates to be written at `points[pointsAt[id]]`, and appends it to both nodes'
+   * lists (degrees are the caller's). @returns its id
    */
-  points: Float32Array
-  /** Mean stroke width along the chain, in pixels. */
-  width: number
-  closed: boolean
-  alive: boolean
+  addEdge(a: number, b: number, floats: number, closed: boolean): number {
+    if (this.edgeCount === this.edgeA.length) {
+      const n = 2 * this.edgeCount
+      this.edgeA = grown(this.edgeA, n)
+      this.edgeB = grown(this.edgeB, n)
+      this.edgeWidth = grown(this.edgeWidth, n)
+      this.edgeFlags = grown(this.edgeFlags, n)
+      this.pointsAt = grown(this.pointsAt, n)
+      this.pointsLength = grown(this.pointsLength, n)
+    }
+    const id = this.edgeCount++
+    this.edgeA[id] = a
+    this.edgeB[id] = b
+    this.edgeWidth[id] = 0
+    this.edgeFlags[id] = EDGE_ALIVE | (closed ? EDGE_CLOSED : 0)
+    this.pointsAt[id] = this.reserve(floats)
+    this.pointsLength[id] = floats
+    if (a >= 0) this.appendEdgeAt(a, id)
+    if (b >= 0) this.appendEdgeAt(b, id)
+    return id
+  }
+
+  /** Adds a dot. */
+  addDot(x: number, y: number, width: number): void {
+    if (this.dotCount === this.dotX.length) {
+      const n = 2 * this.dotCount
+      this.dotX = grown(this.dotX, n)
+      this.dotY = grown(this.dotY, n)
+      this.dotWidth = grown(this.dotWidth, n)
+    }
+    this.dotX[this.dotCount] = x
+    this.dotY[this.dotCount] = y
+    this.dotWidth[this.dotCount++] = width
+  }
+
+  /** Keeps only the dots for which `keep` holds, in order. */
+  filterDots(keep: (dot: number) => boolean): void {
+    let n = 0
+    for (let d = 0; d < this.dotCount; d++) {
+      if (!keep(d)) continue
+      this.dotX[n] = this.dotX[d]!
+      this.dotY[n] = this.dotY[d]!
+      this.dotWidth[n++] = this.dotWidth[d]!
+    }
+    this.dotCount = n
+  }
+
+  isNodeAlive(id: number): boolean {
+    return (this.nodeFlags[id]! & NODE_ALIVE) !== 0
+  }
+  isCorner(id: number): boolean {
+    return (this.nodeFlags[id]! & NODE_CORNER) !== 0
+  }
+  setCorner(id: number, corner: boolean): void {
+    this.nodeFlags[id] = corner
+      ? this.nodeFlags[id]! | NODE_CORNER
+      : this.nodeFlags[id]! & ~NODE_CORNER
+  }
+  killNode(id: number): void {
+    this.nodeFlags[id] = this.nodeFlags[id]! & ~NODE_ALIVE
+  }
+  isEdgeAlive(id: number): boolean {
+    return (this.edgeFlags[id]! & EDGE_ALIVE) !== 0
+  }
+  isClosed(id: number): boolean {
+    return (this.edgeFlags[id]! & EDGE_CLOSED) !== 0
+  }
+  /** Marks an edge dead (its nodes' degrees are the caller's). */
+  markEdgeDead(id: number): void {
+    this.edgeFlags[id] = this.edgeFlags[id]! & ~EDGE_ALIVE
+  }
+  /** Turns an edge into a closed loop without nodes. */
+  closeLoop(id: number): void {
+    this.edgeA[id] = -1
+    this.edgeB[id] = -1
+    this.edgeFlags[id] = this.edgeFlags[id]! | EDGE_CLOSED
+  }
+
+  /** First entry of node `id`'s edge list, or -1; walk with `nextEntry`, read with `entryOf`. */
+  firstEntry(id: number): number {
+    return this.head[id]!
+  }
+  nextEntry(entry: number): number {
+    return this.entryNext[entry]!
+  }
+  entryOf(entry: number): number {
+    return this.entryEdge[entry]!
+  }
+  /** Points an entry at another edge (a list edited in place). */
+  setEntry(entry: number, edge: number): void {
+    this.entryEdge[entry] = edge
+  }
+  /** Whether edge `e` appears in node `id`'s list before `entry` (the lists are a few long). */
+  listedBefore(id: number, entry: number, e: number): boolean {
+    for (let at = this.head[id]!; at !== entry; at = this.entryNext[at]!) {
+      if (this.entryEdge[at] === e) return true
+    }
+    return false
+  }
+  /** Appends edge `edge` to node `id`'s list. */
+  appendEdgeAt(id: number, edge: number): void {
+    if (this.entryCount === this.entryEdge.length) {
+      const n = 2 * this.entryCount
+      this.entryEdge = grown(this.entryEdge, n)
+      this.entryNext = grown(this.entryNext, n)
+    }
+    const entry = this.entryCount++
+    this.entryEdge[entry] = edge
+    this.entryNext[entry] = NO_ENTRY
+    if (this.tail[id]! < 0) this.head[id] = entry
+    else this.entryNext[this.tail[id]!] = entry
+    this.tail[id] = entry
+  }
+  /** Empties node `id`'s list. */
+  clearEdgesAt(id: number): void {
+    this.head[id] = NO_ENTRY
+    this.tail[id] = NO_ENTRY
+  }
+
+  /** Number of points of edge `id`. */
+  pointCount(id: number): number {
+    return this.pointsLength[id]! >> 1
+  }
+  /** A view of edge `id`'s points (valid until points are added or compacted). */
+  pointsOf(id: number): Float32Array {
+    const at = this.pointsAt[id]!
+    return this.points.subarray(at, at + this.pointsLength[id]!)
+  }
+  /**
+   * Gives edge `first` its points followed by `second`'s without their first point (the node
+   * they share), in a new run; the old run becomes dead space. `second` keeps its points.
+   */
+  joinPoints(first: number, second: number): void {
+    const lengthA = this.pointsLength[first]!
+    const lengthB = this.pointsLength[second]!
+    // Reserved before the runs are read: a compaction on the way moves them.
+    const at = this.reserve(lengthA + lengthB - 2)
+    const fromA = this.pointsAt[first]!
+    const fromB = this.pointsAt[second]!
+    this.points.copyWithin(at, fromA, fromA + lengthA)
+    this.points.copyWithin(at + lengthA, fromB + 2, fromB + lengthB)
+    this.pointsDead += lengthA
+    this.pointsAt[first] = at
+    this.pointsLength[first] = lengthA + lengthB - 2
+  }
+
+  /** Reverses edge `id`: its points in place, and its ends. */
+  reverseEdge(id: number): void {
+    const p = this.points
+    for (let i = this.pointsAt[id]!, j = i + this.pointsLength[id]! - 2; i < j; i += 2, j -= 2) {
+      const x = p[i]!
+      const y = p[i + 1]!
+      p[i] = p[j]!
+      p[i + 1] = p[j + 1]!
+      p[j] = x
+      p[j + 1] = y
+    }
+    const a = this.edgeA[id]!
+    this.edgeA[id] = this.edgeB[id]!
+    this.edgeB[id] = a
+  }
+
+  /** Narrows edge `id`'s points to `floats` coordinates from `offset` (no copy). */
+  narrowPoints(id: number, offset: number, floats: number): void {
+    this.pointsDead += this.pointsLength[id]! - floats
+    this.pointsAt[id] = this.pointsAt[id]! + offset
+    this.pointsLength[id] = floats
+  }
+  /** Drops edge `id`'s points (dead space). */
+  dropPoints(id: number): void {
+    this.pointsDead += this.pointsLength[id]!
+    this.pointsLength[id] = 0
+  }
+
+  /** Room for `floats` more coordinates at the end of `points`. @returns its offset */
+  private reserve(floats: number): number {
+    if (this.pointsEnd + floats > this.points.length) {
+      // Dead space (joined and trimmed chains) is reclaimed before the array grows.
+      if (this.pointsDead > this.pointsEnd / 2) this.compactPoints()
+      if (this.pointsEnd + floats > this.points.length) {
+        const capacity = Math.max(2 * this.points.length, this.pointsEnd + floats)
+        this.points = grown(this.points, capacity)
+      }
+    }
+    const at = this.pointsEnd
+    this.pointsEnd += floats
+    return at
+  }
+
+  /** Moves every edge's points together, in edge order, into an array of their size. */
+  private compactPoints(): void {
+    let live = 0
+    for (let e = 0; e < this.edgeCount; e++) live += this.pointsLength[e]!
+    const next = new Float32Array(Math.max(1024, Math.ceil(live * 1.5)))
+    let at = 0
+    for (let e = 0; e < this.edgeCount; e++) {
+      const from = this.pointsAt[e]!
+      const length = this.pointsLength[e]!
+      next.set(this.points.subarray(from, from + length), at)
+      this.pointsAt[e] = at
+      at += length
+    }
+    releaseBuffer(this.points)
+    this.points = next
+    this.pointsEnd = at
+    this.pointsDead = 0
+  }
+
+  /** Frees every array now (the graph is not used afterwards). */
+  release(): void {
+    for (const array of [
+      this.nodeX,
+      this.nodeY,
+      this.nodeWidth,
+      this.nodeDegree,
+      this.nodeFlags,
+      this.head,
+      this.tail,
+      this.entryEdge,
+      this.entryNext,
+      this.edgeA,
+      this.edgeB,
+      this.edgeWidth,
+      this.edgeFlags,
+      this.pointsAt,
+      this.pointsLength,
+      this.points,
+      this.dotX,
+      this.dotY,
+      this.dotWidth,
+    ]) {
+      releaseBuffer(array)
+    }
+    this.nodeCount = 0
+    this.edgeCount = 0
+    this.dotCount = 0
+  }
 }
 
-/** A stroke that thinned to a single pixel. */
-export interface Dot {
-  x: number
-  y: number
-  width: number
-}
-
-export interface StrokeGraph {
-  nodes: GraphNode[]
-  edges: GraphEdge[]
-  dots: Dot[]
+/** `array` copied into a new one of `length` elements; the old one is freed at once. */
+function grown<T extends Float64Array | Float32Array | Int32Array | Uint8Array>(
+  array: T,
+  length: number,
+): T {
+  const next = new (array.constructor as new (n: number) => T)(length)
+  next.set(array)
+  releaseBuffer(array)
+  return next
 }
 
 const VISITED = 2
@@ -115,13 +411,22 @@ export function graphBytes(load: SkeletonLoad): number {
 export function buildStrokeGraph(skeleton: Mask, distance: Uint16Array): StrokeGraph {
   const { data, stride } = skeleton
   const offsets = neighbourOffsets(stride)
-  const nodes: GraphNode[] = []
-  const edges: GraphEdge[] = []
-  const dots: Dot[] = []
+  const graph = new StrokeGraph()
   const nodeOf = new IntMap(1024)
   /** Every node pixel, in the order found (the walks start from them). */
-  const nodePixels: number[] = []
-  const junctionPixels: number[] = []
+  let nodePixels = new Int32Array(1024)
+  let nodePixelCount = 0
+  const addNodePixel = (i: number) => {
+    if (nodePixelCount === nodePixels.length) {
+      const next = new Int32Array(2 * nodePixelCount)
+      next.set(nodePixels)
+      releaseBuffer(nodePixels)
+      nodePixels = next
+    }
+    nodePixels[nodePixelCount++] = i
+  }
+  let junctionPixels = new Int32Array(1024)
+  let junctionCount = 0
   const xOf = (i: number) => (i % stride) - 0.5
   const yOf = (i: number) => Math.floor(i / stride) - 0.5
 
@@ -132,30 +437,38 @@ export function buildStrokeGraph(skeleton: Mask, distance: Uint16Array): StrokeG
     if (!data[i]) continue
     const n = DEGREE[neighbourCode(data, i, offsets)]!
     if (n === 0) {
-      dots.push({ x: xOf(i), y: yOf(i), width: strokeWidthAt(distance[i]!) })
+      graph.addDot(xOf(i), yOf(i), strokeWidthAt(distance[i]!))
       data[i] = 0
     } else if (n === 1) {
       data[i] = NODE | 1
-      nodeOf.set(i, nodes.length)
-      nodePixels.push(i)
-      nodes.push(newNode(xOf(i), yOf(i), strokeWidthAt(distance[i]!)))
+      nodeOf.set(i, graph.nodeCount)
+      addNodePixel(i)
+      graph.addNode(xOf(i), yOf(i), strokeWidthAt(distance[i]!))
     } else if (n >= 3) {
       data[i] = NODE | 1
-      junctionPixels.push(i)
+      if (junctionCount === junctionPixels.length) {
+        const next = new Int32Array(2 * junctionCount)
+        next.set(junctionPixels)
+        releaseBuffer(junctionPixels)
+        junctionPixels = next
+      }
+      junctionPixels[junctionCount++] = i
     }
   }
-  // Touching junction pixels are one junction: its position is their centroid for now.
-  for (const seed of junctionPixels) {
+  // Touching junction pixels are one junction: its position is their centroid for now. The
+  // cluster is a run of nodePixels (a breadth-first walk appends to it).
+  for (let s = 0; s < junctionCount; s++) {
+    const seed = junctionPixels[s]!
     if (nodeOf.get(seed) >= 0) continue
-    const id = nodes.length
-    const cluster = [seed]
+    const id = graph.nodeCount
+    const first = nodePixelCount
     nodeOf.set(seed, id)
-    nodePixels.push(seed)
+    addNodePixel(seed)
     let sx = 0
     let sy = 0
     let widest = 0
-    for (let c = 0; c < cluster.length; c++) {
-      const i = cluster[c]!
+    for (let c = first; c < nodePixelCount; c++) {
+      const i = nodePixels[c]!
       sx += xOf(i)
       sy += yOf(i)
       widest = Math.max(widest, distance[i]!)
@@ -163,55 +476,52 @@ export function buildStrokeGraph(skeleton: Mask, distance: Uint16Array): StrokeG
         const j = i + offsets[k]!
         if (data[j]! & NODE && nodeOf.get(j) < 0 && DEGREE[neighbourCode(data, j, offsets)]! >= 3) {
           nodeOf.set(j, id)
-          nodePixels.push(j)
-          cluster.push(j)
+          addNodePixel(j)
         }
       }
     }
-    nodes.push(newNode(sx / cluster.length, sy / cluster.length, strokeWidthAt(widest)))
+    const size = nodePixelCount - first
+    graph.addNode(sx / size, sy / size, strokeWidthAt(widest))
   }
+  releaseBuffer(junctionPixels)
 
   let chain = new Int32Array(1024)
   const addEdge = (a: number, b: number, length: number, closed: boolean) => {
-    const points = new Float32Array(2 * length)
+    const id = graph.addEdge(a, b, 2 * length, closed)
+    const points = graph.points
+    const at = graph.pointsAt[id]!
     let widthSum = 0
     for (let k = 0; k < length; k++) {
       const i = chain[k]!
-      points[2 * k] = xOf(i)
-      points[2 * k + 1] = yOf(i)
+      points[at + 2 * k] = xOf(i)
+      points[at + 2 * k + 1] = yOf(i)
       widthSum += strokeWidthAt(distance[i]!)
     }
     // Node ends are replaced by the node positions, so the chain meets its nodes exactly.
     if (a >= 0) {
-      points[0] = nodes[a]!.x
-      points[1] = nodes[a]!.y
+      points[at] = graph.nodeX[a]!
+      points[at + 1] = graph.nodeY[a]!
+      graph.nodeDegree[a]!++
     }
     if (b >= 0) {
-      points[points.length - 2] = nodes[b]!.x
-      points[points.length - 1] = nodes[b]!.y
+      points[at + 2 * length - 2] = graph.nodeX[b]!
+      points[at + 2 * length - 1] = graph.nodeY[b]!
+      graph.nodeDegree[b]!++
     }
-    const id = edges.length
-    edges.push({ a, b, points, width: widthSum / length, closed, alive: true })
-    if (a >= 0) {
-      nodes[a]!.edges.push(id)
-      nodes[a]!.degree++
-    }
-    if (b >= 0) {
-      nodes[b]!.edges.push(id)
-      nodes[b]!.degree++
-    }
+    graph.edgeWidth[id] = widthSum / length
   }
   const push = (k: number, i: number) => {
     if (k === chain.length) {
-      const grown = new Int32Array(2 * k)
-      grown.set(chain)
-      chain = grown
+      const grownChain = new Int32Array(2 * k)
+      grownChain.set(chain)
+      chain = grownChain
     }
     chain[k] = i
   }
 
   const linked = new IntMap(64)
-  for (const start of nodePixels) {
+  for (let s = 0; s < nodePixelCount; s++) {
+    const start = nodePixels[s]!
     const node = nodeOf.get(start)
     for (let k = 0; k < 8; k++) {
       const q = start + offsets[k]!
@@ -265,6 +575,7 @@ export function buildStrokeGraph(skeleton: Mask, distance: Uint16Array): StrokeG
       if (reached >= 0) addEdge(node, reached, length, false)
     }
   }
+  releaseBuffer(nodePixels)
 
   // Loops with no node: every pixel has two neighbours; walk once around.
   for (let i = stride; i < end; i++) {
@@ -291,14 +602,7 @@ export function buildStrokeGraph(skeleton: Mask, distance: Uint16Array): StrokeG
     }
     if (length >= 3) addEdge(-1, -1, length, true)
   }
-  // Grown by push, each node's edge list has room for 17 ids: trimmed, 59 000 nodes (a stippled
-  // 16 MP sheet) hold 6 MB less.
-  for (const node of nodes) node.edges = node.edges.slice()
-  return { nodes, edges, dots }
-}
-
-function newNode(x: number, y: number, width: number): GraphNode {
-  return { x, y, degree: 0, edges: [], width, corner: false, alive: true }
+  return graph
 }
 
 /** Number of ink neighbours for each neighbourhood code. */

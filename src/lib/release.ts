@@ -11,7 +11,10 @@
  * memories, and any buffer that cannot be detached, are left alone too.
  */
 
-type Transferable = ArrayBuffer & { transfer?: (length?: number) => ArrayBuffer; detached?: boolean }
+type Transferable = ArrayBuffer & {
+  transfer?: (length?: number) => ArrayBuffer
+  detached?: boolean
+}
 
 /**
  * V8 keeps a typed array of up to 64 bytes inside the JS heap, with no buffer of its own until

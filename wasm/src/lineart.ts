@@ -188,28 +188,30 @@ function growStack(top: usize): void {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Chamfer distance: distance.ts's two raster passes, eight pixels per step. In the forward pass
-// d[i] = min(d[i], d[i − 1] + 3, up + 3, up-left + 4, up-right + 4): the three terms from the row
-// above are plain lane-wise minima, and the chain along the row, d[i] = min(m[i], d[i − 1] + 3),
-// is a min-plus prefix scan done in three shifted steps (1, 2, 4 lanes) plus the pixel before the
-// block. Saturating adds stand in for distance.ts's exact sums: a sum past 65535 never wins there
-// either, as d[i] ≤ 65535 is among the terms. Blocks of paper (0) stay 0 and are skipped.
+// Chamfer distance: distance.ts's two raster passes, sixteen pixels per step, one byte each. In
+// the forward pass d[i] = min(d[i], d[i − 1] + 3, up + 3, up-left + 4, up-right + 4): the three
+// terms from the row above are plain lane-wise minima, and the chain along the row,
+// d[i] = min(m[i], d[i − 1] + 3), is a min-plus prefix scan done in four shifted steps (1, 2, 4,
+// 8 lanes) plus the pixel before the block. Distances saturate at 255 (85 px from paper): every
+// term is a minimum of monotone saturating sums, so each byte is exactly min(255, distance.ts's
+// exact value), which is what distance.ts stores too. Blocks of paper (0) stay 0 and are skipped.
 
-const THREE = i16x8.splat(3)
-const FOUR = i16x8.splat(4)
-const SIX = i16x8.splat(6)
-const TWELVE = i16x8.splat(12)
-const FAR = i16x8.splat(-1)
+const THREE = i8x16.splat(3)
+const FOUR = i8x16.splat(4)
+const SIX = i8x16.splat(6)
+const TWELVE = i8x16.splat(12)
+const TWENTY_FOUR = i8x16.splat(24)
+const FAR = i8x16.splat(-1)
 /** Lane j of the forward block is j + 1 steps from the pixel before it, 3 thirds each. */
-const STEPS_FORWARD = i16x8(3, 6, 9, 12, 15, 18, 21, 24)
-/** Lane j of the backward block is 8 − j steps from the pixel after it. */
-const STEPS_BACKWARD = i16x8(24, 21, 18, 15, 12, 9, 6, 3)
+const STEPS_FORWARD = i8x16(3, 6, 9, 12, 15, 18, 21, 24, 27, 30, 33, 36, 39, 42, 45, 48)
+/** Lane j of the backward block is 16 − j steps from the pixel after it. */
+const STEPS_BACKWARD = i8x16(48, 45, 42, 39, 36, 33, 30, 27, 24, 21, 18, 15, 12, 9, 6, 3)
 
 /**
  * The 3-4 chamfer distance of every ink pixel to paper, in thirds of a pixel (3 next to paper,
- * capped at 65535); paper and frame 0.
+ * saturated at 255); paper and frame 0.
  * @param data framed mask (1 ink, 0 paper); 16 readable bytes must follow it
- * @param distance u16 per mask byte, written whole (the last block's stores reach 30 bytes past)
+ * @param distance u8 per mask byte, written whole (the last block's stores reach 15 bytes past)
  * @param zeroed 1 when `distance` is known to be all 0 (fresh memory): runs of paper are then
  *   never written, so their pages are never touched
  */
@@ -226,69 +228,116 @@ export function chamferDistance(
   for (let i: usize = 0; i < n; i += 16) {
     const v = v128.load(data + i)
     if (zeroed !== 0 && !v128.any_true(v)) continue
-    const ink = i8x16.ne(v, zero)
-    v128.store(distance + (i << 1), i16x8.extend_low_i8x16_s(ink))
-    v128.store(distance + (i << 1), i16x8.extend_high_i8x16_s(ink), 16)
+    v128.store(distance + i, i8x16.ne(v, zero))
   }
 
-  const row = stride << 1
   const firstI = stride + 1
   const lastI = n - stride - 2
   // A block may only read rows that are final: the row above must end before it starts.
-  const wide = stride > 8
+  const wide = stride > 16
   let i = firstI
   if (wide) {
-    for (; i + 7 <= lastI; i += 8) {
-      // Eight mask bytes of paper: eight distances of 0, not read.
-      if (load<u64>(data + i) === 0) continue
-      const p = distance + (i << 1)
-      const up = p - row
+    for (; i + 15 <= lastI; i += 16) {
+      // Sixteen mask bytes of paper: sixteen distances of 0, not read.
+      if (!v128.any_true(v128.load(data + i))) continue
+      const p = distance + i
+      const up = p - stride
       let m = v128.load(p)
-      m = i16x8.min_u(m, i16x8.add_sat_u(v128.load(up), THREE))
-      m = i16x8.min_u(m, i16x8.add_sat_u(v128.load(up - 2), FOUR))
-      m = i16x8.min_u(m, i16x8.add_sat_u(v128.load(up + 2), FOUR))
-      m = i16x8.min_u(m, i16x8.add_sat_u(i16x8.shuffle(m, FAR, 8, 0, 1, 2, 3, 4, 5, 6), THREE))
-      m = i16x8.min_u(m, i16x8.add_sat_u(i16x8.shuffle(m, FAR, 8, 9, 0, 1, 2, 3, 4, 5), SIX))
-      m = i16x8.min_u(m, i16x8.add_sat_u(i16x8.shuffle(m, FAR, 8, 9, 10, 11, 0, 1, 2, 3), TWELVE))
-      m = i16x8.min_u(m, i16x8.add_sat_u(i16x8.splat(load<u16>(p - 2)), STEPS_FORWARD))
+      m = i8x16.min_u(m, i8x16.add_sat_u(v128.load(up), THREE))
+      m = i8x16.min_u(m, i8x16.add_sat_u(v128.load(up - 1), FOUR))
+      m = i8x16.min_u(m, i8x16.add_sat_u(v128.load(up + 1), FOUR))
+      m = i8x16.min_u(
+        m,
+        i8x16.add_sat_u(
+          i8x16.shuffle(m, FAR, 16, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14),
+          THREE,
+        ),
+      )
+      m = i8x16.min_u(
+        m,
+        i8x16.add_sat_u(
+          i8x16.shuffle(m, FAR, 16, 17, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13),
+          SIX,
+        ),
+      )
+      m = i8x16.min_u(
+        m,
+        i8x16.add_sat_u(
+          i8x16.shuffle(m, FAR, 16, 17, 18, 19, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11),
+          TWELVE,
+        ),
+      )
+      m = i8x16.min_u(
+        m,
+        i8x16.add_sat_u(
+          i8x16.shuffle(m, FAR, 16, 17, 18, 19, 20, 21, 22, 23, 0, 1, 2, 3, 4, 5, 6, 7),
+          TWENTY_FOUR,
+        ),
+      )
+      m = i8x16.min_u(m, i8x16.add_sat_u(i8x16.splat(load<u8>(p - 1)), STEPS_FORWARD))
       v128.store(p, m)
     }
   }
-  for (; i <= lastI; i++) relax(distance + (i << 1), -2, -(<isize>row))
+  for (; i <= lastI; i++) relax(distance + i, -1, -(<isize>stride))
   i = lastI
   if (wide) {
-    for (; i >= firstI + 7; i -= 8) {
-      if (load<u64>(data + i - 7) === 0) continue
-      const p = distance + ((i - 7) << 1)
-      const down = p + row
+    for (; i >= firstI + 15; i -= 16) {
+      if (!v128.any_true(v128.load(data + i - 15))) continue
+      const p = distance + i - 15
+      const down = p + stride
       let m = v128.load(p)
-      m = i16x8.min_u(m, i16x8.add_sat_u(v128.load(down), THREE))
-      m = i16x8.min_u(m, i16x8.add_sat_u(v128.load(down - 2), FOUR))
-      m = i16x8.min_u(m, i16x8.add_sat_u(v128.load(down + 2), FOUR))
-      m = i16x8.min_u(m, i16x8.add_sat_u(i16x8.shuffle(m, FAR, 1, 2, 3, 4, 5, 6, 7, 8), THREE))
-      m = i16x8.min_u(m, i16x8.add_sat_u(i16x8.shuffle(m, FAR, 2, 3, 4, 5, 6, 7, 8, 9), SIX))
-      m = i16x8.min_u(m, i16x8.add_sat_u(i16x8.shuffle(m, FAR, 4, 5, 6, 7, 8, 9, 10, 11), TWELVE))
-      m = i16x8.min_u(m, i16x8.add_sat_u(i16x8.splat(load<u16>(p + 16)), STEPS_BACKWARD))
+      m = i8x16.min_u(m, i8x16.add_sat_u(v128.load(down), THREE))
+      m = i8x16.min_u(m, i8x16.add_sat_u(v128.load(down - 1), FOUR))
+      m = i8x16.min_u(m, i8x16.add_sat_u(v128.load(down + 1), FOUR))
+      m = i8x16.min_u(
+        m,
+        i8x16.add_sat_u(
+          i8x16.shuffle(m, FAR, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16),
+          THREE,
+        ),
+      )
+      m = i8x16.min_u(
+        m,
+        i8x16.add_sat_u(
+          i8x16.shuffle(m, FAR, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17),
+          SIX,
+        ),
+      )
+      m = i8x16.min_u(
+        m,
+        i8x16.add_sat_u(
+          i8x16.shuffle(m, FAR, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19),
+          TWELVE,
+        ),
+      )
+      m = i8x16.min_u(
+        m,
+        i8x16.add_sat_u(
+          i8x16.shuffle(m, FAR, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23),
+          TWENTY_FOUR,
+        ),
+      )
+      m = i8x16.min_u(m, i8x16.add_sat_u(i8x16.splat(load<u8>(p + 16)), STEPS_BACKWARD))
       v128.store(p, m)
     }
   }
-  for (; i >= firstI; i--) relax(distance + (i << 1), 2, <isize>row)
+  for (; i >= firstI; i--) relax(distance + i, 1, <isize>stride)
 }
 
 /** One pixel of distance.ts's passes: `side` is the previous pixel, `across` the finished row. */
 function relax(p: usize, side: isize, across: isize): void {
-  const d = <u32>load<u16>(p)
+  const d = <u32>load<u8>(p)
   if (d === 0) return
   let m = d
-  const a = <u32>load<u16>(p + side) + 3
-  const b = <u32>load<u16>(p + across) + 3
-  const c = <u32>load<u16>(p + across - 2) + 4
-  const e = <u32>load<u16>(p + across + 2) + 4
+  const a = <u32>load<u8>(p + side) + 3
+  const b = <u32>load<u8>(p + across) + 3
+  const c = <u32>load<u8>(p + across - 1) + 4
+  const e = <u32>load<u8>(p + across + 1) + 4
   if (a < m) m = a
   if (b < m) m = b
   if (c < m) m = c
   if (e < m) m = e
-  store<u16>(p, <u16>m)
+  store<u8>(p, <u8>m)
 }
 
 // ---------------------------------------------------------------------------------------------

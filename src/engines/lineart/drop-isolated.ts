@@ -118,7 +118,8 @@ export function dropIsolatedSpecks(graph: StrokeGraph, width: number, height: nu
           const dy = ends.at[e + 3]!
           const along = (x - ex) * dx + (y - ey) * dy
           const across = Math.abs((x - ex) * dy - (y - ey) * dx)
-          if (along > 0 && along < ink.size && across < 0.5 * typical + 1 + 0.15 * along) return true
+          if (along > 0 && along < ink.size && across < 0.5 * typical + 1 + 0.15 * along)
+            return true
         }
       }
     }

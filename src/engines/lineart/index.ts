@@ -3,6 +3,7 @@
  * layers only). Also the engine /figures uses for SVG output. Stages, in order, each in its file.
  */
 
+import { releaseBuffer } from '../../lib/release'
 import type { GrayImage } from '../raster'
 import type { VectorDrawing, VectorPath } from '../vector'
 import { scaleGraph, shrinkGray } from './coarsen'
@@ -15,7 +16,6 @@ import { placeJunctions } from './place-junctions'
 import { pruneGraph } from './prune-graph'
 import { buildStrokeGraph, graphBytes, type StrokeGraph, skeletonLoad } from './stroke-graph'
 import { thresholdInk } from './threshold'
-import { releaseBuffer } from '../../lib/release'
 
 /** Knobs in user units; every one has a default scaled to the image. */
 export interface LineartOptions {
@@ -63,9 +63,11 @@ const DEFAULT_TOLERANCE_PX = 1
  */
 const DEFAULT_MAX_SEGMENTS = 100_000
 /**
- * Budget of the stroke graph (see `graphBytes`): with the cap of 12 MP, the gray image, the
- * kernels' 3 bytes per pixel and the graph together stay under 90 MB of the isolate's 128 MB. A
- * stippled 12 MP sheet needs 36 MB; a skeleton over the budget is traced at a coarser scale.
+ * Budget of the stroke graph (see `graphBytes`), on the scale of the object graph it was fitted
+ * to: the typed-array graph (./stroke-graph.ts) takes far less, and the budget stays so that
+ * what is traced at full scale, and every output, stayed as it was. A stippled 12 MP sheet
+ * needs 36 MB; a skeleton over the budget (noise, a photo's texture) is traced at a coarser
+ * scale. Peak memory of the whole request: `npm run memory`.
  */
 const MAX_GRAPH_BYTES = 40 * 2 ** 20
 /** Coarsening stops here: a 128-pixel trace of any image fits the budget. */
@@ -114,17 +116,18 @@ export async function traceLineart(
   for (let attempt = 0; attempt < 6; attempt++) {
     fitted = []
     segments = 0
-    for (const stroke of strokes) {
+    for (let k = 0; k < strokes.count; k++) {
+      const stroke = strokes.stroke(k)
       const path = fitStroke(stroke, { tolerance, width: stroke.width })
       segments += path.segments.length
-      fitted.push({ path, width: stroke.width, length: stroke.points.length / 2 })
+      fitted.push({ path, width: stroke.width, length: strokes.pointCount(k) })
     }
     if (segments <= params.maxSegments) break
     // Absurd outputs are simplified, not refused: loosen until the drawing fits the budget.
     tolerance *= 2
   }
-  // The paths are fitted: the strokes' points (one buffer) are not read again.
-  if (strokes.length > 0) releaseBuffer(strokes[0]!.points.buffer as ArrayBuffer)
+  // The paths are fitted: the strokes are not read again.
+  strokes.release()
   for (const dot of dots) fitted.push(dot)
   const drawing: VectorDrawing = {
     width,
@@ -147,7 +150,7 @@ export async function traceLineart(
 
 /**
  * The pixel half: threshold → despeckle → distance → skeletonize → stroke graph. Its own function
- * so the mask and distances (3 bytes per pixel, in the wasm kernels' memory when installed: see
+ * so the mask and distances (2 bytes per pixel, in the wasm kernels' memory when installed: see
  * ./pixel-stages.ts, same output) are garbage once the graph is built. A skeleton whose graph
  * would exceed MAX_GRAPH_BYTES is not built: the image is traced again at half the scale
  * (./coarsen.ts), then a quarter, and so on.

@@ -7,9 +7,9 @@
  *   scratch  the thinning's: three bitmaps of one bit per 16 mask bytes (where it must look);
  *            `skeletonScratchBytes` gives the size
  *   mask     the framed mask, (width + 2) · (height + 2) bytes, then 32 bytes the wide loads read
- *   distance uint16 per mask byte, then 32 bytes
+ *   distance one byte per mask byte (saturated at 255), then 32 bytes
  *   stack    despeckle's span stack, last, so the kernel grows the memory under it as it needs
- * Memory: about 3 bytes per pixel, e.g. 2008 × 3047: 18.5 MB.
+ * Memory: about 2 bytes per pixel, e.g. 2008 × 3047: 12.4 MB (24 MB at the 12 MP cap).
  * Speed (Node 22 on the 2-core dev box, scratch timing, best of 9, each stage on a fresh copy):
  * USD0871728-D00002 (2008 × 3047, shaded) despeckle 89 → 17 ms, distance 28 → 10 ms, skeletonize
  * 119 → 34 ms; USD0871725-D00002 (1798 × 2735, thin lines) 47 → 4, 12 → 6 and 47 → 9 ms. Most
@@ -59,7 +59,7 @@ const roundUp16 = (n: number) => (n + 15) & ~15
  * @param width mask width in pixels (without the frame)
  * @param height mask height in pixels (without the frame)
  * @returns the stages, bound to their own mask in the instance's memory
- * @throws RangeError when the memory cannot grow to about 3 bytes per pixel
+ * @throws RangeError when the memory cannot grow to about 2 bytes per pixel
  */
 export async function createWasmStages(
   module: WebAssembly.Module,
@@ -86,7 +86,7 @@ function layOut(wasm: LineartExports, width: number, height: number, fresh: bool
   const outAt = take(8)
   const scratchAt = take(wasm.skeletonScratchBytes(width, height))
   const maskAt = take(n + 32)
-  const distanceAt = take(2 * n + 32)
+  const distanceAt = take(n + 32)
   const stackAt = take(INITIAL_STACK_BYTES)
   const have = wasm.memory.buffer.byteLength
   if (end > have) wasm.memory.grow(Math.ceil((end - have) / PAGE))
@@ -108,7 +108,7 @@ function layOut(wasm: LineartExports, width: number, height: number, fresh: bool
       // Fresh memory is zero: the first call leaves the paper's pages untouched.
       wasm.chamferDistance(maskAt, distanceAt, width, height, distanceZeroed ? 1 : 0)
       distanceZeroed = false
-      return new Uint16Array(wasm.memory.buffer, distanceAt, n)
+      return new Uint8Array(wasm.memory.buffer, distanceAt, n)
     },
     skeletonize() {
       wasm.skeletonize(maskAt, width, height, scratchAt)

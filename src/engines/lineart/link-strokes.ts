@@ -4,6 +4,7 @@
  */
 
 import { hypot2 } from '../../lib/hypot'
+import { releaseBuffer } from '../../lib/release'
 import { MAX_JUNCTION_DEGREE } from './prune-graph'
 import type { StrokeGraph } from './stroke-graph'
 
@@ -36,11 +37,91 @@ export interface StrokePolyline {
 }
 
 /**
- * @returns the strokes of `graph`, every live edge in exactly one. Their points are views of one
- * array sized for all of them (one buffer instead of one per stroke: see ./stroke-graph.ts on
- * why many small long-lived objects cost).
+ * Every stroke of a drawing in typed arrays (a noisy sheet has 50 000: as objects they outlived
+ * V8's young generation and grew it, see ./stroke-graph.ts). `stroke(k)` hands one out as a
+ * StrokePolyline, a short-lived view for the fit.
  */
-export function linkStrokes(graph: StrokeGraph): StrokePolyline[] {
+export class Strokes {
+  count = 0
+  /** All strokes' points; stroke k's are `floats[k]` of them from `at[k]`. */
+  readonly points: Float32Array
+  at = new Int32Array(64)
+  floats = new Int32Array(64)
+  width = new Float64Array(64)
+  closed = new Uint8Array(64)
+  /** Stroke k's junction indices are `junctions[junctionsAt[k] … junctionsAt[k + 1]]`. */
+  junctionsAt = new Int32Array(65)
+  junctions = new Int32Array(64)
+
+  constructor(floats: number) {
+    this.points = new Float32Array(floats)
+  }
+
+  /** Stroke `k` as a polyline (its points a view of `points`). */
+  stroke(k: number): StrokePolyline {
+    const at = this.at[k]!
+    return {
+      points: this.points.subarray(at, at + this.floats[k]!),
+      closed: this.closed[k] === 1,
+      width: this.width[k]!,
+      junctions: Array.from(
+        this.junctions.subarray(this.junctionsAt[k]!, this.junctionsAt[k + 1]!),
+      ),
+    }
+  }
+
+  /** Number of points of stroke `k`. */
+  pointCount(k: number): number {
+    return this.floats[k]! >> 1
+  }
+
+  /** Appends a stroke of `floats` coordinates at `at`; its junctions follow with `addJunction`. */
+  add(at: number, floats: number, width: number, closed: boolean): void {
+    if (this.count + 1 === this.at.length) {
+      const n = 2 * this.at.length
+      this.at = grown(this.at, n)
+      this.floats = grown(this.floats, n)
+      this.width = grown(this.width, n)
+      this.closed = grown(this.closed, n)
+      this.junctionsAt = grown(this.junctionsAt, n + 1)
+    }
+    const k = this.count++
+    this.at[k] = at
+    this.floats[k] = floats
+    this.width[k] = width
+    this.closed[k] = closed ? 1 : 0
+    this.junctionsAt[k + 1] = this.junctionsAt[k]!
+  }
+
+  /** Adds a junction index to the last stroke. */
+  addJunction(index: number): void {
+    const end = this.junctionsAt[this.count]!
+    if (end === this.junctions.length) this.junctions = grown(this.junctions, 2 * end)
+    this.junctions[end] = index
+    this.junctionsAt[this.count] = end + 1
+  }
+
+  /** Frees the arrays now (the strokes are not read afterwards). */
+  release(): void {
+    for (const array of [this.points, this.at, this.floats, this.width, this.closed]) {
+      releaseBuffer(array)
+    }
+    releaseBuffer(this.junctionsAt)
+    releaseBuffer(this.junctions)
+    this.count = 0
+  }
+}
+
+/** `array` copied into a new one of `length` elements; the old one is freed at once. */
+function grown<T extends Float64Array | Int32Array | Uint8Array>(array: T, length: number): T {
+  const next = new (array.constructor as new (n: number) => T)(length)
+  next.set(array)
+  releaseBuffer(array)
+  return next
+}
+
+/** @returns the strokes of `graph`, every live edge in exactly one */
+export function linkStrokes(graph: StrokeGraph): Strokes {
   const { nodeX, nodeY, nodeWidth, edgeA, edgeB } = graph
   /** partner[2e + end] = the linked edge end (2e' + end'), or -1; end 0 = a, 1 = b. */
   const partner = new Int32Array(graph.edgeCount * 2).fill(-1)
@@ -89,11 +170,11 @@ export function linkStrokes(graph: StrokeGraph): StrokePolyline[] {
   // Every live edge's points once: room for all strokes.
   let room = 0
   for (let e = 0; e < graph.edgeCount; e++) if (graph.isEdgeAlive(e)) room += graph.pointsLength[e]!
-  const pool = new Float32Array(room)
+  const strokes = new Strokes(room)
+  const pool = strokes.points
   let poolEnd = 0
   const p = graph.points
   const used = new Uint8Array(graph.edgeCount)
-  const strokes: StrokePolyline[] = []
   const route: number[] = []
   /** Follows the partners from one edge end into one stroke. */
   const walk = (startEdge: number, startEnd: number) => {
@@ -130,9 +211,9 @@ export function linkStrokes(graph: StrokeGraph): StrokePolyline[] {
     // A walk that came back to its start drops the repeated first point.
     const repeated = closed && count >= 2 && endX === startX && endY === startY
     const floats = 2 * (repeated ? count - 1 : count)
-    const points = pool.subarray(poolEnd, poolEnd + floats)
+    const first = poolEnd
     poolEnd += floats
-    const junctions: number[] = []
+    strokes.add(first, floats, 0, closed)
     let widthSum = 0
     let lengthSum = 0
     let at = 0
@@ -140,16 +221,16 @@ export function linkStrokes(graph: StrokeGraph): StrokePolyline[] {
       const edge = key >> 1
       const from = graph.pointsAt[edge]!
       const n = graph.pointCount(edge)
-      if (at > 0) junctions.push(at / 2 - 1)
-      for (let k = at > 0 ? 1 : 0; k < n && at < points.length; k++) {
+      if (at > 0) strokes.addJunction(at / 2 - 1)
+      for (let k = at > 0 ? 1 : 0; k < n && at < floats; k++) {
         const i = from + 2 * ((key & 1) === 0 ? k : n - 1 - k)
-        points[at++] = p[i]!
-        points[at++] = p[i + 1]!
+        pool[first + at++] = p[i]!
+        pool[first + at++] = p[i + 1]!
       }
       widthSum += graph.edgeWidth[edge]! * n
       lengthSum += n
     }
-    strokes.push({ points, closed, width: widthSum / Math.max(1, lengthSum), junctions })
+    strokes.width[strokes.count - 1] = widthSum / Math.max(1, lengthSum)
   }
   for (let e = 0; e < graph.edgeCount; e++) {
     if (!graph.isEdgeAlive(e) || used[e] || graph.isClosed(e)) continue

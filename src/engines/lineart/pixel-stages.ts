@@ -5,7 +5,7 @@
  */
 
 import { despeckle } from './despeckle'
-import { chamferDistance } from './distance'
+import { chamferDistance8 } from './distance'
 import { createWasmStages } from './kernels-wasm'
 import { createMask, type Mask } from './mask'
 import { skeletonize } from './skeletonize'
@@ -16,8 +16,11 @@ export interface PixelStages {
   readonly mask: Mask
   /** ./despeckle.ts. @returns how many specks were removed and holes filled */
   despeckle(speckAreaPx: number, holeAreaPx: number): { specks: number; holes: number }
-  /** ./distance.ts. @returns chamfer distances in thirds of a pixel, one per mask byte */
-  chamferDistance(): Uint16Array
+  /**
+   * ./distance.ts. @returns chamfer distances in thirds of a pixel, one byte per mask byte,
+   * saturated at 255 (`chamferDistance8`)
+   */
+  chamferDistance(): Uint8Array
   /** ./skeletonize.ts: thins `mask` to its one-pixel skeleton. */
   skeletonize(): void
   /**
@@ -41,7 +44,7 @@ export function useLineartWasm(module: WebAssembly.Module | null): void {
  * The pixel stages for a `width × height` mask, all paper, for the threshold to write into: with
  * the wasm kernels, the mask lives in their memory (no copy to make); else, or when the wasm
  * memory cannot grow, a mask on the JS heap for the TypeScript stages. Drop the stages once the
- * stroke graph is built: their instance and its memory (about 3 bytes per pixel) go with them.
+ * stroke graph is built: their instance and its memory (about 2 bytes per pixel) go with them.
  */
 export async function pixelStages(width: number, height: number): Promise<PixelStages> {
   if (!lineartWasm) return typescriptStages(createMask(width, height))
@@ -59,7 +62,7 @@ export function typescriptStages(mask: Mask): PixelStages {
   return {
     mask,
     despeckle: (speckAreaPx, holeAreaPx) => despeckle(mask, speckAreaPx, holeAreaPx),
-    chamferDistance: () => chamferDistance(mask),
+    chamferDistance: () => chamferDistance8(mask),
     skeletonize: () => skeletonize(mask),
     resize: async (width, height) => typescriptStages(createMask(width, height)),
   }

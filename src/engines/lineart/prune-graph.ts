@@ -45,8 +45,7 @@ export function edgeLength(graph: StrokeGraph, id: number): number {
   const from = graph.pointsAt[id]!
   const to = from + graph.pointsLength[id]!
   let length = 0
-  for (let i = from + 2; i < to; i += 2)
-    length += hypot2(p[i]! - p[i - 2]!, p[i + 1]! - p[i - 1]!)
+  for (let i = from + 2; i < to; i += 2) length += hypot2(p[i]! - p[i - 2]!, p[i + 1]! - p[i - 1]!)
   return length
 }
 

@@ -406,9 +406,9 @@ export function graphBytes(load: SkeletonLoad): number {
 
 /**
  * @param skeleton from ./skeletonize.ts (1 = centerline pixel); rewritten
- * @param distance chamfer distances of the ink before thinning (./distance.ts)
+ * @param distance chamfer distances of the ink before thinning, one byte each (./distance.ts)
  */
-export function buildStrokeGraph(skeleton: Mask, distance: Uint16Array): StrokeGraph {
+export function buildStrokeGraph(skeleton: Mask, distance: Uint8Array): StrokeGraph {
   const { data, stride } = skeleton
   const offsets = neighbourOffsets(stride)
   const graph = new StrokeGraph()

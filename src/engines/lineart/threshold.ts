@@ -3,10 +3,10 @@
  * gray to a framed bilevel mask with the same line-preserving binarizer /convert files with.
  */
 
+import { releaseBuffer } from '../../lib/release'
 import { binarizePage, chooseThreshold } from '../export/binarize'
 import { pageHistogram } from '../export/tone'
 import type { GrayImage } from '../raster'
-import { releaseBuffer } from '../../lib/release'
 import { createMask, type Mask } from './mask'
 import { normalizeBackground } from './normalize-background'
 

@@ -6,6 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { openPng } from '../../../src/codecs/png/decode'
 import { deriveParams, traceLineart } from '../../../src/engines/lineart'
+import { chamferDistance, chamferDistance8 } from '../../../src/engines/lineart/distance'
 import { createWasmStages } from '../../../src/engines/lineart/kernels-wasm'
 import { createMask, type Mask } from '../../../src/engines/lineart/mask'
 import {
@@ -165,7 +166,7 @@ describe('lineart wasm kernels', () => {
   })
 
   it('match the TypeScript stages when despeckle has to grow the wasm memory', async () => {
-    const mask = noise(600, 600, 0.6, 5)
+    const mask = noise(1000, 1000, 0.6, 5)
     const wasm = await createWasmStages(lineartKernels, mask.width, mask.height)
     wasm.mask.data.set(mask.data)
     const before = wasm.mask.data.buffer.byteLength
@@ -196,6 +197,25 @@ describe('lineart wasm kernels', () => {
     thresholdInk(image, stages.mask)
     expect(stages.mask.data.reduce((a, v) => a + v, 0)).toBe(33)
     expect(stages.mask.data[6 * 35 + 1]).toBe(1)
+  })
+
+  it('saturate distances at 255 thirds, exactly min(255, the 16-bit chamfer distance)', async () => {
+    // A solid 300 × 260 block: its centre is 130 px (390 thirds) from paper.
+    const mask = createMask(340, 300)
+    for (let y = 20; y < 280; y++)
+      mask.data.fill(1, (y + 1) * mask.stride + 21, (y + 1) * mask.stride + 321)
+    const exact = chamferDistance(mask)
+    expect(Math.max(...exact)).toBeGreaterThan(300)
+    const bytes = chamferDistance8(mask)
+    expect(
+      firstDifference(
+        bytes,
+        exact.map((d) => Math.min(255, d)),
+      ),
+    ).toBe(-1)
+    const wasm = await createWasmStages(lineartKernels, mask.width, mask.height)
+    wasm.mask.data.set(mask.data)
+    expect(firstDifference(wasm.chamferDistance(), bytes)).toBe(-1)
   })
 
   it('reuse one instance for a coarser pass: a smaller mask, all paper, the same results', async () => {

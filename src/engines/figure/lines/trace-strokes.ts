@@ -16,8 +16,9 @@ import type { VectorDrawing } from '../../vector'
  * junctions, curve fitting). It takes gray, so the mask is written as 0 / 255, which its
  * threshold splits at the midpoint of the two levels without normalising anything.
  *
- * Memory: the bilevel image, 1 byte per pixel, beside what the lineart engine holds (about 3
- * bytes per pixel and its stroke graph, see its MAX_GRAPH_BYTES).
+ * Memory: the bilevel image, 1 byte per pixel (the engine frees it before its stroke graph),
+ * beside what the lineart engine holds (about 2 bytes per pixel and its stroke graph, see its
+ * MAX_GRAPH_BYTES).
  */
 
 /** @returns the traced drawing and its number of paths */

@@ -23,14 +23,14 @@ export type VectorEngine = 'lineart' | 'trace'
 export type { VectorFormat }
 
 /**
- * Pixel caps per engine, from `npm run bench -- memory` and a stage-by-stage profile (a stippled
- * + hatched sheet, the tracers' worst drawing: tens of thousands of strokes). Both hold the whole
- * image. `lineart` at 12 MP peaks at about 81 MB live: the gray image (12 MB), the wasm kernels'
- * 3 bytes per pixel (36 MB), and the stroke graph, which the engine keeps under 40 MB by tracing
- * an absurd skeleton (noise) at a coarser scale; 16 MP would leave under 20 MB of the isolate's
- * 128 MB for the runtime and the request. `trace` peaked at 124 MB live at 16 MP with PDF output
- * (its vector model costs ~340 bytes per segment), so it gets half. WebP keeps its decoder's
- * 5 MP cap (see convert-image).
+ * Pixel caps per engine, from `npm run memory` (each request's peak workerd RSS above idle, which
+ * must stay under 100 MB) on a stippled + hatched sheet, the tracers' worst drawing (tens of
+ * thousands of strokes), and on half-ink noise. Both engines hold the whole image. `lineart` at
+ * 12 MP: the gray image (12 MB, freed before the stroke graph), the wasm kernels' 2 bytes per
+ * pixel (24 MB) and the typed-array stroke graph, which the engine keeps in budget by tracing an
+ * absurd skeleton (noise) at a coarser scale: 73-75 MB peak for SVG and DXF. `trace` at 8 MP:
+ * 80-81 MB for SVG and PDF (its vector model costs ~170-330 bytes per segment, 178 000 segments
+ * there), so it gets two thirds. WebP keeps its decoder's 5 MP cap (see convert-image).
  */
 export const VECTORIZE_LIMITS = {
   maxPixels: 12_000_000,
@@ -107,5 +107,6 @@ async function trace(
     data: await readAllRows(rows),
     ...(rows.density ? { density: rows.density } : {}),
   }
-  return traceImage(image)
+  // Built for the engine alone: it frees the pixels once their colours are quantised.
+  return traceImage(image, { releaseImage: true })
 }

@@ -111,5 +111,6 @@ function collinear(
   const wy = cy - by
   const cross = ux * wy - uy * wx
   const dot = ux * wx + uy * wy
-  return dot > 0 && Math.abs(cross) <= 1e-9 * Math.hypot(ux, uy) * Math.hypot(wx, wy)
+  // √ of the product, not Math.hypot twice: that builtin boxes its arguments and result.
+  return dot > 0 && Math.abs(cross) <= 1e-9 * Math.sqrt((ux * ux + uy * uy) * (wx * wx + wy * wy))
 }

@@ -3,6 +3,7 @@
  * potrace quality. Engine path: decode → normalize → these stages → write.
  */
 
+import { releaseBuffer } from '../../lib/release'
 import type { RasterImage } from '../raster'
 import type { FillLayer, VectorDrawing, VectorPath } from '../vector'
 import { adjustVertices } from './adjust-vertices'
@@ -36,6 +37,12 @@ export interface TraceOptions {
   optTolerance?: number
   /** Join consecutive Bézier segments (potrace's opticurve). Default true. */
   opticurve?: boolean
+  /**
+   * The engine owns `image.data` and frees it (../../lib/release.ts) once the colours are
+   * quantised, the last time it is read: 8 MB (gray) to 32 MB (RGBA) less resident at the 8 MP
+   * cap while the paths are traced and written. Its views are empty afterwards. Default false.
+   */
+  releaseImage?: boolean
 }
 
 /** TraceOptions with every default applied, in derived units. */
@@ -45,6 +52,7 @@ interface TraceSettings {
   alphaMax: number
   optTolerance: number
   opticurve: boolean
+  releaseImage: boolean
 }
 
 /**
@@ -52,9 +60,13 @@ interface TraceSettings {
  *
  * Cost (Node 22, synthetic 2000 × 2000 line drawing, 331,000 outline points): ~130 ms, potrace
  * 1.16's wasm build ~110 ms on the same bitmap; most of it is stage 5a (straight-runs.ts).
- * Working memory: 2 bytes per pixel (palette indices, layer mask) plus 81 bytes per point of the
- * longest outline and ~1.5 MB of tables; the returned model itself costs ~330 bytes per segment
- * in Node (objects of boxed numbers), about half that in workerd with pointer compression.
+ * Working memory: 2 bytes per pixel (palette indices, layer mask; each freed as soon as it is
+ * dead, see release.ts) plus 81 bytes per point of the longest outline and ~1.5 MB of tables; the
+ * returned model itself costs ~330 bytes per segment in Node (objects of boxed numbers), about
+ * half that in workerd with pointer compression. Peak workerd RSS of a request on the 2828 × 2828
+ * stippled + hatched bench sheet (178,000 segments), SVG output: 96–110 MB above idle before
+ * the releases and the unboxed stage helpers (optimal-polygon.ts, optimize-curve.ts), 80 MB
+ * after with releaseImage (PDF 105 → 81 MB).
  * @param image gray, gray + alpha, RGB or RGBA; alpha < 128 is transparent and never traced
  * @returns a drawing of FillLayers (bottom first), width, height and density copied from the
  *   input, coordinates in pixels; no layers for a blank (white or transparent) image
@@ -72,6 +84,7 @@ export async function traceImage(
   // outline, not the number of paths.
   // 1. Colours first: everything after works on palette indices, one byte per pixel.
   const quantized = quantizeColors(image, settings.maxColors)
+  if (settings.releaseImage) releaseBuffer(image.data)
   // 2. The stacking order decides each layer's mask (a layer runs under those above it).
   const stack = planLayers(quantized)
   const speckleArea =
@@ -79,8 +92,12 @@ export async function traceImage(
   const mask = createPaddedMask(width, height)
   const work = new PathData()
   const layers: FillLayer[] = []
-  for (const layer of stack.layers) {
+  for (const [i, layer] of stack.layers.entries()) {
     const checkHoles = buildLayerMask(quantized, stack, layer, mask)
+    // The last mask is the last read of the palette indices. Freed now, and the mask after the
+    // loop, they no longer wait for a GC that V8 starts only ~64 MB of external memory later:
+    // 8 MB each less resident while the paths are built and written (8 MP cap).
+    if (i === stack.layers.length - 1) releaseBuffer(quantized.indices)
     const paths: VectorPath[] = []
     // 3–4. Paths come out one at a time; the speckle filter and the covered-hole test run before
     // a path is traced, and a filled hole removes what is nested in it before the scan gets there.
@@ -94,6 +111,7 @@ export async function traceImage(
     })
     if (paths.length > 0) layers.push({ kind: 'fill', color: layer.color, paths })
   }
+  releaseBuffer(mask.data)
   return { width, height, ...(image.density ? { density: image.density } : {}), layers }
 }
 
@@ -119,12 +137,13 @@ function resolveOptions(options: TraceOptions): TraceSettings {
     alphaMax = 1,
     optTolerance = 0.2,
     opticurve = true,
+    releaseImage = false,
   } = options
   expectRange('maxColors', maxColors, 1, 64, true)
   if (speckleAreaPx !== undefined) expectRange('speckleAreaPx', speckleAreaPx, 0, 1e9, false)
   expectRange('alphaMax', alphaMax, 0, 10, false)
   expectRange('optTolerance', optTolerance, 0, 100, false)
-  return { maxColors, speckleAreaPx, alphaMax, optTolerance, opticurve }
+  return { maxColors, speckleAreaPx, alphaMax, optTolerance, opticurve, releaseImage }
 }
 
 function expectRange(name: string, value: number, lo: number, hi: number, integer: boolean): void {

@@ -228,6 +228,27 @@ describe('traceImage', () => {
     expect(drawing).toEqual({ width: 30, height: 20, density: { x: 300, y: 300 }, layers: [] })
   })
 
+  it('traces the same drawing and frees the pixels when releaseImage is set', async () => {
+    // Two colours, so the palette indices are freed after the last of several layer masks.
+    const twoColours = () => {
+      const data = new Uint8Array(90 * 60 * 3).fill(255)
+      for (let y = 5; y < 55; y++) {
+        for (let x = 5; x < 85; x++)
+          data.set(x < 45 ? [220, 40, 30] : [30, 60, 200], 3 * (y * 90 + x))
+      }
+      return { width: 90, height: 60, channels: 3 as const, data }
+    }
+    const kept = twoColours()
+    const expected = await traceImage(kept)
+    expect(kept.data.byteLength).toBe(90 * 60 * 3)
+    expect(fills(expected)).toHaveLength(2)
+    const released = twoColours()
+    expect(await traceImage(released, { releaseImage: true })).toEqual(expected)
+    // Detached where the runtime can (ArrayBuffer.prototype.transfer), left to the GC elsewhere.
+    const canDetach = typeof (new ArrayBuffer(1) as { transfer?: unknown }).transfer === 'function'
+    expect(released.data.byteLength).toBe(canDetach ? 0 : 90 * 60 * 3)
+  })
+
   it('throws a RangeError in the shared message shape when an option is out of range', async () => {
     const image = grayImage(10, 10, () => false)
     await expect(traceImage(image, { maxColors: 0 })).rejects.toThrow(

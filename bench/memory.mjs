@@ -3,6 +3,8 @@
 // - live: the operation under Node, one process per case, with a forced full GC every 5 ms; the
 //   peak of what is still reachable (V8 heap + ArrayBuffers incl. wasm memory) above the baseline.
 //   This is the pipeline's working set, the figure that must stay well under the isolate's 128 MB.
+//   A timer samples it, so a stage that runs synchronously from start to end (the tracers' graph
+//   and path stages) is seen only at its awaits: read this column as a lower bound.
 // - workerd RSS: the whole request under `wrangler dev`, the kernel's peak RSS (VmHWM) of the
 //   runtime process above its idle baseline after a small warm-up. An upper bound: it also counts
 //   garbage V8 has not collected yet (nothing forces a GC locally; the 128 MB limit does in production).
@@ -11,7 +13,7 @@
 // 100 MB above its idle baseline fails the run (exit code 1).
 
 import { spawnSync } from 'node:child_process'
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import encodeJpeg, { init as initJpegEncoder } from '@jsquash/jpeg/encode.js'
 import encodeWebp, { init as initWebpEncoder } from '@jsquash/webp/encode.js'
@@ -182,7 +184,8 @@ async function inputs(engine) {
 function liveMemory(bytes, operation, fields) {
   const dir = join(ROOT, 'bench/out/memory-inputs')
   mkdirSync(dir, { recursive: true })
-  const path = join(dir, 'input.bin')
+  // One file per run: two benches at once must not read each other's input.
+  const path = join(dir, `input-${process.pid}.bin`)
   writeFileSync(path, bytes)
   const result = spawnSync(
     process.execPath,
@@ -195,6 +198,7 @@ function liveMemory(bytes, operation, fields) {
     ],
     { encoding: 'utf8', maxBuffer: 1 << 20 },
   )
+  rmSync(path, { force: true })
   if (result.status !== 0) throw new Error(`memory child failed: ${result.stderr}`)
   return JSON.parse(result.stdout.trim().split('\n').at(-1))
 }

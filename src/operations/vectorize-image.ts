@@ -66,13 +66,22 @@ export async function vectorizeImage(
   const { image, format, engine } = input
   const drawing = await readCodec(image.source, () => trace(image.bytes, image.type, engine))
   const writer = WRITERS[format]
-  const bytes = await writer.write(drawing)
+  let paths = 0
+  let segments = 0
+  for (const layer of drawing.layers) {
+    paths += layer.paths.length
+    for (const path of layer.paths) segments += path.segments.length
+  }
+  // The file in the writer's chunks: the store takes parts, so it is never copied whole.
+  const parts = await writer.parts(drawing)
+  let byteLength = 0
+  for (const part of parts) byteLength += part.byteLength
   const id = ulid()
   const file = await storeOutput(
     ports.outputs,
     [],
     `out/${ports.accountId}/${id}/vector.${writer.extension}`,
-    { parts: [bytes], byteLength: bytes.byteLength },
+    { parts, byteLength },
     {
       contentType: writer.mime,
       disposition: `attachment; filename="figure-${id}.${writer.extension}"`,
@@ -80,12 +89,6 @@ export async function vectorizeImage(
       height: drawing.height,
     },
   )
-  let paths = 0
-  let segments = 0
-  for (const layer of drawing.layers) {
-    paths += layer.paths.length
-    for (const path of layer.paths) segments += path.segments.length
-  }
   return { file, paths, segments }
 }
 

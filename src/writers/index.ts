@@ -4,9 +4,9 @@
  */
 
 import type { VectorDrawing } from '../engines/vector'
-import { dxfBytes } from './dxf'
-import { writePdf } from './pdf'
-import { svgBytes } from './svg'
+import { dxfBytes, dxfParts } from './dxf'
+import { pdfParts, writePdf } from './pdf'
+import { svgBytes, svgParts } from './svg'
 
 /** The vector output formats. */
 export type VectorFormat = 'svg' | 'dxf' | 'pdf'
@@ -23,6 +23,8 @@ export interface VectorWriter {
    * @throws RangeError when the drawing's size or density is not positive (caller bug)
    */
   write(drawing: VectorDrawing): Promise<Uint8Array>
+  /** The same file in parts, as written (no whole copy), for a store that takes parts. */
+  parts(drawing: VectorDrawing): Promise<Uint8Array[]>
 }
 
 /** The writers by format. */
@@ -32,18 +34,21 @@ export const WRITERS: Readonly<Record<VectorFormat, VectorWriter>> = {
     mime: 'image/svg+xml',
     extension: 'svg',
     write: async (drawing) => svgBytes(drawing),
+    parts: async (drawing) => svgParts(drawing),
   },
   dxf: {
     format: 'dxf',
     mime: 'image/vnd.dxf',
     extension: 'dxf',
     write: async (drawing) => dxfBytes(drawing),
+    parts: async (drawing) => dxfParts(drawing),
   },
   pdf: {
     format: 'pdf',
     mime: 'application/pdf',
     extension: 'pdf',
     write: writePdf,
+    parts: pdfParts,
   },
 }
 

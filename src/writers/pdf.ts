@@ -47,6 +47,11 @@ const ARC_TOLERANCE_PX = 0.005
  * @throws RangeError when the drawing's size or density is not positive (caller bug)
  */
 export async function writePdf(drawing: VectorDrawing): Promise<Uint8Array> {
+  return concatBytes(await pdfParts(drawing))
+}
+
+/** {@link writePdf}'s file in parts, for a store that takes parts (no copy). */
+export async function pdfParts(drawing: VectorDrawing): Promise<Uint8Array[]> {
   checkDrawing(drawing)
   const dpiX = drawing.density?.x ?? DEFAULT_PDF_DPI
   const dpiY = drawing.density?.y ?? DEFAULT_PDF_DPI
@@ -186,7 +191,7 @@ class PdfFile {
     this.#text('\nendstream\nendobj\n')
   }
 
-  finish(root: number, info: number): Uint8Array {
+  finish(root: number, info: number): Uint8Array[] {
     const size = this.#offsets.length
     const xrefOffset = this.#length
     let xref = `xref\n0 ${size}\n0000000000 65535 f \n`
@@ -199,7 +204,7 @@ class PdfFile {
       `${xref}trailer\n<< /Size ${size} /Root ${root} 0 R /Info ${info} 0 R >>\n` +
         `startxref\n${xrefOffset}\n%%EOF\n`,
     )
-    return concatBytes(this.#parts)
+    return this.#parts
   }
 
   #text(text: string): void {

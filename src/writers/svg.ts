@@ -4,6 +4,7 @@
  */
 
 import type { Rgb, Segment, VectorDrawing, VectorLayer, VectorPath } from '../engines/vector'
+import { concatBytes } from '../lib/bytes'
 import { bulgeRadius } from './arc-geometry'
 import { AsciiWriter, asciiText, formatDecimal } from './ascii-writer'
 import { checkDrawing } from './check-drawing'
@@ -51,6 +52,12 @@ export function writeSvg(drawing: VectorDrawing, options: SvgOptions = {}): stri
 
 /** {@link writeSvg}'s document as bytes (ASCII, hence also UTF-8), without a string between. */
 export function svgBytes(drawing: VectorDrawing, options: SvgOptions = {}): Uint8Array {
+  const parts = svgParts(drawing, options)
+  return parts.length === 1 ? parts[0]! : concatBytes(parts)
+}
+
+/** {@link svgBytes}'s file in the writer's chunks, for a store that takes parts (no copy). */
+export function svgParts(drawing: VectorDrawing, options: SvgOptions = {}): Uint8Array[] {
   checkDrawing(drawing)
   const decimals = options.decimals ?? DEFAULT_DECIMALS
   if (decimals !== 0 && decimals !== 1 && decimals !== 2) {
@@ -73,7 +80,7 @@ export function svgBytes(drawing: VectorDrawing, options: SvgOptions = {}): Uint
     if (layer.paths.length > 0) writeLayer(out, layer, decimals)
   }
   out.text('</svg>\n')
-  return out.finish()
+  return out.parts()
 }
 
 /** One layer's <path> element. */

@@ -202,7 +202,9 @@ function joinCollinear(start: Point, segments: Segment[], tolerance: number): Se
     out.push(segment.kind === 'line' ? { kind: 'line', to: segment.to } : segment)
     from = segment.to
   }
-  return out
+  // Sized exactly: a pushed-to array keeps room for 17, and the drawing holds one per path
+  // (55 000 on a noise sheet) until it is written.
+  return out.slice()
 }
 
 /** Two passes of [1 2 1] / 4 over the interior points; the ends stay. */

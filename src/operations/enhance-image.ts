@@ -2,9 +2,9 @@
  * enhanceImage (spec §4.4): learned super-resolution x2 or x4 to PNG, the DPI stamped in pHYs.
  * Engine path: decode (gray, gray + alpha, RGB or RGBA as the file has them) → the upscale engine
  * (../engines/upscale: ESRGAN-slim on haloed tiles in our wasm kernels; alpha by bicubic) → its
- * output bands straight into the streaming PNG encoder → storage in parts as they are made. The
- * output never exists whole: only the input, one band of output rows and at most one 5 MiB part
- * of the compressed file.
+ * output bands straight into the streaming PNG encoder → storage in parts as they are made.
+ * Neither the input nor the output ever exists whole: the input rows of one band with its halo,
+ * one band of output rows and at most one 5 MiB part of the compressed file.
  */
 
 import { openImage } from '../codecs/decode'
@@ -14,7 +14,6 @@ import { upscaleImage } from '../engines/upscale'
 import { loadUpscaler, type Scale } from '../engines/upscale/models'
 import type { ImageSource } from '../errors'
 import { ulid } from '../lib/ids'
-import { readAllRows } from '../lib/rows'
 import type { OutputStore } from '../storage/ports'
 import { readCodec } from './read-codec'
 import type { StoredFile } from './store-output'
@@ -29,9 +28,10 @@ export const MAX_OUTPUT_EDGE_PX = 8192
  * Input caps per scale, from the engine's measured time on the 2-core dev box (Node 20): at the
  * caps, 15.5 s for 1732 × 1732 (3 MP) at x2 and 11.6 s for 1414 × 1414 (2 MP) at x4, well inside
  * wrangler.toml's `limits.cpu_ms` of 60 s. (Before the Winograd kernels the caps were 2 MP and
- * 1 MP, at 24.0 s and 13.6 s.) Memory does not set them: the kernels take about 40 MiB whatever
- * the size, the output goes to storage in 5 MiB parts, and what grows is the decoded input and
- * one band of output rows. The long edge keeps the output within MAX_OUTPUT_EDGE_PX.
+ * 1 MP, at 24.0 s and 13.6 s; x4 now runs tiles half as tall, 13% more tile area: see TILE_PX.)
+ * Memory does not set them: the kernels take 40 MiB at x2 and 25 MiB at x4 whatever the size,
+ * the input is read and the output stored as they go (5 MiB parts), and what grows is one band
+ * of input and of output rows. The long edge keeps the output within MAX_OUTPUT_EDGE_PX.
  */
 export const ENHANCE_LIMITS: Record<
   Scale,
@@ -53,10 +53,13 @@ export async function enhanceImage(
   ports: { outputs: OutputStore; accountId: string },
 ): Promise<{ file: StoredFile }> {
   const { image, scale, dpi } = input
-  const { pixels, width, height, channels } = await readCodec(image.source, async () => {
-    const rows = await openImage(image.bytes, image.type, { prefer: 'color' })
-    return { ...rows, pixels: await readAllRows(rows) }
-  })
+  // The input is read row by row as the bands reach it (the PNG and TIFF decoders inflate row by
+  // row): never whole, 6 MB less at the x4 cap and 9 MB at x2. A corrupt image can then fail
+  // mid-way, hence the second readCodec around the bands.
+  const rows = await readCodec(image.source, () =>
+    openImage(image.bytes, image.type, { prefer: 'color' }),
+  )
+  const { width, height, channels } = rows
   const net = await loadUpscaler(scale)
   const outWidth = width * scale
   const outHeight = height * scale
@@ -77,12 +80,14 @@ export async function enhanceImage(
   let byteLength: number
   try {
     const rowBytes = outWidth * channels
-    for await (const band of upscaleImage(pixels, width, height, channels, net)) {
-      for (let y = 0; y < band.rows; y++) {
-        await encoder.write(band.data.subarray(y * rowBytes, (y + 1) * rowBytes))
+    await readCodec(image.source, async () => {
+      for await (const band of upscaleImage(rows.rows, width, height, channels, net)) {
+        for (let y = 0; y < band.rows; y++) {
+          await encoder.write(band.data.subarray(y * rowBytes, (y + 1) * rowBytes))
+        }
+        await upload.write(await encoder.take())
       }
-      await upload.write(await encoder.take())
-    }
+    })
     await upload.write((await encoder.finish()).parts)
     byteLength = await upload.finish()
   } catch (error) {

@@ -3,6 +3,7 @@
 // downloaded and parsed (IHDR size = input × scale, pHYs = the DPI, channels kept), the upscale
 // checked against the input, and every status of spec §4.4 with the balance before and after.
 
+import { env } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
 import {
   balanceOf,
@@ -216,6 +217,24 @@ describe('POST /v1/enhance', () => {
       'INSUFFICIENT_CREDITS',
     )
     expect(await balanceOf(apiKey)).toBe(3)
+  })
+
+  it('refunds and stores nothing when the image turns out broken after the first bands', async () => {
+    // The input is read row by row as the bands need it, so a file whose rows stop halfway is
+    // found out mid-request: 400 INVALID_IMAGE, the charge refunded, the upload aborted.
+    const { apiKey, accountId } = await newAccount(10)
+    const whole = await toPng(photoLike(300, 300).raster)
+    const header = pngHeader(whole)
+    expect(header).toMatchObject({ width: 300, height: 300 })
+    const cut = whole.slice(0, Math.floor(whole.length * 0.6))
+    await expectError(
+      await postForm('/v1/enhance', apiKey, { file: new Blob([cut]), scale: '2' }),
+      400,
+      'INVALID_IMAGE',
+    )
+    expect(await balanceOf(apiKey)).toBe(10)
+    await expectLedgerConsistent(accountId)
+    expect((await env.FILES.list({ prefix: `out/${accountId}/` })).objects).toHaveLength(0)
   })
 
   it('replays an Idempotency-Key with the same body and refuses it with another (409)', async () => {

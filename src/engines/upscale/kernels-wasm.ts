@@ -408,11 +408,15 @@ export interface Upscaler {
    * same bytes for the same input, whatever ran before.
    *
    * @param rgb `width · height · 3` bytes, RGB interleaved, rows top to bottom
-   * @returns `width · scale × height · scale` RGB pixels, interleaved bytes
+   * @param into where to write the output (its start), so a caller running tile after tile
+   *   reuses one buffer instead of leaving a new one per tile to the GC; a new array by default
+   * @returns `width · scale × height · scale` RGB pixels, interleaved bytes (a view on `into`
+   *   when given)
    * @throws Error when the sizes are not positive integers or `rgb` has the wrong length (a bug);
-   *   RangeError when the tile is bigger than the largest tile the upscaler was made for
+   *   RangeError when the tile is bigger than the largest tile the upscaler was made for, or
+   *   `into` is too small
    */
-  forward(rgb: Uint8Array, width: number, height: number): Uint8Array
+  forward(rgb: Uint8Array, width: number, height: number, into?: Uint8Array): Uint8Array
   /** Bytes of the instance's memory: weights, activations for the largest tile, static data. */
   readonly memoryBytes: number
 }
@@ -800,10 +804,17 @@ async function createEngine(
   return {
     scale: net.scale,
     memoryBytes: memory.byteLength,
-    forward(rgb, width, height) {
+    forward(rgb, width, height, into) {
+      const n = width * net.scale * height * net.scale * 3
+      if (into !== undefined && into.length < n) {
+        throw new RangeError(
+          `Expected at least ${n} output bytes for a ${width} × ${height} tile but received ${into.length}`,
+        )
+      }
       const result = run(rgb, width, height)
-      const bytes = read(result, new Uint8ClampedArray(result.width * result.height * 3))
-      return new Uint8Array(bytes.buffer)
+      const out = into ?? new Uint8Array(n)
+      read(result, new Uint8ClampedArray(out.buffer, out.byteOffset, n))
+      return out.subarray(0, n)
     },
     forwardRaw(rgb, width, height) {
       const result = run(rgb, width, height)
@@ -833,7 +844,7 @@ export async function createUpscaler(
   return {
     scale: engine.scale,
     memoryBytes: engine.memoryBytes,
-    forward: (rgb, width, height) => engine.forward(rgb, width, height),
+    forward: (rgb, width, height, into) => engine.forward(rgb, width, height, into),
   }
 }
 

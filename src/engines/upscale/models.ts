@@ -2,10 +2,10 @@
  * The upscale engine's installed parts: our kernel module and the ESRGAN-slim x2 and x4 weights,
  * handed over once per isolate by the runtime's loader (src/wasm-workerd.ts in the Worker,
  * bench/support/engine.mjs under Node). Networks are parsed once; an upscaler (instance, repacked
- * weights, 40 MiB of tile memory) is made per request and let go with it.
+ * weights, 40 MiB of tile memory at x2, 25 MiB at x4) is made per request and let go with it.
  */
 
-import { MAX_TILE } from './index'
+import { maxTileFor } from './index'
 import { createUpscaler, type Upscaler } from './kernels-wasm'
 import { type Network, parseEsrganSlim } from './model'
 
@@ -27,7 +27,7 @@ export function useUpscaleModel(scale: Scale, json: unknown, weights: ArrayBuffe
 }
 
 /**
- * An upscaler for `scale`, sized for the engine's largest tile.
+ * An upscaler for `scale`, sized for the engine's largest tile at that scale.
  * @throws Error when the runtime installed no kernels or no model for `scale` (a deployment bug)
  */
 export async function loadUpscaler(scale: Scale): Promise<Upscaler> {
@@ -39,5 +39,5 @@ export async function loadUpscaler(scale: Scale): Promise<Upscaler> {
     net = parseEsrganSlim(source.json, source.weights)
     parsed.set(scale, net)
   }
-  return createUpscaler(kernels, net, MAX_TILE)
+  return createUpscaler(kernels, net, maxTileFor(scale))
 }

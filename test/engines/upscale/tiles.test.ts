@@ -1,6 +1,8 @@
 // Tiled upscaling equals the whole-image pass exactly: the haloed tiles, run through the real
 // reference forward pass on the real x2 and x4 weights, reassemble into the same bytes, at tile
-// sizes that leave ragged last rows and columns and tiles smaller than the halo.
+// sizes that leave ragged last rows and columns and tiles smaller than the halo. The input read
+// as rows (each reused by its source, as a decoder's are) gives the same bytes as the whole one,
+// and the source is run to its end or closed.
 
 import { describe, expect, it } from 'vitest'
 import x2Weights from '../../../node_modules/@upscalerjs/esrgan-slim/models/x2/group1-shard1of1.bin'
@@ -26,11 +28,11 @@ function drawing(width: number, height: number): Uint8Array {
 
 async function tiled(
   forward: (p: Uint8Array, w: number, h: number) => Uint8Array,
-  pixels: Uint8Array,
+  pixels: Uint8Array | AsyncIterable<Uint8Array>,
   width: number,
   height: number,
   scale: number,
-  tile: number,
+  tile: number | { width: number; height: number },
 ): Promise<Uint8Array> {
   const out = new Uint8Array(width * scale * height * scale * 3)
   let next = 0
@@ -41,6 +43,27 @@ async function tiled(
   }
   expect(next).toBe(height * scale)
   return out
+}
+
+/** `pixels` as rows, each written into one reused buffer; `log` records the source's end. */
+async function* rowsOf(
+  pixels: Uint8Array,
+  width: number,
+  height: number,
+  log: string[] = [],
+  extra = 0,
+): AsyncGenerator<Uint8Array> {
+  const stride = width * 3
+  const row = new Uint8Array(stride)
+  try {
+    for (let y = 0; y < height + extra; y++) {
+      row.set(pixels.subarray((y % height) * stride, ((y % height) + 1) * stride))
+      yield row
+    }
+    log.push('ran to its end')
+  } finally {
+    log.push('closed')
+  }
 }
 
 describe('upscale tiles', () => {
@@ -74,6 +97,29 @@ describe('upscale tiles', () => {
       expect(differ).toBe(0)
     })
   }
+
+  it('reads the input as rows, band by band, into the same bytes as the whole image', async () => {
+    const net = parseEsrganSlim(x2Json, x2Weights)
+    const [width, height] = [27, 22]
+    const pixels = drawing(width, height)
+    const forward = (p: Uint8Array, w: number, h: number) => referenceUpscale(net, p, w, h)
+    const whole = await tiled(forward, pixels, width, height, 2, 12)
+    const log: string[] = []
+    // 5: bands of 5 rows whose halos (up to 10 rows each way) reach over several bands; then
+    // tiles wider than tall, as x4 runs them.
+    for (const tile of [12, 5, { width: 12, height: 5 }]) {
+      const rows = rowsOf(pixels, width, height, log)
+      expect(await tiled(forward, rows, width, height, 2, tile)).toEqual(whole)
+      expect(log.splice(0)).toEqual(['ran to its end', 'closed'])
+    }
+    // A source with rows left over is closed; one with too few rows is an error.
+    const more: string[] = []
+    await tiled(forward, rowsOf(pixels, width, height, more, 3), width, height, 2, 12)
+    expect(more).toEqual(['closed'])
+    await expect(
+      tiled(forward, rowsOf(pixels, width, height - 1), width, height, 2, 12),
+    ).rejects.toThrow(/Expected 22 rows of input but received 21/)
+  })
 
   it('would differ without the halo: the check can fail', async () => {
     const net = parseEsrganSlim(x2Json, x2Weights)

@@ -368,11 +368,15 @@ async function vectorizeRows(engine, only) {
     },
     {
       // Half-ink noise thins to a maze (45 MB of stroke graph per MP): the engine must trace it
-      // at a coarser scale inside its graph budget, not build the maze.
+      // at a coarser scale inside its graph budget, not build the maze. DXF is the most verbose
+      // output of its fragments.
       name: `PNG gray ${side}x${side} noise, half ink (lineart cap)`,
       bytes: await png(noiseSheet(side, side), side, side, 1),
       small,
-      runs: [{ format: 'svg', engine: 'lineart' }],
+      runs: [
+        { format: 'svg', engine: 'lineart' },
+        { format: 'dxf', engine: 'lineart' },
+      ],
     },
     {
       name: 'PNG gray 2000x3000 stippled + hatched sheet',

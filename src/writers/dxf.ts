@@ -120,11 +120,16 @@ export function dxfParts(drawing: VectorDrawing): Uint8Array[] {
 // ENTITIES
 // ---------------------------------------------------------------------------------------------
 
-/** One polyline's vertices in drawing units, each with the bulge of the segment it starts. */
+/**
+ * One polyline's vertices in drawing units, each with the bulge of the segment it starts: the
+ * first `count` entries of typed arrays kept for every path (JS arrays emptied per path gave up
+ * their storage and grew it again: garbage for every one of a noise sheet's 55 000 paths).
+ */
 class Vertices {
-  x: number[] = []
-  y: number[] = []
-  bulge: number[] = []
+  x = new Float64Array(64)
+  y = new Float64Array(64)
+  bulge = new Float64Array(64)
+  count = 0
   closed = false
   /** Decimals the coordinates are written with; vertices equal at that precision merge. */
   readonly decimals: number
@@ -136,38 +141,45 @@ class Vertices {
   }
 
   reset(x: number, y: number, closed: boolean): void {
-    this.x.length = 0
-    this.y.length = 0
-    this.bulge.length = 0
+    this.count = 0
     this.closed = closed
-    this.x.push(x)
-    this.y.push(y)
-    this.bulge.push(0)
+    this.#push(x, y)
   }
 
   /** Adds a segment to (x, y); one that ends where it starts, as written, is dropped. */
   segment(bulge: number, x: number, y: number): void {
-    const last = this.x.length - 1
+    const last = this.count - 1
     if (this.#same(this.x[last]!, this.y[last]!, x, y)) return
     this.bulge[last] = bulge
-    this.x.push(x)
-    this.y.push(y)
-    this.bulge.push(0)
+    this.#push(x, y)
   }
 
   /** Drops a closed path's repeated start; makes a lone point a two-vertex dot. */
   finish(): void {
-    const last = this.x.length - 1
+    const last = this.count - 1
     if (last === 0) {
       this.closed = false
-      this.x.push(this.x[0]!)
-      this.y.push(this.y[0]!)
-      this.bulge.push(0)
+      this.#push(this.x[0]!, this.y[0]!)
     } else if (this.closed && this.#same(this.x[0]!, this.y[0]!, this.x[last]!, this.y[last]!)) {
-      this.x.pop()
-      this.y.pop()
-      this.bulge.pop()
+      this.count--
     }
+  }
+
+  /** Appends a vertex with bulge 0, growing the arrays when full. */
+  #push(x: number, y: number): void {
+    if (this.count === this.x.length) {
+      const grow = (a: Float64Array) => {
+        const next = new Float64Array(2 * a.length)
+        next.set(a)
+        return next
+      }
+      this.x = grow(this.x)
+      this.y = grow(this.y)
+      this.bulge = grow(this.bulge)
+    }
+    this.x[this.count] = x
+    this.y[this.count] = y
+    this.bulge[this.count++] = 0
   }
 
   #same(ax: number, ay: number, bx: number, by: number): boolean {
@@ -270,9 +282,9 @@ function writePolyline(g: Groups, handle: string, owner: string, layer: string, 
   g.add(100, 'AcDbEntity')
   g.add(8, layer)
   g.add(100, 'AcDbPolyline')
-  g.add(90, v.x.length)
+  g.add(90, v.count)
   g.add(70, v.closed ? 1 : 0)
-  for (let i = 0; i < v.x.length; i++) {
+  for (let i = 0; i < v.count; i++) {
     g.real(10, v.x[i]!, v.decimals)
     g.real(20, v.y[i]!, v.decimals)
     const bulge = v.bulge[i]!

@@ -11,7 +11,7 @@ import { dropIsolatedSpecks } from './drop-isolated'
 import { fitStroke } from './fit-curves'
 import { groupByWeight, type WeightedPath } from './line-weight'
 import { linkStrokes } from './link-strokes'
-import { pixelStages } from './pixel-stages'
+import { type PixelStages, pixelStages } from './pixel-stages'
 import { placeJunctions } from './place-junctions'
 import { pruneGraph } from './prune-graph'
 import { buildStrokeGraph, graphBytes, type StrokeGraph, skeletonLoad } from './stroke-graph'
@@ -160,10 +160,17 @@ async function skeletonGraph(
   params: { speckAreaPx: number; holeAreaPx: number; maxGraphBytes: number },
   releaseImage: boolean,
 ): Promise<{ graph: StrokeGraph; cleaned: { specks: number; holes: number }; coarsened: number }> {
-  let stages = await pixelStages(image.width, image.height)
-  for (let factor = 1; ; factor *= 2) {
+  const maze = isMaze(image)
+  // A maze's drawing is thousands of fragments whatever its scale: it gets a quarter of the
+  // budget, which a drawing never meets (see MAZE_TRANSITIONS).
+  const budget = maze ? params.maxGraphBytes / MAZE_BUDGET_SHARE : params.maxGraphBytes
+  let stages: PixelStages | null = null
+  for (let factor = maze ? firstFactor(image, budget) : 1; ; factor *= 2) {
     const source = factor === 1 ? image : shrinkGray(image, factor)
-    if (factor > 1) stages = await stages.resize(source.width, source.height)
+    stages =
+      stages === null
+        ? await pixelStages(source.width, source.height)
+        : await stages.resize(source.width, source.height)
     thresholdInk(source, stages.mask)
     if (factor > 1) releaseBuffer(source.data)
     const area = factor * factor
@@ -174,10 +181,7 @@ async function skeletonGraph(
     const distance = stages.chamferDistance()
     stages.skeletonize()
     const longEdge = Math.max(source.width, source.height)
-    if (
-      graphBytes(skeletonLoad(stages.mask)) > params.maxGraphBytes &&
-      longEdge > MIN_COARSE_EDGE
-    ) {
+    if (graphBytes(skeletonLoad(stages.mask)) > budget && longEdge > MIN_COARSE_EDGE) {
       continue
     }
     // The gray image is not read again: its memory goes before the graph's comes.
@@ -186,6 +190,61 @@ async function skeletonGraph(
     if (factor > 1) scaleGraph(graph, factor)
     return { graph, cleaned, coarsened: factor }
   }
+}
+
+/**
+ * A maze: more ink/paper changes along the rows (of gray < 128) per pixel than this. Half-ink
+ * noise has 0.50; the corpus's drawings 0.002-0.065 (the shaded sheets the most) and the
+ * stippled + hatched bench sheet 0.17.
+ */
+const MAZE_TRANSITIONS = 0.35
+/**
+ * A maze's skeleton weighs at least this much graph (`graphBytes`) per pixel: half-ink noise
+ * weighs 26-31 at every scale it is traced at (12, 3 and 0.75 MP).
+ */
+const MAZE_GRAPH_BYTES_PER_PX = 10
+/**
+ * A maze's graph budget is MAX_GRAPH_BYTES over this. At the full budget half-ink noise at the
+ * 12 MP cap came out as 55 000 fragments (a 7 MB DXF), and the request peaked near 100 MB of
+ * workerd RSS (`npm run memory`); at a quarter it is traced at an eighth of the scale.
+ */
+const MAZE_BUDGET_SHARE = 4
+
+/**
+ * Whether `image` is a maze (half-ink noise, a dither): more ink/paper changes along its rows,
+ * of gray < 128, than MAZE_TRANSITIONS per pixel.
+ */
+function isMaze(image: GrayImage): boolean {
+  const { width, height, data } = image
+  let changes = 0
+  for (let y = 0; y < height; y++) {
+    let ink = false
+    for (let i = y * width, end = i + width; i < end; i++) {
+      if (data[i]! < 128 !== ink) {
+        ink = !ink
+        changes++
+      }
+    }
+  }
+  return changes > MAZE_TRANSITIONS * width * height
+}
+
+/**
+ * The scale a maze's coarsening starts at: the first halving at which its skeleton would not be
+ * twice `budget` even at the lower bound above. A full-scale pass there is only rejected, and its
+ * kernels' memory (2 bytes per pixel, 24 MB at 12 MP) would stay for the rest of the request.
+ * The passes it skips are ones the budget check would reject, so the drawing is the same.
+ */
+function firstFactor(image: GrayImage, budget: number): number {
+  const { width, height } = image
+  let factor = 1
+  while (
+    (MAZE_GRAPH_BYTES_PER_PX * width * height) / (factor * factor) > 2 * budget &&
+    Math.max(width, height) / (2 * factor) > MIN_COARSE_EDGE
+  ) {
+    factor *= 2
+  }
+  return factor
 }
 
 /**

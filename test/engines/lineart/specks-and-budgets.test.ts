@@ -130,6 +130,23 @@ describe('lineart budgets', () => {
     expect(Math.max(...xs)).toBeGreaterThan(0.9 * width)
   })
 
+  it('gives a maze (noise) a quarter of the budget, and a drawing the whole of it', async () => {
+    const width = 400
+    const height = 300
+    const noise = canvas(width, height)
+    const u = random(9)
+    for (let i = 0; i < noise.data.length; i++) noise.data[i] = u() < 0.5 ? 0 : 255
+    // About 4 MB of graph at full scale: within 8 MB, over a maze's quarter of it.
+    expect((await traceLineart(noise, { maxGraphBytes: 64 * 2 ** 20 })).stats.coarsened).toBe(1)
+    expect((await traceLineart(noise, { maxGraphBytes: 8 * 2 ** 20 })).stats.coarsened).toBe(2)
+    // Dense hatching is no maze (0.17 changes per pixel here, under 0.35): full scale.
+    const hatched = canvas(width, height)
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) if ((x + y) % 12 < 2) hatched.data[y * width + x] = 0
+    }
+    expect((await traceLineart(hatched, { maxGraphBytes: 8 * 2 ** 20 })).stats.coarsened).toBe(1)
+  })
+
   it('leaves a drawing within the budget at full scale', async () => {
     const image = canvas(300, 200)
     for (let k = 0; k < 10; k++) segment(image, 10, 10 + 18 * k, 290, 10 + 18 * k, 3)

@@ -37,3 +37,17 @@ export function releaseBuffer(view: ArrayBufferView | ArrayBuffer | null | undef
     return false
   }
 }
+
+/**
+ * `array` copied into a new one of `length` elements (the same type), the old one freed at once:
+ * a growing typed array leaves no dead copies behind for the GC.
+ */
+export function grownArray<T extends Float64Array | Float32Array | Int32Array | Uint8Array>(
+  array: T,
+  length: number,
+): T {
+  const next = new (array.constructor as new (n: number) => T)(length)
+  next.set(array)
+  releaseBuffer(array)
+  return next
+}

@@ -4,7 +4,7 @@
  */
 
 import { hypot2 } from '../../lib/hypot'
-import { releaseBuffer } from '../../lib/release'
+import { grownArray, releaseBuffer } from '../../lib/release'
 import { MAX_JUNCTION_DEGREE } from './prune-graph'
 import type { StrokeGraph } from './stroke-graph'
 
@@ -79,11 +79,11 @@ export class Strokes {
   add(at: number, floats: number, width: number, closed: boolean): void {
     if (this.count + 1 === this.at.length) {
       const n = 2 * this.at.length
-      this.at = grown(this.at, n)
-      this.floats = grown(this.floats, n)
-      this.width = grown(this.width, n)
-      this.closed = grown(this.closed, n)
-      this.junctionsAt = grown(this.junctionsAt, n + 1)
+      this.at = grownArray(this.at, n)
+      this.floats = grownArray(this.floats, n)
+      this.width = grownArray(this.width, n)
+      this.closed = grownArray(this.closed, n)
+      this.junctionsAt = grownArray(this.junctionsAt, n + 1)
     }
     const k = this.count++
     this.at[k] = at
@@ -96,7 +96,7 @@ export class Strokes {
   /** Adds a junction index to the last stroke. */
   addJunction(index: number): void {
     const end = this.junctionsAt[this.count]!
-    if (end === this.junctions.length) this.junctions = grown(this.junctions, 2 * end)
+    if (end === this.junctions.length) this.junctions = grownArray(this.junctions, 2 * end)
     this.junctions[end] = index
     this.junctionsAt[this.count] = end + 1
   }
@@ -110,14 +110,6 @@ export class Strokes {
     releaseBuffer(this.junctions)
     this.count = 0
   }
-}
-
-/** `array` copied into a new one of `length` elements; the old one is freed at once. */
-function grown<T extends Float64Array | Int32Array | Uint8Array>(array: T, length: number): T {
-  const next = new (array.constructor as new (n: number) => T)(length)
-  next.set(array)
-  releaseBuffer(array)
-  return next
 }
 
 /** @returns the strokes of `graph`, every live edge in exactly one */

@@ -4,7 +4,7 @@
  */
 
 import { IntMap } from '../../lib/int-map'
-import { releaseBuffer } from '../../lib/release'
+import { grownArray, releaseBuffer } from '../../lib/release'
 import { strokeWidthAt } from './distance'
 import { type Mask, neighbourCode, neighbourOffsets } from './mask'
 
@@ -87,13 +87,13 @@ export class StrokeGraph {
   addNode(x: number, y: number, width: number): number {
     if (this.nodeCount === this.nodeX.length) {
       const n = 2 * this.nodeCount
-      this.nodeX = grown(this.nodeX, n)
-      this.nodeY = grown(this.nodeY, n)
-      this.nodeWidth = grown(this.nodeWidth, n)
-      this.nodeDegree = grown(this.nodeDegree, n)
-      this.nodeFlags = grown(this.nodeFlags, n)
-      this.head = grown(this.head, n)
-      this.tail = grown(this.tail, n)
+      this.nodeX = grownArray(this.nodeX, n)
+      this.nodeY = grownArray(this.nodeY, n)
+      this.nodeWidth = grownArray(this.nodeWidth, n)
+      this.nodeDegree = grownArray(this.nodeDegree, n)
+      this.nodeFlags = grownArray(this.nodeFlags, n)
+      this.head = grownArray(this.head, n)
+      this.tail = grownArray(this.tail, n)
     }
     const id = this.nodeCount++
     this.nodeX[id] = x
@@ -114,12 +114,12 @@ export class StrokeGraph {
   addEdge(a: number, b: number, floats: number, closed: boolean): number {
     if (this.edgeCount === this.edgeA.length) {
       const n = 2 * this.edgeCount
-      this.edgeA = grown(this.edgeA, n)
-      this.edgeB = grown(this.edgeB, n)
-      this.edgeWidth = grown(this.edgeWidth, n)
-      this.edgeFlags = grown(this.edgeFlags, n)
-      this.pointsAt = grown(this.pointsAt, n)
-      this.pointsLength = grown(this.pointsLength, n)
+      this.edgeA = grownArray(this.edgeA, n)
+      this.edgeB = grownArray(this.edgeB, n)
+      this.edgeWidth = grownArray(this.edgeWidth, n)
+      this.edgeFlags = grownArray(this.edgeFlags, n)
+      this.pointsAt = grownArray(this.pointsAt, n)
+      this.pointsLength = grownArray(this.pointsLength, n)
     }
     const id = this.edgeCount++
     this.edgeA[id] = a
@@ -137,9 +137,9 @@ export class StrokeGraph {
   addDot(x: number, y: number, width: number): void {
     if (this.dotCount === this.dotX.length) {
       const n = 2 * this.dotCount
-      this.dotX = grown(this.dotX, n)
-      this.dotY = grown(this.dotY, n)
-      this.dotWidth = grown(this.dotWidth, n)
+      this.dotX = grownArray(this.dotX, n)
+      this.dotY = grownArray(this.dotY, n)
+      this.dotWidth = grownArray(this.dotWidth, n)
     }
     this.dotX[this.dotCount] = x
     this.dotY[this.dotCount] = y
@@ -214,8 +214,8 @@ export class StrokeGraph {
   appendEdgeAt(id: number, edge: number): void {
     if (this.entryCount === this.entryEdge.length) {
       const n = 2 * this.entryCount
-      this.entryEdge = grown(this.entryEdge, n)
-      this.entryNext = grown(this.entryNext, n)
+      this.entryEdge = grownArray(this.entryEdge, n)
+      this.entryNext = grownArray(this.entryNext, n)
     }
     const entry = this.entryCount++
     this.entryEdge[entry] = edge
@@ -292,7 +292,7 @@ export class StrokeGraph {
       if (this.pointsDead > this.pointsEnd / 2) this.compactPoints()
       if (this.pointsEnd + floats > this.points.length) {
         const capacity = Math.max(2 * this.points.length, this.pointsEnd + floats)
-        this.points = grown(this.points, capacity)
+        this.points = grownArray(this.points, capacity)
       }
     }
     const at = this.pointsEnd
@@ -348,17 +348,6 @@ export class StrokeGraph {
     this.edgeCount = 0
     this.dotCount = 0
   }
-}
-
-/** `array` copied into a new one of `length` elements; the old one is freed at once. */
-function grown<T extends Float64Array | Float32Array | Int32Array | Uint8Array>(
-  array: T,
-  length: number,
-): T {
-  const next = new (array.constructor as new (n: number) => T)(length)
-  next.set(array)
-  releaseBuffer(array)
-  return next
 }
 
 const VISITED = 2

@@ -28,9 +28,10 @@ export type { VectorFormat }
  * thousands of strokes), and on half-ink noise. Both engines hold the whole image. `lineart` at
  * 12 MP: the gray image (12 MB, freed before the stroke graph), the wasm kernels' 2 bytes per
  * pixel (24 MB) and the typed-array stroke graph, which the engine keeps in budget by tracing an
- * absurd skeleton (noise) at a coarser scale: 73-75 MB peak for SVG and DXF. `trace` at 8 MP:
- * 80-81 MB for SVG and PDF (its vector model costs ~170-330 bytes per segment, 178 000 segments
- * there), so it gets two thirds. WebP keeps its decoder's 5 MP cap (see convert-image).
+ * absurd skeleton (noise) at a coarser scale: 79-90 MB peak for SVG and DXF (noise: 42-49 MB).
+ * `trace` at 8 MP: 81-83 MB for SVG and PDF (its vector model costs ~170-330 bytes per segment,
+ * 178 000 segments there), so it gets two thirds. WebP keeps its decoder's 5 MP cap (see
+ * convert-image).
  */
 export const VECTORIZE_LIMITS = {
   maxPixels: 12_000_000,

@@ -5,6 +5,7 @@
 
 import type { VectorDrawing, VectorPath } from '../engines/vector'
 import { concatBytes } from '../lib/bytes'
+import { grownArray } from '../lib/release'
 import { arcToCubics, type CubicSink } from './arc-geometry'
 import { asciiText } from './ascii-writer'
 import { checkDrawing } from './check-drawing'
@@ -168,14 +169,9 @@ class Vertices {
   /** Appends a vertex with bulge 0, growing the arrays when full. */
   #push(x: number, y: number): void {
     if (this.count === this.x.length) {
-      const grow = (a: Float64Array) => {
-        const next = new Float64Array(2 * a.length)
-        next.set(a)
-        return next
-      }
-      this.x = grow(this.x)
-      this.y = grow(this.y)
-      this.bulge = grow(this.bulge)
+      this.x = grownArray(this.x, 2 * this.count)
+      this.y = grownArray(this.y, 2 * this.count)
+      this.bulge = grownArray(this.bulge, 2 * this.count)
     }
     this.x[this.count] = x
     this.y[this.count] = y

@@ -22,12 +22,12 @@ import { type Mask, neighbourCode, neighbourOffsets } from './mask'
  */
 
 /** Node flags. */
-export const NODE_ALIVE = 1
+const NODE_ALIVE = 1
 /** A corner of a thick stroke: thinning grew a spur toward its outer vertex (see prune). */
-export const NODE_CORNER = 2
+const NODE_CORNER = 2
 /** Edge flags. */
-export const EDGE_ALIVE = 1
-export const EDGE_CLOSED = 2
+const EDGE_ALIVE = 1
+const EDGE_CLOSED = 2
 
 const NO_ENTRY = -1
 
@@ -233,11 +233,6 @@ export class StrokeGraph {
   /** Number of points of edge `id`. */
   pointCount(id: number): number {
     return this.pointsLength[id]! >> 1
-  }
-  /** A view of edge `id`'s points (valid until points are added or compacted). */
-  pointsOf(id: number): Float32Array {
-    const at = this.pointsAt[id]!
-    return this.points.subarray(at, at + this.pointsLength[id]!)
   }
   /**
    * Gives edge `first` its points followed by `second`'s without their first point (the node

@@ -3,6 +3,7 @@
  * its two sides, fitted to the path, meet, without leaving the vertex's pixel square.
  */
 
+import { hypot2 } from '../../lib/hypot'
 import type { PathData } from './path-data'
 
 /*
@@ -48,12 +49,12 @@ export function adjustVertices(p: PathData): void {
     }
     // Not Math.hypot: a builtin call that boxes its arguments and result, one heap number each
     // per vertex (9 MB of garbage with emit-path's on the stippled bench sheet).
-    let len = Math.sqrt(dx * dx + dy * dy)
+    let len = hypot2(dx, dy)
     if (len < 1e-12) {
       const je = j === n ? 0 : j
       dx = x[je]! - x[i]!
       dy = y[je]! - y[i]!
-      len = Math.sqrt(dx * dx + dy * dy)
+      len = hypot2(dx, dy)
     }
     const nx = -dy / len
     const ny = dx / len

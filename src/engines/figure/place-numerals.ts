@@ -124,8 +124,9 @@ export function placeNumerals(
     }
     candidates.sort((a, b) => a.cost - b.cost)
     let best: Placement | null = null
+    const numeral = { width, height, size }
     for (const c of candidates) {
-      best = tryPlacement(c, { width, height, size }, own, segments, boxes, options, clearance)
+      best = tryPlacement(c, numeral, own, segments, boxes, options, clearance)
       if (best) break
     }
     if (!best) {
@@ -163,31 +164,42 @@ function tryPlacement(
 ): Placement | null {
   const { anchor, dir, reach } = c
   const { width, height, size } = numeral
-  const end = { x: anchor.x + dir.x * reach, y: anchor.y + dir.y * reach }
+  // Most candidates fail on their box, so it is tested before anything else is made; on a
+  // 40-part figure this runs hundreds of thousands of times, and allocates one rect.
+  const endX = anchor.x + dir.x * reach
+  const endY = anchor.y + dir.y * reach
   const gap = 0.18 * size
-  let box: Rect
+  let x: number
+  let y: number
   if (Math.abs(dir.x) >= Math.abs(dir.y)) {
-    const x = dir.x > 0 ? end.x + gap : end.x - gap - width
-    box = { x, y: end.y - height / 2, width, height }
+    x = dir.x > 0 ? endX + gap : endX - gap - width
+    y = endY - height / 2
   } else {
-    const y = dir.y > 0 ? end.y + gap : end.y - gap - height
-    box = { x: end.x - width / 2, y, width, height }
+    x = endX - width / 2
+    y = dir.y > 0 ? endY + gap : endY - gap - height
   }
   const area = options.area
   if (
     area &&
-    (box.x < area.x ||
-      box.y < area.y ||
-      box.x + box.width > area.x + area.width ||
-      box.y + box.height > area.y + area.height)
+    (x < area.x ||
+      y < area.y ||
+      x + width > area.x + area.width ||
+      y + height > area.y + area.height)
   ) {
     return null
   }
-  const padded = inflate(box, clearance)
+  const padded = {
+    x: x - clearance,
+    y: y - clearance,
+    width: width + 2 * clearance,
+    height: height + 2 * clearance,
+  }
   for (const solid of options.solids) if (rectsOverlap(padded, solid)) return null
-  if (boxes.some(padded, (other) => rectsOverlap(padded, other))) return null
-  if (segments.some(padded, (s) => segmentHitsRect(s.a, s.b, padded))) return null
+  if (boxes.someWith(padded, rectsOverlap, padded)) return null
+  if (segments.someWith(padded, segmentHitsBox, padded)) return null
   for (const s of own) if (segmentHitsRect(s.a, s.b, padded)) return null
+  const box: Rect = { x, y, width, height }
+  const end = { x: endX, y: endY }
 
   // A gentle curve: a cubic whose controls sit a little off the straight line, bending the lead
   // the way an illustrator's leader does. It is checked as the polyline it is sampled into.
@@ -215,7 +227,7 @@ function tryPlacement(
   const margin = clearance * 0.5
   for (const l of body) {
     const near = inflate(segmentBounds(l), margin)
-    if (boxes.some(near, (other) => segmentHitsRect(l.a, l.b, inflate(other, margin)))) return null
+    if (boxes.some(near, (other) => segmentHitsRect(l.a, l.b, other, margin))) return null
     if (segments.some(near, (s) => segmentsIntersect(l.a, l.b, s.a, s.b))) return null
     for (const s of own) if (segmentsIntersect(l.a, l.b, s.a, s.b)) return null
     for (const solid of options.solids) if (segmentHitsRect(l.a, l.b, solid)) return null
@@ -253,6 +265,11 @@ function outwardNormal(polygon: Point[], a: Point, b: Point): Point {
   // y down: a positive shoelace area runs clockwise on screen, whose outside is to the left.
   const sign = area > 0 ? -1 : 1
   return { x: (sign * -dy) / length, y: (sign * dx) / length }
+}
+
+/** `segmentHitsRect` with the segment first, as `SpatialGrid.someWith` calls its test. */
+function segmentHitsBox(s: Segment2, box: Rect): boolean {
+  return segmentHitsRect(s.a, s.b, box)
 }
 
 function segmentBounds(s: Segment2): Rect {

@@ -145,9 +145,7 @@ export function containerTitle(
   let best: SceneText[] | null = null
   for (let i = 0; i <= steps; i++) {
     const texts = labelOf(placed, metrics, inset + (room * i) / Math.max(1, steps), drop)
-    const clear = texts.every(
-      (t) => !lines.some((l) => segmentHitsRect(l.a, l.b, inflate(t.box, PEN_PX))),
-    )
+    const clear = texts.every((t) => !lines.some((l) => segmentHitsRect(l.a, l.b, t.box, PEN_PX)))
     if (clear) return texts
     best ??= texts
   }

@@ -164,41 +164,35 @@ function tryPlacement(
 ): Placement | null {
   const { anchor, dir, reach } = c
   const { width, height, size } = numeral
-  // Most candidates fail on their box, so it is tested before anything else is made; on a
-  // 40-part figure this runs hundreds of thousands of times, and allocates one rect.
+  // The lead's end as numbers: most candidates fail on their box, before the end is needed.
   const endX = anchor.x + dir.x * reach
   const endY = anchor.y + dir.y * reach
   const gap = 0.18 * size
-  let x: number
-  let y: number
+  let box: Rect
   if (Math.abs(dir.x) >= Math.abs(dir.y)) {
-    x = dir.x > 0 ? endX + gap : endX - gap - width
-    y = endY - height / 2
+    const x = dir.x > 0 ? endX + gap : endX - gap - width
+    box = { x, y: endY - height / 2, width, height }
   } else {
-    x = endX - width / 2
-    y = dir.y > 0 ? endY + gap : endY - gap - height
+    const y = dir.y > 0 ? endY + gap : endY - gap - height
+    box = { x: endX - width / 2, y, width, height }
   }
   const area = options.area
   if (
     area &&
-    (x < area.x ||
-      y < area.y ||
-      x + width > area.x + area.width ||
-      y + height > area.y + area.height)
+    (box.x < area.x ||
+      box.y < area.y ||
+      box.x + box.width > area.x + area.width ||
+      box.y + box.height > area.y + area.height)
   ) {
     return null
   }
-  const padded = {
-    x: x - clearance,
-    y: y - clearance,
-    width: width + 2 * clearance,
-    height: height + 2 * clearance,
-  }
+  // Hundreds of thousands of candidates on a 40-part figure: the scene queries below take
+  // module-level tests (no closure per candidate).
+  const padded = inflate(box, clearance)
   for (const solid of options.solids) if (rectsOverlap(padded, solid)) return null
   if (boxes.someWith(padded, rectsOverlap, padded)) return null
   if (segments.someWith(padded, segmentHitsBox, padded)) return null
   for (const s of own) if (segmentHitsRect(s.a, s.b, padded)) return null
-  const box: Rect = { x, y, width, height }
   const end = { x: endX, y: endY }
 
   // A gentle curve: a cubic whose controls sit a little off the straight line, bending the lead

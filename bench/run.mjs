@@ -8,6 +8,7 @@
 // line drawings from reference images and model output (bench/figure-lines.mjs).
 import { runBinarizeBench } from './binarize.mjs'
 import { runSharpBench } from './convert-vs-sharp.mjs'
+import { runUnderstandingBench } from './understanding.mjs'
 import { runEnhanceBench } from './enhance.mjs'
 import { runFigureLayoutBench } from './figure-layout.mjs'
 import { runFigureLinesBench } from './figure-lines.mjs'
@@ -26,3 +27,4 @@ if (!only || only === 'enhance') await runEnhanceBench()
 if (!only || only === 'layout') await runFigureLayoutBench()
 if (!only || only === 'figures') await runFiguresBench()
 if (!only || only === 'lines') await runFigureLinesBench()
+if (!only || only === 'understanding') await runUnderstandingBench()

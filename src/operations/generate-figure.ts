@@ -51,7 +51,7 @@ export interface GenerateFigureOutput {
   file: StoredFile
   svg?: string
   method: FigurePlan['kind']
-  references?: { numeral: number; label: string }[]
+  references?: { numeral: string; label: string }[]
   warnings: string[]
 }
 
@@ -67,10 +67,10 @@ export async function generateFigure(
 ): Promise<GenerateFigureOutput> {
   const { plan, labeled, output } = input
   const metrics = figureFontMetrics()
-  let drawn: { scene: Scene; references: { numeral: number; label: string }[]; warnings: string[] }
+  let drawn: { scene: Scene; references: { numeral: string; label: string }[]; warnings: string[] }
   switch (plan.kind) {
     case 'drafter':
-      drawn = await draftFigure(plan.spec, { labeled, metrics })
+      drawn = await draftFigure(plan.figure, { labeled, metrics })
       break
     case 'image-model':
       drawn = composeViews([await modelView(plan.instruction, input.references, ports.model)], {

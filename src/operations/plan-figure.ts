@@ -9,12 +9,12 @@
  */
 
 import { parsePrompt } from '../engines/figure/parse'
-import type { FigureSpec } from '../engines/figure/spec'
+import type { Figure } from '../engines/figure/figure'
 import { ApiError } from '../errors'
 
 /** What a planned request will run. */
 export type FigurePlan =
-  | { kind: 'drafter'; spec: FigureSpec; warnings: string[] }
+  | { kind: 'drafter'; figure: Figure; warnings: string[] }
   | { kind: 'image-model'; instruction: string; warnings: string[] }
   | { kind: 'reference-lines'; warnings: string[] }
 
@@ -44,7 +44,7 @@ export function planFigure(input: {
             'The prompt describes a diagram, so it was drafted from the prompt; the reference images were not drawn',
           ]
         : []
-    return { kind: 'drafter', spec: parsed.spec, warnings }
+    return { kind: 'drafter', figure: parsed.figure, warnings }
   }
   if (parsed && !parsed.ok && parsed.reason === 'too_many_parts') {
     throw new ApiError('FIGURE_TOO_COMPLEX', parsed.message)

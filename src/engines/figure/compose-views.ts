@@ -24,7 +24,7 @@ export interface View {
 
 export interface ComposedFigure {
   scene: Scene
-  references: { numeral: number; label: string }[]
+  references: { numeral: string; label: string }[]
   scale: number
   warnings: string[]
 }
@@ -88,7 +88,7 @@ export function composeViews(
   }
   const scene: Scene = { width, height: y, pen: PEN_PX, strokes, leads: [], arrowheads: [], texts }
 
-  const references: { numeral: number; label: string }[] = []
+  const references: { numeral: string; label: string }[] = []
   const warnings: string[] = []
   if (!options.labeled) return { scene, references, scale: fitSheet(scene), warnings }
 
@@ -110,8 +110,8 @@ export function composeViews(
   let numeral = 100
   for (const { part, view } of chosen) {
     const where = position(part.bounds, boundsOf(view.paths.flatMap(points)))
-    targets.push({ id: `part${numeral}`, numeral, anchors: part.anchors, own: part.segments })
-    references.push({ numeral, label: view.name ? `${view.name}: ${where} part` : `${where} part` })
+    targets.push({ id: `part${numeral}`, numeral: String(numeral), anchors: part.anchors, own: part.segments })
+    references.push({ numeral: String(numeral), label: view.name ? `${view.name}: ${where} part` : `${where} part` })
     numeral += 2
   }
   // Numerals go on the finished sheet; if it has to shrink they are re-set larger (as drafted).

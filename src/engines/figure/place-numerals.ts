@@ -37,7 +37,7 @@ export interface Anchor {
 /** A part to number. */
 export interface NumeralTarget {
   id: string
-  numeral: number
+  numeral: string
   /** Candidate ends of the lead, best first. */
   anchors: Anchor[]
   /** The part's own lines: its lead may touch them only at its anchor. */
@@ -233,7 +233,7 @@ function tryPlacement(
  * A closed outline as a numeral target: anchors at the middle, then at 30 % and 70 %, then near
  * the ends of every side long enough to take a lead, each with the side's outward normal.
  */
-export function polygonTarget(id: string, numeral: number, outline: Point[]): NumeralTarget {
+export function polygonTarget(id: string, numeral: string, outline: Point[]): NumeralTarget {
   const own = polygonSegments(outline)
   const anchors: Anchor[] = []
   for (const t of ANCHOR_FRACTIONS) {

@@ -42,7 +42,7 @@ export interface Arrowhead {
 
 /** A lead line from a numeral to the part it names (PLATFORM.md §7 rule 6). */
 export interface LeadLine {
-  numeral: number
+  numeral: string
   /** The part's id (diagram) or a generated one (views). */
   partId: string
   /** From the numeral's side to the point touching the part. */

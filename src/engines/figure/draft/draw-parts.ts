@@ -88,7 +88,7 @@ export function textBox(
  */
 export function shapePolygon(placed: PlacedPart): Point[] {
   const { x, y, width: w, height: h } = placed.rect
-  if (!placed.container && placed.part.shape === 'decision') {
+  if (!placed.container && placed.element.kind === 'decision') {
     return [
       { x: x + w / 2, y },
       { x: x + w, y: y + h / 2 },
@@ -107,7 +107,7 @@ export function shapePolygon(placed: PlacedPart): Point[] {
 /** The outline path of a part, closed. */
 function outline(placed: PlacedPart): VectorPath {
   const { x, y, width: w, height: h } = placed.rect
-  if (!placed.container && placed.part.shape === 'terminal') {
+  if (!placed.container && placed.element.kind === 'terminal') {
     const r = h / 2
     // A stadium: straight top and bottom, half circles at both ends (bulge 1 = a half circle).
     return {

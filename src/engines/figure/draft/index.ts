@@ -16,7 +16,7 @@ import type { FontMetrics } from '../font-metrics'
 import { type NumeralTarget, placeNumerals, polygonTarget } from '../place-numerals'
 import type { Rect, Scene } from '../scene'
 import { CAP_HEIGHT_EM, FONT_PX, LINE_HEIGHT_PX, MIN_TEXT_HEIGHT_PX, SHEET_DPI } from '../sheet'
-import type { FigureSpec } from '../spec'
+import type { Figure } from '../figure'
 import { wrapText } from '../wrap-text'
 import { drawParts, shapePolygon, titleBlocked } from './draw-parts'
 import { type GraphLayout, type LayoutOptions, layoutGraph, TITLE_SIDES } from './layout-graph'
@@ -30,7 +30,7 @@ export interface DraftOptions {
 
 /** One reference numeral and the part it names, for the drafter's specification text. */
 export interface FigureReference {
-  numeral: number
+  numeral: string
   label: string
 }
 
@@ -58,9 +58,9 @@ const LARGE_FIGURE_PARTS = 24
 const NUMERAL_TARGET_PX = MIN_TEXT_HEIGHT_PX + 0.5
 
 /** Drafts `spec` (see the module header). */
-export async function draftFigure(spec: FigureSpec, options: DraftOptions): Promise<DraftedFigure> {
+export async function draftFigure(spec: Figure, options: DraftOptions): Promise<DraftedFigure> {
   const { labeled, metrics } = options
-  const numerals = labeled ? numberParts(spec) : new Map<string, number>()
+  const numerals = labeled ? numberParts(spec).byId : new Map<string, string>()
   const { tight, roomy } = attempts(spec)
   let best: (DraftedFigure & { failed: number }) | null = null
   // Tight layouts first; roomier ones only when a numeral found no place in any of them (none
@@ -73,7 +73,7 @@ export async function draftFigure(spec: FigureSpec, options: DraftOptions): Prom
   const { failed: _failed, ...figure } = best!
   const references = [...numerals].map(([id, numeral]) => ({
     numeral,
-    label: spec.parts.find((p) => p.id === id)!.label,
+    label: spec.elements.find((p) => p.id === id)!.label,
   }))
   return { ...figure, references }
 }
@@ -83,9 +83,9 @@ export async function draftFigure(spec: FigureSpec, options: DraftOptions): Prom
  * the costly part, are then placed on the best ones in turn until one takes them all.
  */
 async function bestOf(
-  spec: FigureSpec,
+  spec: Figure,
   set: Attempt[],
-  numerals: Map<string, number>,
+  numerals: Map<string, string>,
   metrics: FontMetrics,
 ): Promise<DraftedFigure & { failed: number }> {
   const labelSize = (label: string) => ({
@@ -130,7 +130,7 @@ async function bestOf(
  * placement and a 17 em wrap with Brandes-Köpf (which keeps side branches off the main column);
  * for systems, top-down, left-right, and left-right with a narrow wrap.
  */
-function attempts(spec: FigureSpec): { tight: Attempt[]; roomy: Attempt[] } {
+function attempts(spec: Figure): { tight: Attempt[]; roomy: Attempt[] } {
   const spacing = (node: number, layer: number, padding: number) => ({
     node: Math.round(node * FONT_PX),
     layer: Math.round(layer * FONT_PX),
@@ -142,7 +142,7 @@ function attempts(spec: FigureSpec): { tight: Attempt[]; roomy: Attempt[] } {
   const flow = spacing(0.9, 0.75, 0.6)
   const blocks = spacing(0.9, 1.1, 0.6)
   const tight: Attempt[] =
-    spec.kind === 'method'
+    spec.kind === 'flowchart'
       ? [
           { wrap: wide, layout: { direction: 'DOWN', spacing: flow } },
           { wrap: wider, layout: { direction: 'DOWN', spacing: flow } },
@@ -159,7 +159,7 @@ function attempts(spec: FigureSpec): { tight: Attempt[]; roomy: Attempt[] } {
   }))
   // A large figure gets one layout of each kind: ELK's work and the numeral search grow faster
   // than the parts, and at the 40-part cap three layouts cost seconds of CPU and tens of MB.
-  if (spec.parts.length > LARGE_FIGURE_PARTS)
+  if (spec.elements.length > LARGE_FIGURE_PARTS)
     return { tight: tight.slice(0, 1), roomy: roomy.slice(0, 1) }
   return { tight, roomy }
 }
@@ -167,7 +167,7 @@ function attempts(spec: FigureSpec): { tight: Attempt[]; roomy: Attempt[] } {
 /** Stages 3-5 for one layout; numerals are re-set until they print at least 0.32 cm high. */
 function drawAndNumber(
   layout: GraphLayout,
-  numerals: Map<string, number>,
+  numerals: Map<string, string>,
   metrics: FontMetrics,
 ): DraftedFigure & { failed: number } {
   let size = FONT_PX
@@ -216,7 +216,7 @@ function moveBlockedTitles(
   for (const placed of layout.parts.values()) {
     if (!placed.container || placed.titleBelow) continue
     if (!placed.lines.some((line) => blocked.has(line))) continue
-    sized.set(placed.part.id, { ...sized.get(placed.part.id)!, titleBelow: true })
+    sized.set(placed.element.id, { ...sized.get(placed.element.id)!, titleBelow: true })
     moved = true
   }
   return moved
@@ -232,10 +232,10 @@ function rewrapTitles(
   for (const placed of layout.parts.values()) {
     const room = placed.rect.width - TITLE_SIDES
     if (!placed.container || placed.textWidth <= room) continue
-    const lines = wrapText(placed.part.label, Math.max(room, 3 * FONT_PX), FONT_PX, metrics)
+    const lines = wrapText(placed.element.label, Math.max(room, 3 * FONT_PX), FONT_PX, metrics)
     const textWidth = Math.max(...lines.map((l) => metrics.measure(l, FONT_PX)))
     const titleHeight = placed.titleHeight + (lines.length - placed.lines.length) * LINE_HEIGHT_PX
-    sized.set(placed.part.id, { ...placed, lines, textWidth, titleHeight })
+    sized.set(placed.element.id, { ...placed, lines, textWidth, titleHeight })
     changed = true
   }
   return changed
@@ -244,7 +244,7 @@ function rewrapTitles(
 /** Every numbered part's outline polygon, and the parts no numeral may sit inside. */
 function numeralTargets(
   layout: GraphLayout,
-  numerals: Map<string, number>,
+  numerals: Map<string, string>,
 ): { targets: NumeralTarget[]; solids: Rect[] } {
   const solids: Rect[] = []
   const targets: NumeralTarget[] = []
@@ -253,7 +253,7 @@ function numeralTargets(
     const { x, y, width, height } = placed.rect
     // A diamond is solid only where it is: its bounding box's corners are free paper.
     solids.push(
-      placed.part.shape === 'decision'
+      placed.element.kind === 'decision'
         ? { x: x + width / 4, y: y + height / 4, width: width / 2, height: height / 2 }
         : placed.rect,
     )

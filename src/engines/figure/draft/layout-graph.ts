@@ -12,7 +12,7 @@ import ELK from 'elkjs/lib/elk.bundled.js'
 import type { Point } from '../../vector'
 import type { Rect } from '../scene'
 import { FONT_PX } from '../sheet'
-import type { FigureLink, FigureSpec } from '../spec'
+import type { Figure, FigureConnection } from '../figure'
 import type { SizedPart } from './size-parts'
 
 /** A part where the layout put it, sheet px (origin: the layout's top left). */
@@ -22,7 +22,7 @@ export interface PlacedPart extends SizedPart {
 
 /** A link as a polyline from its source's outline to its target's. */
 export interface RoutedLink {
-  link: FigureLink
+  link: FigureConnection
   points: Point[]
   /** Where the layout made room for the link's label (its text box), when it has one. */
   labelBox?: Rect
@@ -101,7 +101,7 @@ const HUB_SPACING = 40
 
 /** Lays `sized` parts and the spec's links out (see the module header). */
 export async function layoutGraph(
-  spec: FigureSpec,
+  figure: Figure,
   sized: Map<string, SizedPart>,
   options: LayoutOptions,
   /** Width and height of a link label's text box, px (room is reserved next to the link's tail). */
@@ -109,8 +109,8 @@ export async function layoutGraph(
 ): Promise<GraphLayout> {
   elk ??= new ELK()
   const { spacing, direction } = options
-  const method = spec.kind === 'method'
-  const order = new Map(spec.parts.map((p, i) => [p.id, i]))
+  const method = figure.kind === 'flowchart'
+  const order = new Map(figure.elements.map((e, i) => [e.id, i]))
 
   // ELK reads spacing from the node whose children it lays out, so containers repeat it.
   const spacingOptions = {
@@ -123,12 +123,12 @@ export async function layoutGraph(
   }
   // A hub with many links needs a side long enough for each to arrive at its own point.
   const degree = new Map<string, number>()
-  for (const link of spec.links) {
+  for (const link of figure.connections) {
     degree.set(link.from, (degree.get(link.from) ?? 0) + 1)
     degree.set(link.to, (degree.get(link.to) ?? 0) + 1)
   }
   const nodes = new Map<string, ElkNode>()
-  for (const part of spec.parts) {
+  for (const part of figure.elements) {
     const s = sized.get(part.id)!
     const node: ElkNode = { id: part.id }
     if (s.container) {
@@ -181,22 +181,22 @@ export async function layoutGraph(
     children: [],
     edges: [],
   }
-  for (const part of spec.parts) {
+  for (const part of figure.elements) {
     const parent = part.parent ? nodes.get(part.parent)! : root
     parent.children!.push(nodes.get(part.id)!)
   }
   // Which outgoing link of a decision is its second branch (leaves from the right vertex).
   const outgoing = new Map<string, number>()
-  root.edges = spec.links.map((link, i) => {
+  root.edges = figure.connections.map((link, i) => {
     let source = link.from
     let target = link.to
     if (method) {
-      const from = sized.get(link.from)!.part
+      const from = sized.get(link.from)!.element
       const n = outgoing.get(link.from) ?? 0
       outgoing.set(link.from, n + 1)
       // YES continues down the main flow; NO (or, unlabelled, the second branch) leaves sideways.
       const label = link.label?.toUpperCase()
-      const branch = from.shape === 'decision' && (label === 'NO' || (label !== 'YES' && n > 0))
+      const branch = from.kind === 'decision' && (label === 'NO' || (label !== 'YES' && n > 0))
       source = `${link.from}:${branch ? 'e' : 's'}`
       const back = order.get(link.to)! < order.get(link.from)!
       target = `${link.to}:${back ? 'w' : 'n'}`
@@ -263,7 +263,7 @@ export async function layoutGraph(
     for (const child of node.children ?? []) collect(child)
   }
   collect(out)
-  const links = spec.links.map((link, i) => {
+  const links = figure.connections.map((link, i) => {
     const labelBox = labelBoxes[i]
     return { link, points: routes[i] ?? [], ...(labelBox ? { labelBox } : {}) }
   })

@@ -8,12 +8,12 @@
 
 import type { FontMetrics } from '../font-metrics'
 import { FONT_PX, LINE_HEIGHT_PX } from '../sheet'
-import type { FigurePart, FigureSpec } from '../spec'
+import type { Figure, FigureElement } from '../figure'
 import { wrapText } from '../wrap-text'
 
 /** A part ready for layout: its lines and outer size (containers: their title band). */
 export interface SizedPart {
-  part: FigurePart
+  element: FigureElement
   lines: string[]
   /** Width of the widest line, px. */
   textWidth: number
@@ -40,18 +40,18 @@ const PAD_X = 0.55 * FONT_PX
 const PAD_Y = 0.38 * FONT_PX
 const MIN_BOX_WIDTH = 3.2 * FONT_PX
 
-/** Sizes every part of `spec` (see the module header). */
+/** Sizes every element of `figure` (see the module header). */
 export function sizeParts(
-  spec: FigureSpec,
+  figure: Figure,
   metrics: FontMetrics,
   wrap: WrapWidths = DEFAULT_WRAP,
 ): Map<string, SizedPart> {
-  const parents = new Set(spec.parts.flatMap((p) => (p.parent ? [p.parent] : [])))
+  const parents = new Set(figure.elements.flatMap((e) => (e.parent ? [e.parent] : [])))
   const sized = new Map<string, SizedPart>()
-  for (const part of spec.parts) {
-    const container = parents.has(part.id)
-    const em = container ? wrap.container : part.shape === 'decision' ? wrap.decision : wrap.box
-    const lines = wrapText(part.label, em * FONT_PX, FONT_PX, metrics)
+  for (const element of figure.elements) {
+    const container = element.kind === 'container' || parents.has(element.id)
+    const em = container ? wrap.container : element.kind === 'decision' ? wrap.decision : wrap.box
+    const lines = wrapText(element.label, em * FONT_PX, FONT_PX, metrics)
     const textWidth = Math.max(...lines.map((l) => metrics.measure(l, FONT_PX)))
     const textHeight = lines.length * LINE_HEIGHT_PX
     let width = 0
@@ -59,22 +59,22 @@ export function sizeParts(
     let titleHeight = 0
     if (container) {
       titleHeight = textHeight + PAD_Y
-    } else if (part.shape === 'decision') {
+    } else if (element.kind === 'decision') {
       // Centred w × h block inside a W × H diamond: w/W + h/H ≤ 1. A flat diamond (w/W = 0.42,
       // h/H = 0.58) saves the height a flowchart runs short of.
       const w = textWidth + 0.3 * FONT_PX
       const h = textHeight + 0.1 * FONT_PX
       width = Math.max(w / 0.42, MIN_BOX_WIDTH)
       height = Math.max(h / 0.58, 2 * FONT_PX)
-    } else if (part.shape === 'terminal') {
+    } else if (element.kind === 'terminal') {
       height = textHeight + 2 * PAD_Y
       width = Math.max(textWidth + height, MIN_BOX_WIDTH)
     } else {
       width = Math.max(textWidth + 2 * PAD_X, MIN_BOX_WIDTH)
       height = textHeight + 2 * PAD_Y
     }
-    sized.set(part.id, {
-      part,
+    sized.set(element.id, {
+      element,
       lines,
       textWidth,
       width: Math.ceil(width),

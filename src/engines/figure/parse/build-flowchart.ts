@@ -1,21 +1,24 @@
 /**
- * Prompt parser, flowcharts, last stage: steps in order become START → boxes and decisions →
+ * Prompt parser, flowcharts, last stage: steps in order become START → steps and decisions →
  * END. Consecutive steps are linked forward. A decision's YES goes to its "if so" step and its NO
  * to its "otherwise" step (a branch may run several steps when the other branch follows them);
- * both branches rejoin at the next common step. A branch left unsaid takes that next step (YES
- * only when neither was said, with NO then going to END). Jumps ("return to step 202") are linked
- * after every step exists, so they may point forward too; a target that cannot be found falls
- * through to the step after the jump (or END).
+ * both branches rejoin at the next common step, or where the prompt says "in either case". A
+ * branch left unsaid takes that next step; a decision neither of whose branches is said sends
+ * YES on and NO to END, and says so in a warning. Jumps ("return to step 202", "determining
+ * again whether X") and orders ("step S1310 is performed after step S1306 when ...") are linked
+ * after every step exists, so they may point forward too; a jump whose target cannot be found
+ * falls through to the step after it (or END) and is named in a warning.
  */
 
-import type { FigureLink, FigurePart } from '../spec'
+import type { FigureConnection, FigureElement } from '../figure'
 import { LinkSet } from './merge-links'
 import type { Question, StepAction, StepItem, StepRef } from './read-step'
 
 /** A flowchart as built, before validation. */
 export interface FlowchartDraft {
-  parts: FigurePart[]
-  links: FigureLink[]
+  elements: FigureElement[]
+  connections: FigureConnection[]
+  warnings: string[]
 }
 
 type Branch = 'YES' | 'NO'
@@ -27,6 +30,7 @@ interface Exit {
 
 interface Pending {
   id: string
+  label: string
   condition: string
   yes: Exit[] | null
   no: Exit[] | null
@@ -36,16 +40,18 @@ interface Pending {
 
 interface StepNode {
   id: string
-  numeral?: number
+  numeral?: string
   marker?: number
   stems: string[]
+  /** Decisions: the condition they ask. */
+  condition?: string
 }
 
 const NEGATION =
-  /\b(?:not|no|never|fails?|failed|unsuccessful(?:ly)?|invalid|unauthori[sz]ed|without|none)\b|n't\b/
+  /\b(?:not|no|never|fails?|failed|unsuccessful(?:ly)?|invalid|unauthori[sz]ed|without|none|neither|nor)\b|n't\b/
 
 const CONDITION_STOP = new Set(
-  'the a an is are was were be been has have does do that whether if there any of to in on for and or not no'.split(
+  'the a an is are was were be been has have does do that whether if there any of to in on for and or not no still yet already'.split(
     ' ',
   ),
 )
@@ -58,20 +64,39 @@ const stem = (word: string) =>
     .replace(/(?:ations?|ing|ions?|ments?|als?|ed|es|e|s)$/, '')
 
 const sameStem = (a: string, b: string) =>
-  Math.min(a.length, b.length) >= 4 && (a.startsWith(b) || b.startsWith(a))
+  Math.min(a.length, b.length) >= 4 ? a.startsWith(b) || b.startsWith(a) : a === b && a.length > 0
+
+/** Antonyms a condition may use for the other branch ("below" / "above"). */
+const OPPOSITES: [string, string][] = [
+  ['above', 'below'],
+  ['exceed', 'below'],
+  ['high', 'low'],
+  ['higher', 'lower'],
+  ['greater', 'less'],
+  ['more', 'less'],
+  ['valid', 'invalid'],
+  ['present', 'absent'],
+  ['available', 'unavailable'],
+  ['success', 'fail'],
+  ['pass', 'fail'],
+  ['match', 'mismatch'],
+  ['within', 'outside'],
+  ['open', 'closed'],
+  ['on', 'off'],
+]
 
 function conditionWords(condition: string): string[] {
   return condition
-    .split(/[^a-z0-9]+/)
+    .split(/[^a-z0-9%°$.,]+/)
+    .map((w) => w.replace(/[.,]$/, ''))
     .filter((w) => w && !CONDITION_STOP.has(w))
-    .map((w) => (/^\d/.test(w) ? w : stem(w.replace(/^(?:un|in|non|dis)(?=\w{4})/, ''))))
-    .filter((w) => w.length >= 3 || /^\d/.test(w))
+    .map((w) => (/^[\d$]/.test(w) ? w : stem(w.replace(/^(?:un|in|non|dis|mis)(?=\w{4})/, ''))))
+    .filter((w) => w.length >= 2)
 }
 
 /**
- * Whether condition `b` asks what `a` asks, negation aside: every word of the shorter one is in
- * the longer one (one may be missing from four or more). "the reading is above 30" and "the
- * reading is below 20" are two questions.
+ * Whether condition `b` asks what `a` asks, negation aside: most words of the shorter one are in
+ * the longer one. "the reading is above 30" and "the reading is below 20" are two questions.
  */
 function sameCondition(a: string, b: string): boolean {
   const left = conditionWords(a)
@@ -79,39 +104,79 @@ function sameCondition(a: string, b: string): boolean {
   const [short, long] = left.length <= right.length ? [left, right] : [right, left]
   if (short.length === 0) return false
   const shared = short.filter((w) => long.some((v) => sameStem(v, w) || v === w)).length
-  return shared >= short.length - (short.length >= 4 ? 1 : 0)
+  const allowed = short.length >= 4 ? 1 : 0
+  if (shared >= short.length - allowed) return true
+  // "the cartridge is installed" answers "a detergent cartridge is installed".
+  return shared >= 2 && shared >= Math.ceil(0.6 * short.length) && short.length >= 3
 }
 
-const polarityOf = (condition: string, pending: string): 'yes' | 'no' =>
-  NEGATION.test(condition) !== NEGATION.test(pending) ? 'no' : 'yes'
+/** Whether `condition` asks the opposite of `asked` ("not installed", "below" for "above"). */
+function negates(condition: string, asked: string): boolean {
+  let flips = NEGATION.test(condition) !== NEGATION.test(asked)
+  const a = conditionWords(asked)
+  const c = conditionWords(condition)
+  for (const [x, y] of OPPOSITES) {
+    const sx = stem(x)
+    const sy = stem(y)
+    if ((a.includes(sx) && c.includes(sy)) || (a.includes(sy) && c.includes(sx))) flips = !flips
+  }
+  return flips
+}
+
+/** Whether a condition answers a decision: the same question, or its opposite words. */
+function answers(condition: string, asked: string): boolean {
+  if (sameCondition(asked, condition)) return true
+  const a = conditionWords(asked)
+  const c = conditionWords(condition)
+  return OPPOSITES.some(([x, y]) => {
+    const sx = stem(x)
+    const sy = stem(y)
+    const swapped = (a.includes(sx) && c.includes(sy)) || (a.includes(sy) && c.includes(sx))
+    if (!swapped) return false
+    const rest = (words: string[]) => words.filter((w) => w !== sx && w !== sy)
+    return sameCondition(rest(a).join(' '), rest(c).join(' '))
+  })
+}
+
+const polarityOf = (condition: string, asked: string): 'yes' | 'no' =>
+  negates(condition, asked) ? 'no' : 'yes'
 
 const other = (side: 'yes' | 'no'): 'yes' | 'no' => (side === 'yes' ? 'no' : 'yes')
-const label = (side: 'yes' | 'no'): Branch => (side === 'yes' ? 'YES' : 'NO')
+const branchLabel = (side: 'yes' | 'no'): Branch => (side === 'yes' ? 'YES' : 'NO')
 
 /** Builds the flowchart of `items` (see the module header). */
 export function buildFlowchart(items: readonly StepItem[]): FlowchartDraft {
-  const parts: FigurePart[] = []
+  const elements: FigureElement[] = []
   // Directed: a loop back from a decision to the step before it is a second edge, not a two-way one.
   const links = new LinkSet({ directed: true })
   const nodes: StepNode[] = []
-  const numerals = new Set<number>()
+  const numerals = new Set<string>()
+  const warnings: string[] = []
   const jumps: { from: Exit[]; target: StepRef; at: number; item: number }[] = []
+  const orders: { step: StepRef; after: StepRef; condition?: string }[] = []
   /** How many steps existed after each item: where an unresolved jump falls through to. */
   const stepsAfter: number[] = []
   let itemIndex = 0
   const toEnd: Exit[] = []
 
-  const addPart = (text: string, shape: FigurePart['shape'], numeral?: number, marker?: number) => {
-    const id = `p${parts.length + 1}`
-    const keep = numeral !== undefined && !numerals.has(numeral)
-    if (keep) numerals.add(numeral)
-    parts.push({ id, label: text, shape, ...(keep ? { numeral } : {}) })
-    if (shape !== 'terminal') {
+  const addElement = (
+    text: string,
+    kind: FigureElement['kind'],
+    numeral?: string,
+    marker?: number,
+    condition?: string,
+  ) => {
+    const id = `s${elements.length}`
+    const keep = numeral !== undefined && !numerals.has(numeral.toUpperCase())
+    if (keep) numerals.add(numeral.toUpperCase())
+    elements.push({ id, label: text, kind, ...(keep ? { numeral } : {}) })
+    if (kind !== 'terminal') {
       nodes.push({
         id,
         ...(keep ? { numeral } : {}),
         ...(marker !== undefined ? { marker } : {}),
         stems: text.split(/\s+/).map(stem),
+        ...(condition !== undefined ? { condition } : {}),
       })
     }
     return id
@@ -127,12 +192,12 @@ export function buildFlowchart(items: readonly StepItem[]): FlowchartDraft {
     }
   }
   const ask = (question: Question, exits: readonly Exit[], marker?: number) => {
-    const id = addPart(question.label, 'decision', question.numeral, marker)
+    const id = addElement(question.label, 'decision', question.numeral, marker, question.condition)
     link(exits, id)
     return id
   }
 
-  const start = addPart('START', 'terminal')
+  const start = addElement('START', 'terminal')
   let open: Exit[] = [{ id: start }]
   let pending: Pending | null = null
 
@@ -149,7 +214,12 @@ export function buildFlowchart(items: readonly StepItem[]): FlowchartDraft {
     let no: Exit[] = []
     if (p.no) no = p.no
     else if (p.yes) no = [{ id: p.id, label: 'NO' }]
-    else toEnd.push({ id: p.id, label: 'NO' })
+    else {
+      toEnd.push({ id: p.id, label: 'NO' })
+      warnings.push(
+        `The prompt does not say what follows when "${p.label.replace(/\?$/, '')}" is not the case; its NO branch is drawn to END`,
+      )
+    }
     const exits = [...open, ...yes, ...no]
     open = []
     return exits
@@ -159,7 +229,7 @@ export function buildFlowchart(items: readonly StepItem[]): FlowchartDraft {
   const place = (action: StepAction, exits: Exit[], marker?: number): Exit[] => {
     switch (action.kind) {
       case 'box': {
-        const id = addPart(action.label, 'box', action.numeral, marker)
+        const id = addElement(action.label, 'step', action.numeral, marker)
         link(exits, id)
         if (action.then) {
           jumps.push({ from: [{ id }], target: action.then, at: nodes.length, item: itemIndex })
@@ -172,7 +242,14 @@ export function buildFlowchart(items: readonly StepItem[]): FlowchartDraft {
       }
       case 'decision': {
         const id = ask(action.question, exits, marker)
-        pending = { id, condition: action.question.condition, yes: null, no: null, cursor: null }
+        pending = {
+          id,
+          label: action.question.label,
+          condition: action.question.condition,
+          yes: null,
+          no: null,
+          cursor: null,
+        }
         return []
       }
       case 'jump': {
@@ -196,16 +273,27 @@ export function buildFlowchart(items: readonly StepItem[]): FlowchartDraft {
     }
   }
 
-  const answer = (p: Pending, side: 'yes' | 'no', action: StepAction) => {
-    const edge: Exit[] = [{ id: p.id, label: label(side) }]
-    if (action.kind === 'decision') {
+  /** Places actions in a row after `exits`; returns where the last one leaves. */
+  const placeAll = (actions: readonly StepAction[], exits: Exit[], marker?: number): Exit[] => {
+    let current = exits
+    actions.forEach((action, k) => {
+      current = place(action, current, k === 0 ? marker : undefined)
+    })
+    return current
+  }
+
+  const answer = (p: Pending, side: 'yes' | 'no', actions: readonly StepAction[]) => {
+    const edge: Exit[] = [{ id: p.id, label: branchLabel(side) }]
+    const split = actions.findIndex((a) => a.kind === 'decision')
+    if (split === 0) {
       // A decision inside a branch: the other branch joins the flow after it.
-      open = p[other(side)] ?? [{ id: p.id, label: label(other(side)) }]
+      open = [...open, ...(p[other(side)] ?? [{ id: p.id, label: branchLabel(other(side)) }])]
       p[side] = []
-      place(action, edge)
+      if (pending === p) pending = null
+      placeAll(actions, edge)
       return
     }
-    p[side] = place(action, edge)
+    p[side] = placeAll(actions, p[side] && p[side]!.length > 0 && p.cursor === side ? p[side]! : edge)
     p.cursor = side
   }
 
@@ -215,13 +303,21 @@ export function buildFlowchart(items: readonly StepItem[]): FlowchartDraft {
       if (item.kind === 'branch') return item.polarity !== p.cursor
       if (item.kind === 'if') {
         return (
-          sameCondition(p.condition, item.question.condition) &&
+          answers(item.question.condition, p.condition) &&
           polarityOf(item.question.condition, p.condition) !== p.cursor
         )
       }
-      if (item.action.kind === 'decision') return false
+      if (item.kind === 'ends' || item.kind === 'after') continue
+      if (item.rejoin) return false
+      if (item.actions.some((a) => a.kind === 'decision')) return false
     }
     return false
+  }
+
+  const findNode = (ref: StepRef): StepNode | undefined => {
+    if (ref.numeral === undefined) return undefined
+    const n = ref.numeral.toUpperCase()
+    return nodes.find((node) => node.numeral?.toUpperCase() === n)
   }
 
   items.forEach((item, i) => {
@@ -231,69 +327,116 @@ export function buildFlowchart(items: readonly StepItem[]): FlowchartDraft {
   })
 
   function step(item: StepItem, i: number): void {
+    if (item.kind === 'after') {
+      orders.push(item)
+      return
+    }
+    if (item.kind === 'ends') {
+      for (const ref of item.refs) {
+        const node = findNode(ref)
+        if (!node) continue
+        const take = (list: Exit[] | null) => {
+          if (!list) return list
+          const kept = list.filter((e) => e.id !== node.id)
+          if (kept.length !== list.length) toEnd.push({ id: node.id })
+          return kept
+        }
+        open = take(open) ?? []
+        const p = pending as Pending | null
+        if (p) {
+          p.yes = take(p.yes)
+          p.no = take(p.no)
+        }
+        if (!toEnd.some((e) => e.id === node.id)) toEnd.push({ id: node.id })
+      }
+      return
+    }
     const current = pending as Pending | null
     let side: 'yes' | 'no' | null = null
     if (item.kind === 'branch') side = item.polarity
-    else if (
-      item.kind === 'if' &&
-      current &&
-      sameCondition(current.condition, item.question.condition)
-    ) {
+    else if (item.kind === 'if' && current && answers(item.question.condition, current.condition)) {
       side = polarityOf(item.question.condition, current.condition)
     }
-    const branch =
-      side && item.kind !== 'do' ? { side, action: item.action, otherwise: item.otherwise } : null
-    if (branch) {
+    if (side && item.kind !== 'do') {
+      const actions = item.actions
+      const otherwise = item.otherwise
       if (!current) {
-        if (branch.action) open = place(branch.action, rejoin())
+        if (actions.length > 0) open = placeAll(actions, rejoin())
         return
       }
-      if (branch.action) answer(current, branch.side, branch.action)
-      if (branch.otherwise && pending === current)
-        answer(current, other(branch.side), branch.otherwise)
+      if (item.kind === 'if' && item.question.numeral !== undefined) {
+        // "If the answer is yes (step 1206)" marks the decision itself when it has no numeral.
+        const element = elements.find((e) => e.id === current.id)
+        if (element && element.numeral === undefined && !numerals.has(item.question.numeral)) {
+          element.numeral = item.question.numeral
+          numerals.add(item.question.numeral.toUpperCase())
+        }
+      }
+      if (actions.length > 0) answer(current, side, actions)
+      if (otherwise && otherwise.length > 0 && pending === current) {
+        answer(current, other(side), otherwise)
+      }
       return
     }
     if (item.kind === 'if') {
       const id = ask(item.question, rejoin(), item.marker)
       const p: Pending = {
         id,
+        label: item.question.label,
         condition: item.question.condition,
         yes: null,
         no: null,
         cursor: null,
       }
       pending = p
-      if (item.action) answer(p, 'yes', item.action)
-      if (item.otherwise && pending === p) answer(p, 'no', item.otherwise)
+      if (item.actions.length > 0) answer(p, 'yes', item.actions)
+      if (item.otherwise && item.otherwise.length > 0 && pending === p) {
+        answer(p, 'no', item.otherwise)
+      }
       return
     }
     if (item.kind !== 'do') return
-    const { action } = item
-    if (current?.cursor && action.kind !== 'decision' && otherSideAhead(i, current)) {
-      // A further step down the branch just taken.
+    const { actions } = item
+    const first = actions[0]
+    if (!first) return
+    if (
+      current?.cursor &&
+      !item.rejoin &&
+      first.kind !== 'decision' &&
+      otherSideAhead(i, current)
+    ) {
+      // Further steps down the branch just taken.
       const side = current.cursor
-      current[side] = place(action, current[side] ?? [], item.marker)
+      current[side] = placeAll(actions, current[side] ?? [], item.marker)
       return
     }
     const exits = rejoin()
     const last = i === items.length - 1
-    if (action.kind === 'jump' && !action.until) {
+    if (first.kind === 'jump' && !first.until && actions.length === 1) {
       // A plain jump is an extra edge; the flow still reaches the next step.
-      place(action, exits)
+      place(first, exits)
       open = last ? [] : exits
       return
     }
-    open = place(action, exits, item.marker)
+    open = placeAll(actions, exits, item.marker)
   }
   toEnd.push(...rejoin())
 
   const resolve = (ref: StepRef, at: number): string | undefined => {
     if (ref.start) return nodes[0]?.id
     if (ref.previous) return nodes[Math.max(0, at - 1)]?.id
+    if (ref.condition !== undefined) {
+      const asked = ref.condition
+      const decisions = nodes.filter((n) => n.condition !== undefined)
+      return (
+        decisions.find((n) => sameCondition(n.condition!, asked) && !negates(asked, n.condition!)) ??
+        decisions.find((n) => answers(asked, n.condition!))
+      )?.id
+    }
+    if (ref.numeral !== undefined) return findNode(ref)?.id
     if (ref.number !== undefined) {
       const n = ref.number
-      return (nodes.find((node) => node.numeral === n) ?? nodes.find((node) => node.marker === n))
-        ?.id
+      return nodes.find((node) => node.marker === n)?.id
     }
     const words = (ref.words ?? []).map(stem).filter((w) => w.length >= 4)
     const earlier = nodes.slice(0, at)
@@ -312,11 +455,32 @@ export function buildFlowchart(items: readonly StepItem[]): FlowchartDraft {
       toEnd.push(...jump.from)
       continue
     }
+    const found = resolve(jump.target, jump.at)
+    if (found === undefined) {
+      const named =
+        jump.target.numeral ??
+        (jump.target.condition ? `"${jump.target.condition}"` : jump.target.words?.join(' '))
+      warnings.push(
+        `The step the prompt returns to (${named ?? 'unnamed'}) is not among the steps read; the flow continues with the next step instead`,
+      )
+    }
     // A target that is not found falls through to the step after the jump, or the end.
-    const target = resolve(jump.target, jump.at) ?? nodes[stepsAfter[jump.item] ?? nodes.length]?.id
+    const target = found ?? nodes[stepsAfter[jump.item] ?? nodes.length]?.id
     if (target) link(jump.from, target)
     else toEnd.push(...jump.from)
   }
-  if (toEnd.length > 0) link(toEnd, addPart('END', 'terminal'))
-  return { parts, links: links.links }
+  for (const order of orders) {
+    const step = findNode(order.step)
+    const after = findNode(order.after)
+    if (!step || !after) continue
+    let label: Branch | undefined
+    if (after.condition !== undefined) {
+      label = order.condition
+        ? branchLabel(polarityOf(order.condition, after.condition))
+        : undefined
+    }
+    links.add({ from: after.id, to: step.id, arrow: 'forward', ...(label ? { label } : {}) })
+  }
+  if (toEnd.length > 0) link(toEnd, addElement('END', 'terminal'))
+  return { elements, connections: links.links, warnings }
 }

@@ -6,7 +6,7 @@
  * it are dropped, since the drawing already shows the containment.
  */
 
-import type { FigureLink } from '../spec'
+import type { FigureLink } from './parsed'
 import { LinkSet } from './merge-links'
 import { GENERIC_NOUNS, NON_PART_NOUNS } from './noun-classes'
 import type { DraftPart, PartRegistry } from './part-registry'

@@ -8,14 +8,17 @@
 /** The text that holds the steps, and the method's own numeral if the preamble gave one. */
 export interface MethodBody {
   body: string
-  /** "A method 200": no drawn part carries it (the spec has no figure-level numeral). */
-  numeral?: number
+  /** "A method 200": the whole's numeral, drawn with an arrow pointing at the flowchart. */
+  numeral?: string
+  /** What the whole is called: "METHOD", "PROCESS", "ROUTINE". */
+  title?: string
   /** The steps were introduced by a colon or "comprising", so they are a list. */
   listed: boolean
 }
 
 const PREAMBLE =
-  /^(?:(?:a|an|the|one|our|this|exemplary|example)\s+)*(?:[\w-]+\s+){0,4}?(?:method|process|procedure|algorithm|technique|workflow|routine|flowchart|steps)\b(?:\s+(\d{1,4})\b)?/i
+  /^(?:(?:a|an|the|one|our|this|exemplary|example)\s+)*(?:[\w-]+\s+){0,4}?(method|process|procedure|algorithm|technique|workflow|routine|protocol|flowchart|steps)\b(?:\s+(\d{1,5}[a-z]?|S\d{1,5})\b)?/i
+const WHOLE = /\b(method|process|procedure|algorithm|technique|workflow|routine|protocol|operation)\s+(\d{2,5}[a-z]?)\b/i
 const OPERATIONS =
   /\b(?:operations|steps|acts|functions|a\s+method|a\s+process)\s+(?:comprising|including|that\s+(?:comprise|include))\b\s*:?/i
 const HOW_TO = /^how\s+to\b[^:.\n]{0,200}[:.\n]\s*/i
@@ -33,18 +36,37 @@ const LEAD_IN =
 /** Finds the steps of a method prompt in normalized `text` (see the module header). */
 export function findMethodBody(text: string): MethodBody {
   const howTo = HOW_TO.exec(text)
-  if (howTo) return { body: text.slice(howTo[0].length), listed: true }
+  if (howTo) return { body: text.slice(howTo[0].length), listed: true, title: 'METHOD' }
   const preamble = PREAMBLE.exec(text)
   if (!preamble) {
     // "A medium storing instructions ... to perform operations comprising: receiving ..."
     const operations = OPERATIONS.exec(text.slice(0, SENTENCE_END.exec(text)?.index ?? text.length))
-    if (!operations) return { body: text, listed: false }
+    // "FIG. 6 illustrates an order fulfilment process 600": the whole named after other words.
+    const whole = WHOLE.exec(text.slice(0, SENTENCE_END.exec(text)?.index ?? text.length))
+    const named = whole
+      ? { numeral: whole[2]!, title: whole[1]!.toUpperCase() }
+      : { title: 'METHOD' }
+    if (!operations) {
+      if (!whole) return { body: text, listed: false, ...named }
+      const end = SENTENCE_END.exec(text)
+      const first = text.slice(0, end?.index ?? text.length)
+      for (const opener of OPENERS) {
+        const match = opener.exec(first.slice(whole.index + whole[0].length))
+        if (match) {
+          const from = whole.index + whole[0].length + match.index + match[0].length
+          return { body: text.slice(from).replace(LEAD_IN, ''), listed: true, ...named }
+        }
+      }
+      return { body: text.slice(end ? end.index : text.length).replace(LEAD_IN, ''), listed: false, ...named }
+    }
     return {
       body: text.slice(operations.index + operations[0].length).replace(LEAD_IN, ''),
       listed: true,
+      ...named,
     }
   }
-  const numeral = preamble[1] ? Number(preamble[1]) : undefined
+  const numeral = preamble[2]
+  const title = preamble[1]!.toLowerCase() === 'steps' || preamble[1]!.toLowerCase() === 'flowchart' ? 'METHOD' : preamble[1]!.toUpperCase()
   const from = preamble[0].length
   const sentenceEnd = SENTENCE_END.exec(text.slice(from))
   const firstEnd = sentenceEnd ? from + sentenceEnd.index : text.length
@@ -53,9 +75,9 @@ export function findMethodBody(text: string): MethodBody {
     const match = opener.exec(first)
     if (match) {
       const body = text.slice(from + match.index + match[0].length).replace(LEAD_IN, '')
-      return { body, listed: true, ...(numeral ? { numeral } : {}) }
+      return { body, listed: true, title, ...(numeral ? { numeral } : {}) }
     }
   }
   const body = text.slice(firstEnd).replace(LEAD_IN, '')
-  return { body, listed: false, ...(numeral ? { numeral } : {}) }
+  return { body, listed: false, title, ...(numeral ? { numeral } : {}) }
 }

@@ -4,7 +4,7 @@
  * two-way link, and a YES and a NO between the same two steps lose their labels.
  */
 
-import type { FigureLink } from '../spec'
+import type { FigureConnection as FigureLink } from '../figure'
 
 /** Links keyed by their pair of part ids. */
 export class LinkSet {

@@ -1,8 +1,10 @@
 /**
  * Prompt parser, stage 1: the prompt as plain text the readers can rely on. Typographic quotes,
  * dashes, arrows and spaces become ASCII ("→" is "->"), abbreviations lose the period that would
- * end a sentence, "(102)" becomes " 102", claim references ("of claim 1") go, a prompt typed in
- * capitals is lowercased, and a leading request ("Draw a block diagram of ...") is taken off.
+ * end a sentence, claim references ("of claim 1") go, a prompt typed in capitals is lowercased,
+ * and a leading request ("Draw a block diagram of ...") is taken off. Parenthesised numerals stay
+ * as written: "(1202)" after a step marks the step, so each reader unwraps them its own way. The
+ * figure's legend is read here, before "FIG. 4" loses its period.
  */
 
 /** The cleaned prompt, and whether it asked for a kind of figure by name. */
@@ -12,6 +14,25 @@ export interface NormalizedPrompt {
   asksFlowchart: boolean
   /** "block diagram", "system diagram", "architecture diagram", "schematic" appears. */
   asksBlockDiagram: boolean
+  /** "FIG. 4" when the prompt names the figure it describes ("FIG. 4 is a flowchart of ..."). */
+  figureLabel?: string
+}
+
+const FIGURE_NAME = /\bfig(?:ure)?s?\.?\s*([1-9]\d{0,2})\s?([A-Z])?(?![\w-])/gi
+const FIGURE_SUBJECT = /^\s*(?:is|shows|illustrates|depicts|represents|provides|presents|sets\s+forth|describes)\b/i
+
+/**
+ * The legend of the figure a prompt describes: the FIG. that is the subject of a sentence ("FIG. 4
+ * is ...", "Figure 4 shows ..."), else the first one named, else none.
+ */
+export function figureLabelOf(prompt: string): string | undefined {
+  let first: string | undefined
+  for (const match of prompt.matchAll(FIGURE_NAME)) {
+    const label = `FIG. ${match[1]}${match[2]?.toUpperCase() ?? ''}`
+    first ??= label
+    if (FIGURE_SUBJECT.test(prompt.slice(match.index + match[0].length))) return label
+  }
+  return first
 }
 
 const ASK_FLOWCHART =
@@ -72,7 +93,6 @@ export function normalizePrompt(prompt: string): NormalizedPrompt {
       /,? ?\b(?:of|according to|as (?:claimed|recited|defined) in) claims? \d+(?: ?(?:or|and|-|to) ?\d+)?/gi,
       '',
     )
-    .replace(/\( ?(\d{1,4}[a-z]?) ?\)/gi, ' $1')
     // Single quotes around a word or two are quotation marks, not part of a label.
     .replace(/(^|[\s(])'([^'\n]{1,60})'(?=[\s.,;:)]|$)/g, '$1$2')
     .replace(/ {2,}/g, ' ')
@@ -86,9 +106,11 @@ export function normalizePrompt(prompt: string): NormalizedPrompt {
     else if (code >= 97 && code <= 122) small++
   }
   const cased = capitals > 1.5 * small ? text.toLowerCase() : text
+  const figureLabel = figureLabelOf(prompt)
   return {
     text: stripRequest(cased),
     asksFlowchart: ASK_FLOWCHART.test(text),
     asksBlockDiagram: ASK_BLOCK_DIAGRAM.test(text),
+    ...(figureLabel ? { figureLabel } : {}),
   }
 }

@@ -14,26 +14,34 @@
  */
 
 import { log } from '../../../lib/log'
-import { type FigureSpec, FigureSpecSchema, MAX_FIGURE_LINKS, MAX_FIGURE_PARTS } from '../spec'
+import {
+  type Figure,
+  FigureSchema,
+  MAX_FIGURE_CONNECTIONS,
+  MAX_FIGURE_ELEMENTS,
+} from '../figure'
 import { buildFlowchart } from './build-flowchart'
 import { classifyPrompt, hasStepCues, judgeSystem, mentionsSystem } from './classify-prompt'
 import { findMethodBody } from './find-method-body'
 import { normalizePrompt } from './normalize-prompt'
-import { readStep, type StepContext, type StepItem } from './read-step'
+import { type FigureSpec, FigureSpecSchema } from './parsed'
+import { readStep, type StepContext } from './read-step'
 import { readSystem } from './read-system'
 import { splitSteps } from './split-steps'
+import { stepSeries } from './step-markers'
 
-/** Why a prompt gave no spec. */
+/** Why a prompt gave no figure. */
 export type ParseFailureReason = 'not_a_diagram' | 'too_many_parts' | 'no_structure'
 
 /**
- * The parser's answer: a validated spec, or a reason with one sentence the user can act on.
+ * The parser's answer: a validated figure with what it could not draw as it was written, or a
+ * reason with one sentence the user can act on.
  * - `not_a_diagram`: the prompt describes a physical object or a view of one; use an image model.
- * - `too_many_parts`: more than MAX_FIGURE_PARTS parts (or MAX_FIGURE_LINKS links).
+ * - `too_many_parts`: more than MAX_FIGURE_ELEMENTS elements (or MAX_FIGURE_CONNECTIONS).
  * - `no_structure`: a diagram was asked for but no parts or steps could be read.
  */
 export type ParseResult =
-  | { ok: true; spec: FigureSpec }
+  | { ok: true; figure: Figure; warnings: string[] }
   | { ok: false; reason: ParseFailureReason; message: string }
 
 const fail = (reason: ParseFailureReason, message: string): ParseResult => ({
@@ -52,60 +60,84 @@ const NO_METHOD =
 const EMPTY =
   'The prompt describes nothing to draw; name the parts of a system and how they connect, for example "A system 100 comprising a processor 102 coupled to a memory 104", or list the steps of a method, for example "A method comprising: receiving a request; storing it".'
 
-function finish(
-  kind: FigureSpec['kind'],
-  draft: { parts: unknown[]; links: unknown[] },
-): ParseResult {
-  if (draft.parts.length > MAX_FIGURE_PARTS) {
-    return fail(
-      'too_many_parts',
-      `The prompt names more than ${MAX_FIGURE_PARTS} parts, the most one figure holds; split it into several figures or describe fewer parts.`,
-    )
-  }
-  if (draft.links.length > MAX_FIGURE_LINKS) {
-    return fail(
-      'too_many_parts',
-      `The prompt names ${draft.links.length} connections but one figure holds at most ${MAX_FIGURE_LINKS}; split it into several figures.`,
-    )
-  }
-  const checked = FigureSpecSchema.safeParse({ kind, ...draft })
-  if (!checked.success) {
-    log('warn', 'parsePrompt built an invalid spec', { issues: checked.error.issues.slice(0, 5) })
-    return fail('no_structure', kind === 'method' ? NO_METHOD : NO_SYSTEM)
-  }
-  return { ok: true, spec: checked.data }
+/** What every reader hands over: the figure's parts, before validation. */
+interface Draft {
+  kind: Figure['kind']
+  elements: unknown[]
+  connections: unknown[]
+  numeral?: string
+  title?: string
+  warnings: string[]
 }
 
-function parseMethod(text: string): ParseResult {
-  const { body, numeral, listed } = findMethodBody(text)
-  const raws = splitSteps(body, listed)
-  const stepNumbers = raws.flatMap((raw) => (raw.stepMarker ? [raw.marker ?? 0] : []))
-  const context: StepContext = {
-    ...(numeral !== undefined ? { methodNumeral: numeral } : {}),
-    // "Step 1:, Step 2:" count; "Step 202:, Step 204:" are numerals.
-    markersAreNumerals: stepNumbers.length > 0 && stepNumbers.some((n, k) => n !== k + 1),
+function finish(draft: Draft, label: string | undefined): ParseResult {
+  if (draft.elements.length > MAX_FIGURE_ELEMENTS) {
+    return fail(
+      'too_many_parts',
+      `The prompt names more than ${MAX_FIGURE_ELEMENTS} parts or steps, the most one figure holds; split it into several figures.`,
+    )
   }
-  const items = raws.flatMap((raw): StepItem[] => {
-    const item = readStep(raw, context)
-    return item ? [item] : []
+  if (draft.connections.length > MAX_FIGURE_CONNECTIONS) {
+    return fail(
+      'too_many_parts',
+      `The prompt names ${draft.connections.length} connections but one figure holds at most ${MAX_FIGURE_CONNECTIONS}; split it into several figures.`,
+    )
+  }
+  const checked = FigureSchema.safeParse({
+    kind: draft.kind,
+    ...(label ? { label } : {}),
+    ...(draft.numeral ? { numeral: draft.numeral } : {}),
+    ...(draft.title ? { title: draft.title } : {}),
+    elements: draft.elements,
+    connections: draft.connections,
   })
-  if (items.length === 0) return fail('no_structure', NO_METHOD)
-  if (items.length > MAX_FIGURE_PARTS) {
-    return fail(
-      'too_many_parts',
-      `The prompt lists ${items.length} steps but one figure holds at most ${MAX_FIGURE_PARTS} parts; split the method over several figures.`,
-    )
+  if (!checked.success) {
+    log('warn', 'parsePrompt built an invalid figure', { issues: checked.error.issues.slice(0, 5) })
+    return fail('no_structure', draft.kind === 'flowchart' ? NO_METHOD : NO_SYSTEM)
   }
-  return finish('method', buildFlowchart(items))
+  return { ok: true, figure: checked.data, warnings: draft.warnings }
 }
 
-function parseSystem(text: string): ParseResult {
+function parseMethod(text: string, label: string | undefined): ParseResult {
+  const { body, numeral, title, listed } = findMethodBody(text)
+  const series = stepSeries(body, numeral)
+  const raws = splitSteps(body, listed, series)
+  const context: StepContext = { series, partNumerals: new Set() }
+  const items = raws.flatMap((raw) => readStep(raw, context))
+  if (items.length === 0) return fail('no_structure', NO_METHOD)
+  if (items.length > MAX_FIGURE_ELEMENTS) {
+    return fail(
+      'too_many_parts',
+      `The prompt lists ${items.length} steps but one figure holds at most ${MAX_FIGURE_ELEMENTS}; split the method over several figures.`,
+    )
+  }
+  const flow = buildFlowchart(items)
+  const warnings = [...flow.warnings]
+  if (context.partNumerals.size > 0) {
+    warnings.push(
+      `A flowchart draws steps, so the numerals of parts named in them are not drawn: ${[...context.partNumerals].join(', ')}`,
+    )
+  }
+  return finish(
+    {
+      kind: 'flowchart',
+      elements: flow.elements,
+      connections: flow.connections,
+      ...(numeral !== undefined ? { numeral } : {}),
+      ...(title !== undefined ? { title } : {}),
+      warnings,
+    },
+    label,
+  )
+}
+
+function parseSystem(text: string, label: string | undefined): ParseResult {
   const draft = readSystem(text)
   const verdict = judgeSystem(draft, text)
   // A storage-medium or apparatus claim whose body is operations ("cause the processor to perform
   // operations comprising: receiving ...") is a flowchart.
   if ((verdict === 'empty' || draft.parts.length < 2) && hasStepCues(text)) {
-    const method = parseMethod(text)
+    const method = parseMethod(text, label)
     if (method.ok) return method
   }
   switch (verdict) {
@@ -126,7 +158,12 @@ function parseSystem(text: string): ParseResult {
     ...(part.numeral !== undefined ? { numeral: part.numeral } : {}),
     ...(part.parent ? { parent: part.parent.id } : {}),
   }))
-  return finish('system', { parts, links: draft.links })
+  const checked = FigureSpecSchema.safeParse({ kind: 'system', parts, links: draft.links })
+  if (!checked.success) {
+    log('warn', 'parsePrompt built an invalid spec', { issues: checked.error.issues.slice(0, 5) })
+    return fail('no_structure', NO_SYSTEM)
+  }
+  return finish({ ...toDraft(checked.data), warnings: [] }, label)
 }
 
 /**
@@ -149,12 +186,35 @@ export function parsePrompt(prompt: string): ParseResult {
       case 'object':
         return fail('not_a_diagram', NOT_A_DIAGRAM)
       case 'method':
-        return parseMethod(normalized.text)
+        return parseMethod(normalized.text, normalized.figureLabel)
       case 'system':
-        return parseSystem(normalized.text)
+        return parseSystem(normalized.text, normalized.figureLabel)
     }
   } catch (error) {
     log('error', 'parsePrompt failed', { error })
     return fail('no_structure', NO_SYSTEM)
+  }
+}
+
+/** The parsed spec as the figure structure the drafter and the API use. */
+function toDraft(spec: FigureSpec): Omit<Draft, 'warnings'> {
+  const parents = new Set(spec.parts.flatMap((p) => (p.parent ? [p.parent] : [])))
+  const method = spec.kind === 'method'
+  return {
+    kind: method ? 'flowchart' : 'block-diagram',
+    elements: spec.parts.map((part) => ({
+      id: part.id,
+      label: part.label,
+      kind: method
+        ? part.shape === 'box'
+          ? 'step'
+          : part.shape
+        : parents.has(part.id)
+          ? 'container'
+          : 'block',
+      ...(part.numeral !== undefined ? { numeral: String(part.numeral) } : {}),
+      ...(part.parent ? { parent: part.parent } : {}),
+    })),
+    connections: spec.links,
   }
 }

@@ -5,7 +5,7 @@
  * ordinal ("the first sensor" is never the second one). One numeral never names two parts.
  */
 
-import { MAX_LABEL_CHARS } from '../spec'
+import { MAX_LABEL_CHARS } from './parsed'
 import { GENERIC_NOUNS } from './noun-classes'
 import type { NounPhrase } from './read-noun-phrase'
 

@@ -1,31 +1,43 @@
 /**
  * Prompt parser, flowcharts, stage 4: what one step text says. Recognised forms:
- *   - a box: "receiving a request 202", "Validate it", "the server stores the request", "for
- *     each face, apply a blur" (label as written, uppercase), optionally "... and end" or "... and
- *     return(ing) to step 202" after it;
- *   - a decision: "determining/checking/deciding/verifying whether X" (also after a subject: "the
- *     server determines whether X"), "Is X?" → "X?";
- *   - a branch of the last decision: "if so / if yes, A", "otherwise / else / if not, B";
+ *   - a box: "receiving a request (step 202)", "Validate it", "the server stores the request",
+ *     "an order is received from a customer" (labelled with the prompt's own words, the step's
+ *     marker and the numerals of parts it names taken off), optionally "... and end" or "... and
+ *     the method returns to step 202" after it;
+ *   - a decision: "determining/checking/deciding whether X" (also after a subject, "the server
+ *     determines whether X", or passive, "a determination is made whether X", "it is determined
+ *     whether X"), "Is X?" → "X?";
+ *   - a branch of the last decision: "if so / if yes, A", "otherwise / else / if not, B", and an
+ *     action with its condition after it: "switching on the heater if X", "switching it off
+ *     otherwise";
  *   - a conditional: "if X, [then] A[; else B]", "when X, A", "in response to determining that X,
- *     A" (the flowchart builder decides whether X answers the last decision or asks a new one);
- *   - a jump: "return(ing) to step 202", "repeat the receiving step", "go back to the start",
- *     "the method proceeds to block 306", optionally "... until X";
- *   - the end: "ending the method", "terminate".
+ *     A", "A when X" (the flowchart builder decides whether X answers the last decision or asks a
+ *     new one);
+ *   - a jump: "return(ing) to step 202", "repeat(ing) from measuring ...", "determining again
+ *     whether X" (back to the decision that asks X), "steps 504 to 508 are repeated until X";
+ *   - the end: "ending the method", "terminate", "the method ends after step 608 or step 612";
+ *   - an order: "step S1310 is performed after step S1308 and directly after step S1306 when no
+ *     cartridge is installed".
  * A decision label is its condition without "whether", a leading article or "or not", then "?":
  * "determining whether the client is authorized" → "CLIENT IS AUTHORIZED?".
  */
 
-import { MAX_LABEL_CHARS } from '../spec'
+import { MAX_LABEL_CHARS } from '../figure'
 import { isGerund, NON_STEP_OPENERS, SEQUENCE_OPENER, STEP_VERBS } from './grammar-words'
 import { fitLabel } from './part-registry'
-import type { RawStep } from './split-steps'
+import { splitCompound, type RawStep } from './split-steps'
+import { cleanNumeral, type StepSeries, takeMarker } from './step-markers'
 
 /** A step another step jumps to. */
 export interface StepRef {
-  /** "step 202", "step 2": a numeral, else a marker number. */
+  /** "step 202", "step S1302": a numeral. */
+  numeral?: string
+  /** "step 2" in a list that counts: a list position. */
   number?: number
-  /** "the receiving step", "the step of validating": words to match a step's label on. */
+  /** "the receiving step", "repeating from measuring ...": words to match a step's label on. */
   words?: string[]
+  /** "determining again whether X": the decision that asks X. */
+  condition?: string
   start?: true
   end?: true
   previous?: true
@@ -34,51 +46,67 @@ export interface StepRef {
 /** A decision's question. */
 export interface Question {
   label: string
-  numeral?: number
+  numeral?: string
   /** The condition in lowercase, to match "if the client is not authorized" against it. */
   condition: string
 }
 
 /** What a step does once its condition, if any, is settled. */
 export type StepAction =
-  | { kind: 'box'; label: string; numeral?: number; until?: Question; then?: StepRef }
+  | { kind: 'box'; label: string; numeral?: string; until?: Question; then?: StepRef }
   | { kind: 'decision'; question: Question }
   | { kind: 'jump'; target: StepRef; until?: Question }
   | { kind: 'end' }
 
 /**
- * One step text, read: an action (`do`), an answer to the last question (`branch`), or a
- * condition with its actions (`if`).
+ * One step text, read: actions in order (`do`), an answer to the last question (`branch`), a
+ * condition with its actions (`if`), the steps after which the method ends (`ends`), or an order
+ * between steps (`after`).
  */
 export type StepItem =
-  | { kind: 'do'; action: StepAction; marker?: number }
-  | { kind: 'branch'; polarity: 'yes' | 'no'; action?: StepAction; otherwise?: StepAction }
-  | { kind: 'if'; question: Question; action?: StepAction; otherwise?: StepAction; marker?: number }
+  | { kind: 'do'; actions: StepAction[]; marker?: number; rejoin?: boolean }
+  | { kind: 'branch'; polarity: 'yes' | 'no'; actions: StepAction[]; otherwise?: StepAction[] }
+  | {
+      kind: 'if'
+      question: Question
+      actions: StepAction[]
+      otherwise?: StepAction[]
+      marker?: number
+    }
+  | { kind: 'ends'; refs: StepRef[] }
+  | { kind: 'after'; step: StepRef; after: StepRef; condition?: string }
 
-/** What a step's numbers mean. */
+/** What a step's numbers mean, and what the reader noticed on the way. */
 export interface StepContext {
-  /** The method's numeral: a trailing number in the same hundred is a step numeral. */
-  methodNumeral?: number
-  /** "Step N:" markers are reference numerals (not 1, 2, 3, ...). */
-  markersAreNumerals: boolean
+  series: StepSeries
+  /** Numerals of parts named inside steps ("the server 110"): not drawn in a flowchart. */
+  partNumerals: Set<string>
 }
 
+const N = String.raw`(?:[Ss]\s?\d{2,5}|\d{1,5}[a-zA-Z]?)`
+
 const YES_BRANCH =
-  /^(?:if|when)\s+(?:so|yes|true|affirmative|positive|successful|it\s+is|they\s+are|valid)\s*(?:,|:|then\b|$)[\s,]*(?:then\b[\s,]*)?/i
+  /^(?:if|when)\s+(?:so|yes|true|affirmative|positive|successful|it\s+is|they\s+are|it\s+does|they\s+do|valid|the\s+answer\s+is\s+yes)\s*(?:,|:|then\b|$)[\s,]*(?:then\b[\s,]*)?/i
 const NO_BRANCH =
-  /^(?:(?:otherwise|else|in\s+the\s+alternative|alternatively)\b|if\s+(?:not|no|false|negative|unsuccessful|invalid)\s*(?:,|:|then\b|$))[\s,]*(?:then\b[\s,]*)?/i
+  /^(?:(?:otherwise|else|in\s+the\s+alternative|alternatively)\b|if\s+(?:not|no|false|negative|unsuccessful|invalid|it\s+is\s+not|it\s+does\s+not|they\s+are\s+not|the\s+answer\s+is\s+no)\s*(?:,|:|then\b|$))[\s,]*(?:then\b[\s,]*)?/i
 const CONDITION =
-  /^(?:if|when|whenever|in\s+case|in\s+the\s+event\s+that|provided\s+that|(?:upon|on|in\s+response\s+to|responsive\s+to|based\s+on)\s+(?:a\s+|the\s+)?(?:determin(?:ing|ation)|detect(?:ing|ion)|identif(?:ying|ication)|finding|confirm(?:ing|ation)|verif(?:ying|ication))(?:\s+(?:that|whether|of))?)\s+/i
+  /^(?:if|when|whenever|once|in\s+case|in\s+the\s+event\s+that|provided\s+that|(?:upon|on|in\s+response\s+to|responsive\s+to|based\s+on)\s+(?:a\s+|the\s+)?(?:determin(?:ing|ation)|detect(?:ing|ion)|identif(?:ying|ication)|finding|confirm(?:ing|ation)|verif(?:ying|ication))(?:\s+(?:that|whether|of))?)\s+/i
 /** "the server" before a step's verb: "the server determines whether ...". */
-const SUBJECT = String.raw`(?:(?:the|said)\s+[\w-]+(?:\s+[\w-]+){0,2}?\s+(?:then\s+)?)?`
+const SUBJECT = String.raw`(?:(?:the|said|a|an)\s+[\w-]+(?:\s+[\w-]+){0,3}?\s+(?:then\s+|next\s+|also\s+|first\s+)?)?`
 const DECISION_VERB =
-  /(?:determin|check|decid|test|judg|evaluat|verif|ascertain|assess|quer|confirm|examin|inspect|establish)\w*\s+(?:whether|if)\s+/
+  /(?:determin|check|decid|test|judg|evaluat|verif|ascertain|assess|quer|confirm|examin|inspect|establish|compar)\w*\s+(?:again\s+)?(?:to\s+(?:determine|see|check)\s+)?(?:whether|if)\s+/
 /** "determining whether", "the server determines whether", or a bare "whether". */
 const DECISION = new RegExp(`^${SUBJECT}${DECISION_VERB.source}|^whether\\s+`, 'i')
-const AND_JUMP =
-  /,?\s+and\s+(?:then\s+)?(?=(?:return|go|loop|jump|revert|proceed|repeat|branch)\w*\s)/i
+/** "a determination is made (as to) whether", "it is determined whether", "a check is made whether". */
+const PASSIVE_DECISION =
+  /^(?:(?:a|the)\s+(?:determination|decision|check|test|query|comparison|evaluation)\s+is\s+(?:then\s+)?(?:made|performed|carried\s+out)\s+(?:as\s+to\s+|to\s+determine\s+)?(?:whether|if)|it\s+is\s+(?:then\s+|next\s+)?(?:determined|checked|decided|verified|evaluated|assessed|queried|ascertained|tested|confirmed)\s+(?:again\s+)?(?:whether|if))\s+/i
+const AGAIN = /\b(?:again|once\s+more|anew)\b|\bre-?(?:check|determin|evaluat|test|verif|assess)\w*/i
+const AND_JUMP = new RegExp(
+  String.raw`,?\s+and\s+(?:then\s+)?(?=(?:(?:the|said)\s+(?:method|process|flow|procedure|routine|algorithm)\s+(?:then\s+)?)?(?:return|go|loop|jump|revert|proceed|repeat|branch|continu)\w*\s)`,
+  'i',
+)
 const AND_END =
-  /,?\s+and\s+(?:then\s+)?(?:end|terminat|stop|exit|finish|halt)\w*(?:\s+(?:the\s+)?(?:method|process|procedure|flow|routine|program|algorithm))?$/i
+  /,?\s+and\s+(?:then\s+)?(?:(?:the|said)\s+(?:method|process|flow|procedure|routine|algorithm)\s+)?(?:end|terminat|stop|exit|finish|halt|complet)\w*(?:\s+(?:the\s+)?(?:method|process|procedure|flow|routine|program|algorithm))?$/i
 const OTHERWISE_SPLIT = /[,;]\s*(?:else|otherwise|if\s+not)\b[\s,]*|\s+else\s+/i
 /** Verbs that start the action of "if valid go to step 5" when no comma or "then" says where. */
 const ACTION_START =
@@ -94,148 +122,202 @@ const DETECTED: Record<string, string> = {
   verifying: 'VERIFIED',
   verification: 'VERIFIED',
 }
+const METHOD_SUBJECT = String.raw`(?:(?:the|said|this)\s+(?:method|process|procedure|flow|routine|algorithm|workflow|technique)\s+(?:\d+\s+)?(?:then\s+|next\s+)?)?`
 const JUMP_VERB =
-  /(?:return(?:ing|s)?|go(?:ing|es)?(?:\s+back)?|loop(?:ing|s)?(?:\s+back)?|jump(?:ing|s)?(?:\s+back)?|revert(?:ing|s)?|proceed(?:ing|s)?|continu(?:e|ing|es)|repeat(?:ing|s)?|branch(?:ing|es)?(?:\s+back)?|skip(?:ping|s)?)\b\s*/
-const JUMP = new RegExp(`^${SUBJECT}${JUMP_VERB.source}`, 'i')
+  /(?:return(?:ing|s|ed)?|go(?:ing|es)?(?:\s+back)?|loop(?:ing|s|ed)?(?:\s+back)?|jump(?:ing|s|ed)?(?:\s+back)?|revert(?:ing|s|ed)?|proceed(?:ing|s|ed)?|continu(?:e|ing|es|ed)|repeat(?:ing|s|ed)?|branch(?:ing|es|ed)?(?:\s+back)?|skip(?:ping|s|ped)?(?:\s+(?:directly|ahead))?|cycl(?:e|ing|es)\s+back|flows?)\b\s*/
+const JUMP = new RegExp(`^(?:${METHOD_SUBJECT}|${SUBJECT})${JUMP_VERB.source}`, 'i')
+/** "steps 504 to 508 are repeated until ...", "step 502 is repeated". */
+const REPEATED = new RegExp(
+  String.raw`^(?:the\s+)?steps?\s+(${N})(?:\s*(?:to|through|-|and)\s*(?:step\s+)?${N})?\s+(?:are|is)\s+(?:then\s+)?(?:repeated|performed\s+again|iterated)\b\s*`,
+  'i',
+)
 const END =
-  /^(?:end(?:ing|s)?|terminat(?:e|ing|es)|stop(?:ping|s)?|exit(?:ing|s)?|finish(?:ing|es)?|halt(?:ing|s)?|done)(?:\s+(?:the\s+)?(?:method|process|procedure|flow|routine|program|algorithm))?$/i
-const METHOD_CONTINUES =
-  /^(?:the|said)\s+(?:method|process)\s+(?:may\s+)?(?:further\s+|also\s+|then\s+)?(?:comprises|comprising|includes|including|involves)\s*:?\s*/i
+  /^(?:end(?:ing|s)?|terminat(?:e|ing|es)|stop(?:ping|s)?|exit(?:ing|s)?|finish(?:ing|es)?|halt(?:ing|s)?|done|the\s+end)(?:\s+(?:the\s+)?(?:method|process|procedure|flow|routine|program|algorithm))?$/i
+const METHOD_ENDS = new RegExp(
+  String.raw`^${METHOD_SUBJECT.replace(/\)\?$/, ')')}(?:then\s+)?(?:ends|terminates|stops|finishes|completes|is\s+complete|is\s+completed|concludes)\b`,
+  'i',
+)
+const ENDS_AFTER = new RegExp(
+  String.raw`^${METHOD_SUBJECT}(?:then\s+)?(?:ends|terminates|stops|finishes|concludes|is\s+complete)\s+(?:after|at|following|with)\s+((?:(?:steps?|blocks?|operations?)\s+)?${N}(?:\s*(?:,|or|and|,\s*or|,\s*and)\s*(?:(?:steps?|blocks?|operations?)\s+)?${N})*)\s*$`,
+  'i',
+)
+const PERFORMED_AFTER = new RegExp(
+  String.raw`\b(?:step|block|operation)\s+(${N})\s+(?:is|are)\s+(?:then\s+)?(?:performed|executed|carried\s+out|reached)\s+((?:(?:directly\s+|immediately\s+)?after\s+(?:step|block|operation)\s+${N}(?:\s+(?:when|if|in\s+case)\s+[^,;]+?)?(?:\s*,?\s*(?:and|or)\s+)?)+)`,
+  'i',
+)
 const STEP_OF =
   /^(?:(?:performing|executing|carrying\s+out)\s+)?(?:the\s+|a\s+)?(?:further\s+)?steps?\s+of\s+/i
+const METHOD_LEAD = new RegExp(
+  String.raw`^(?:the|this|said)\s+(?:method|process|procedure|routine|flow|workflow|algorithm|technique|routine)\s+(?:\d+\s+|[Ss]\d+\s+)?(?:then\s+|next\s+|further\s+|also\s+|may\s+)?(?:begins|starts|commences|continues|proceeds|moves|advances|comprises|includes|involves|may\s+begin|may\s+start|may\s+continue)\s*(?:by|with|to|at|:)?\s*(?:(?:the\s+)?steps?\s+of\s+)?`,
+  'i',
+)
+const PROSE =
+  /^(?:as\s+is\s+(?:known|well\s+known|conventional)|as\s+(?:noted|described|discussed|explained|mentioned)\b|it\s+(?:should|will|is|may|can)\s+(?:also\s+)?be\s+(?:understood|appreciated|noted|recognized|recognised|apparent)|note\s+that|in\s+(?:some|other|certain|various|one|another|alternative)\s+(?:embodiments?|implementations?|examples?|cases)|for\s+(?:example|instance)|this\s+(?:allows|enables|ensures|reduces|improves|prevents|avoids|provides|helps|means|step|method|process)|such\s+\w+\s+(?:is|are|may|can)|these\s+|those\s+|advantageously|typically|conventionally|generally|background|the\s+(?:method|process|technique|flowchart|figure)\s+(?:\d+\s+)?(?:may|can|could|is|will)\s+(?:be|also)\b|one\s+of\s+ordinary\s+skill)/i
 /** Words before a number that make it a quantity, not a reference numeral ("up to 255"). */
 const QUANTITY_WORDS = new Set(
   `to of than at by least most about over under within every each from with for is are equals
   equal exceeds exceed below above after before until up step steps claim port version block
-  blocks operation operations act acts fig figure`.split(/\s+/),
+  blocks operation operations act acts fig figure layer level type class model channel
+  revision rev no number tier grade stage phase generation gen size`.split(/\s+/),
 )
 /** Words after a reference numeral ("a client 102 over a network 104"). */
 const AFTER_NUMERAL = new Set(
-  'and or to from of in on at by for with via over through into using that which when if the a an'.split(
+  'and or to from of in on at by for with via over through into using that which when if the a an is are was were has have may can will'.split(
     ' ',
   ),
 )
 
 function cleanLead(text: string): string {
   let rest = text.trim()
-  for (let pass = 0; pass < 4; pass++) {
+  for (let pass = 0; pass < 5; pass++) {
     const before = rest
     rest = rest
       .replace(/^[\s,;:.-]+/, '')
       .replace(/^(?:and|or)\s+/i, '')
       .replace(SEQUENCE_OPENER, '')
-      .replace(METHOD_CONTINUES, '')
+      .replace(METHOD_LEAD, '')
       .replace(STEP_OF, '')
+      .replace(/^(?:at\s+this\s+point|at\s+that\s+point|in\s+this\s+step|here)\s*,\s*/i, '')
     if (rest === before) break
   }
   return rest.replace(/[\s,;:.!]+$/, '')
 }
 
-/** Drops reference numerals of other elements from a step's words ("a client 102"). */
-function dropElementNumerals(text: string): string {
+/**
+ * Drops reference numerals of parts from a step's words ("receiving, by a server 110, a request"),
+ * noting them: a flowchart draws steps, so such numerals are reported, not drawn.
+ */
+function dropPartNumerals(text: string, context: StepContext): string {
   const words = text.split(' ')
   return words
     .filter((word, k) => {
-      if (!/^\d{2,4}[a-z]?,?$/.test(word) || k === 0) return true
+      if (!/^\(?\d{2,5}[a-z]?'?\)?,?$/.test(word) || k === 0) return true
       const before = words[k - 1]!.toLowerCase()
       const after = (words[k + 1] ?? '').toLowerCase()
       if (!/[a-z]$/.test(before) || QUANTITY_WORDS.has(before)) return true
-      return !(after === '' || word.endsWith(',') || AFTER_NUMERAL.has(after))
+      // A number before a unit or a noun is a quantity ("30 seconds", "96 wells").
+      if (/^[a-z°%µ]/i.test(after) && !AFTER_NUMERAL.has(after) && !word.endsWith(',')) return true
+      context.partNumerals.add(word.replace(/[(),]/g, ''))
+      return false
     })
     .join(' ')
+    .replace(/\s+,/g, ',')
+    .replace(/,\s*,/g, ',')
 }
 
-/** A trailing numeral, kept when it fits the method's numbering. */
-function takeNumeral(text: string, context: StepContext): { text: string; numeral?: number } {
-  const match = /\s(\d{1,4})$/.exec(text)
-  if (!match) return { text }
-  const rest = text.slice(0, match.index).trimEnd()
-  const before = rest.slice(rest.lastIndexOf(' ') + 1)
-  if (QUANTITY_WORDS.has(before.toLowerCase())) return { text }
-  const value = Number(match[1])
-  const method = context.methodNumeral
-  // With a method numeral, its hundred decides ("0.9 608" in method 600); without, a numeral
-  // follows a word ("a record 208").
-  if (method !== undefined) {
-    const fits = Math.floor(value / 100) === Math.floor(method / 100)
-    if (fits) return { text: rest, numeral: value }
-    return /[A-Za-z]$/.test(before) ? { text: rest } : { text }
-  }
-  return /[A-Za-z]$/.test(before) && value >= 1 ? { text: rest, numeral: value } : { text }
+/** A label as printed: capitals, no leading article, remarks and stray brackets gone. */
+function labelOf(text: string): string {
+  return fitLabel(
+    text
+      .replace(/\s*\([^()]{0,200}\)/g, '')
+      .replace(/["()[\]{}]/g, '')
+      .replace(/^(?:the|a|an|said)\s+/i, '')
+      .replace(/^,\s*/, '')
+      .toUpperCase(),
+  )
 }
 
 /** A condition as a question: "the client is authorized" → "CLIENT IS AUTHORIZED?". */
 function readQuestion(condition: string, context: StepContext): Question {
-  let text = cleanLead(condition)
-    .replace(/[\s?]+$/, '')
-    .replace(/\s+or\s+not$/i, '')
-    .replace(/^(?:that|whether|if)\s+/i, '')
-  const taken = takeNumeral(text, context)
-  text = dropElementNumerals(taken.text).replace(/^(?:the|a|an|said)\s+/i, '')
+  const marked = takeMarker(cleanLead(condition), context.series)
+  const text = dropPartNumerals(
+    marked.text
+      .replace(/[\s?]+$/, '')
+      .replace(/\s+or\s+not$/i, '')
+      .replace(/^(?:that|whether|if)\s+/i, ''),
+    context,
+  ).replace(/[\s,]+$/, '')
   return {
-    label: `${fitLabel(text.toUpperCase(), MAX_LABEL_CHARS - 1)}?`,
-    condition: text.toLowerCase(),
-    ...(taken.numeral !== undefined ? { numeral: taken.numeral } : {}),
+    label: `${fitLabel(labelOf(text), MAX_LABEL_CHARS - 1)}?`,
+    condition: text.toLowerCase().replace(/^(?:the|a|an|said)\s+/, ''),
+    ...(marked.numeral !== undefined ? { numeral: marked.numeral } : {}),
   }
 }
 
 const IGNORED_REF_WORDS = new Set(['the', 'a', 'an', 'said', 'step', 'steps', 'of', 'and', 'then'])
 
+/** "step 202", "S1302", "the start", "the receiving step", "measuring the temperature". */
+function readRef(target: string): StepRef | null {
+  const text = target.replace(/^(?:back\s+)?(?:to\s+|from\s+|with\s+|at\s+)?(?:the\s+)?/i, '').trim()
+  const lower = text.toLowerCase()
+  const numbered = new RegExp(
+    String.raw`\b(?:steps?|blocks?|operations?|acts?|boxes?)\s+(${N})\b|^(${N})\b`,
+    'i',
+  ).exec(text)
+  if (numbered) {
+    const raw = cleanNumeral(numbered[1] ?? numbered[2]!)
+    return /^\d$/.test(raw) ? { number: Number(raw) } : { numeral: raw }
+  }
+  if (/^(?:start|beginning|top|first\s+step|outset)\b/.test(lower)) return { start: true }
+  if (/^(?:end|finish)\b/.test(lower)) return { end: true }
+  if (/^(?:previous|preceding|prior|last)\s+steps?\b/.test(lower)) return { previous: true }
+  const named =
+    /^(?:steps?\s+of\s+)?([a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}?)\s+steps?\b/i.exec(text) ??
+    /^(?:steps?\s+of\s+)?([a-z]+ing(?:\s+(?:the|a|an)?\s*[a-z][\w-]*){0,3})\b/i.exec(text)
+  const words = named?.[1]
+    ?.toLowerCase()
+    .split(/\s+/)
+    .filter((w) => !IGNORED_REF_WORDS.has(w))
+  return words && words.length > 0 ? { words } : null
+}
+
 function readJump(text: string, context: StepContext): StepAction | null {
+  const repeated = REPEATED.exec(text)
+  if (repeated) {
+    const rest = text.slice(repeated[0].length)
+    const until = /^(?:until|till)\s+(.+)$/i.exec(rest)
+    const target: StepRef = { numeral: cleanNumeral(repeated[1]!) }
+    return until
+      ? { kind: 'jump', target, until: readQuestion(until[1]!, context) }
+      : { kind: 'jump', target }
+  }
   const match = JUMP.exec(text)
   if (!match) return null
+  // "proceeds to" a step is a jump; "proceeds to heat the sample" is not.
   let rest = text.slice(match[0].length)
   let until: Question | undefined
-  const at = rest.toLowerCase().search(/(?:^|\s)until\s/)
+  const at = rest.toLowerCase().search(/(?:^|\s)(?:until|till)\s/)
   if (at >= 0) {
-    until = readQuestion(rest.slice(at).replace(/^\s*until\s+/i, ''), context)
+    until = readQuestion(rest.slice(at).replace(/^\s*(?:until|till)\s+/i, ''), context)
     rest = rest.slice(0, at)
   }
-  const target = rest.replace(/^(?:back\s+)?(?:to\s+)?(?:the\s+)?/i, '').trim()
-  const lower = target.toLowerCase()
-  let ref: StepRef | null = null
-  const numbered = /\b(?:steps?|blocks?|operations?|acts?|boxes?)\s+(\d{1,4})|^(\d{1,4})\b/i.exec(
-    target,
-  )
-  if (numbered) ref = { number: Number(numbered[1] ?? numbered[2]) }
-  else if (/^(?:start|beginning|top|first\s+step)\b/.test(lower)) ref = { start: true }
-  else if (/^(?:end|finish)\b/.test(lower)) ref = { end: true }
-  else if (/^(?:previous|preceding|prior|last)\s+steps?\b/.test(lower)) ref = { previous: true }
-  else {
-    const named =
-      /^(?:steps?\s+of\s+)?([a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}?)\s+steps?\b/i.exec(target) ??
-      /^(?:steps?\s+of\s+)?([a-z]+ing)\b/i.exec(target)
-    const words = named?.[1]
-      ?.toLowerCase()
-      .split(/\s+/)
-      .filter((w) => !IGNORED_REF_WORDS.has(w))
-    if (words && words.length > 0) ref = { words }
+  const target = rest.replace(/^(?:directly|immediately|back|again)\s+/i, '')
+  let ref = readRef(target)
+  if (ref?.words && !/^(?:back\s+)?(?:to|from|with)\s/i.test(rest.trim()) && !/^repeat/i.test(match[0].replace(new RegExp(`^${METHOD_SUBJECT}`, 'i'), ''))) {
+    // "continuing to heat" or "proceeding with the analysis" are steps, not jumps.
+    ref = null
   }
-  if (!ref && until && lower === '') ref = { previous: true }
+  if (!ref && until && target.trim() === '') ref = { previous: true }
+  if (!ref && /^repeat/i.test(match[0]) && target.trim() === '') ref = { previous: true }
   if (!ref) return null
   return { kind: 'jump', target: ref, ...(until ? { until } : {}) }
 }
 
-/** What an action text does (a box unless it is a jump, a decision or the end). */
-function readAction(text: string, context: StepContext): StepAction | null {
+/** What one action text does (a box unless it is a jump, a decision or the end). */
+function readAction(text: string, context: StepContext): StepAction[] {
   const clean = cleanLead(text)
-  if (!/[A-Za-z]/.test(clean)) return null
-  if (END.test(clean)) return { kind: 'end' }
+  if (!/[A-Za-z]/.test(clean)) return []
+  if (END.test(clean) || METHOD_ENDS.test(clean)) return [{ kind: 'end' }]
   const jump = readJump(clean, context)
-  if (jump) return jump
-  const decision = DECISION.exec(clean)
-  if (decision)
-    return { kind: 'decision', question: readQuestion(clean.slice(decision[0].length), context) }
-  if (/\?$/.test(text.trim())) {
-    const question = readQuestion(clean, context)
-    const label = fitLabel(clean.replace(/\?+$/, '').toUpperCase(), MAX_LABEL_CHARS - 1)
-    return { kind: 'decision', question: { ...question, label: `${label}?` } }
+  if (jump) return [jump]
+  const marked = takeMarker(clean, context.series)
+  const body = cleanLead(marked.text)
+  const decision = DECISION.exec(body) ?? PASSIVE_DECISION.exec(body)
+  if (decision) {
+    const question = readQuestion(body.slice(decision[0].length), context)
+    if (marked.numeral !== undefined) question.numeral ??= marked.numeral
+    if (AGAIN.test(decision[0])) {
+      return [{ kind: 'jump', target: { condition: question.condition } }]
+    }
+    return [{ kind: 'decision', question }]
   }
-  // Remarks in parentheses and stray brackets or quotes are not printed.
-  let label = clean
-    .replace(/,?\s+(?:wherein|whereby)\b.*$/i, '')
-    .replace(/\s*\([^()]{0,200}\)/g, '')
-    .replace(/["()[\]{}]/g, '')
+  if (/\?$/.test(text.trim())) {
+    const question = readQuestion(body, context)
+    if (marked.numeral !== undefined) question.numeral ??= marked.numeral
+    const label = fitLabel(labelOf(body.replace(/\?+$/, '')), MAX_LABEL_CHARS - 1)
+    return [{ kind: 'decision', question: { ...question, label: `${label}?` } }]
+  }
+  let label = body.replace(/,?\s+(?:wherein|whereby|where|such\s+that|so\s+that|thereby)\b.*$/i, '')
   let then: StepRef | undefined
   const ending = AND_END.exec(label)
   if (ending) {
@@ -244,82 +326,144 @@ function readAction(text: string, context: StepContext): StepAction | null {
   }
   const and = then ? null : AND_JUMP.exec(label)
   if (and) {
-    const jump = readJump(label.slice(and.index + and[0].length), context)
+    const jump = readJump(label.slice(and.index + and[0].length).trim(), context)
     if (jump?.kind === 'jump' && !jump.until) {
       then = jump.target
       label = label.slice(0, and.index)
     }
   }
   let until: Question | undefined
-  const at = label.toLowerCase().search(/\s+until\s/)
+  const at = label.toLowerCase().search(/\s+(?:until|till)\s/)
   if (at > 0) {
-    until = readQuestion(label.slice(at).replace(/^\s*until\s+/i, ''), context)
+    until = readQuestion(label.slice(at).replace(/^\s*(?:until|till)\s+/i, ''), context)
     label = label.slice(0, at)
   }
-  const taken = takeNumeral(label, context)
-  const words = dropElementNumerals(taken.text).trim()
-  if (!words) return null
-  return {
-    kind: 'box',
-    label: fitLabel(words.toUpperCase()),
-    ...(taken.numeral !== undefined ? { numeral: taken.numeral } : {}),
-    ...(until ? { until } : {}),
-    ...(then ? { then } : {}),
-  }
+  // The marker may sit before a "wherein" or an "and returns": take it again from what is left.
+  const again = marked.numeral === undefined ? takeMarker(label, context.series) : { text: label }
+  const numeral = marked.numeral ?? again.numeral
+  const words = dropPartNumerals(again.text, context).replace(/[\s,;:]+$/, '').trim()
+  if (!/[A-Za-z]/.test(words)) return []
+  return [
+    {
+      kind: 'box',
+      label: labelOf(words),
+      ...(numeral !== undefined ? { numeral } : {}),
+      ...(until ? { until } : {}),
+      ...(then ? { then } : {}),
+    },
+  ]
 }
 
-/** Splits "A, otherwise B" into its two actions. */
+/** The actions of a text that may hold several steps ("packed in step 606 and shipped in step 608"). */
+function readActionList(text: string, context: StepContext): StepAction[] {
+  return splitCompound(text, context.series).flatMap((piece) => readAction(piece, context))
+}
+
+/** Splits "A, otherwise B" into its two action lists. */
 function readActions(
   text: string,
   context: StepContext,
-): { action?: StepAction; otherwise?: StepAction } {
+): { actions: StepAction[]; otherwise?: StepAction[] } {
   const split = OTHERWISE_SPLIT.exec(text)
   const first = split ? text.slice(0, split.index) : text
-  const action = readAction(first, context) ?? undefined
+  const actions = readActionList(first, context)
   const otherwise = split
-    ? (readAction(text.slice(split.index + split[0].length), context) ?? undefined)
+    ? readActionList(text.slice(split.index + split[0].length), context)
     : undefined
-  return { ...(action ? { action } : {}), ...(otherwise ? { otherwise } : {}) }
+  return { actions, ...(otherwise && otherwise.length > 0 ? { otherwise } : {}) }
 }
 
-/** Whether an unmarked, unlisted text reads as a step rather than prose. */
-function looksLikeStep(text: string, raw: RawStep): boolean {
+/** Whether an unmarked text reads as a step rather than prose. */
+function looksLikeStep(text: string, raw: RawStep, context: StepContext): boolean {
+  if (PROSE.test(text)) return false
   if (raw.marker !== undefined || SEQUENCE_OPENER.test(raw.text.trim())) return true
-  // "The request is then validated."
-  if (
-    /^(?:\S+\s+){1,4}(?:is|are|was|were|gets?)\s+(?:then|next|subsequently|finally)\b/i.test(text)
-  ) {
+  if (takeMarker(text, context.series).numeral !== undefined) return true
+  if (/^(?:\S+\s+){1,5}(?:is|are|was|were|gets?)\s+(?:then|next|subsequently|finally|first)\b/i.test(text)) {
     return true
   }
   if (text.endsWith('?') || /^for\s+(?:each|every|all)\b/i.test(text)) return true
   const first = /^[A-Za-z][\w-]*/.exec(text)?.[0].toLowerCase() ?? ''
   if (isGerund(first) || STEP_VERBS.has(first)) return true
+  // A numbered method's unmarked statements are remarks ("The token is valid for an hour.").
+  if (context.series.numbered) return false
+  if (/^(?:\S+\s+){0,6}(?:is|are|was|were)\s+(?:\w+ly\s+)?\w+(?:ed|en|wn|un|ut|id)\b/i.test(text)) return true
+  if (/^(?:the|a|an|said|each)\s+(?:[\w-]+\s+){0,4}?[a-z]+s\s+(?:the|a|an|it|them|its|said|to|with|from|on|in|for)\b/i.test(text)) {
+    return true
+  }
   return raw.listed && !NON_STEP_OPENERS.has(first)
+}
+
+/** "A if X", "A when X", "A otherwise", "A if not": an action with its condition after it. */
+const TRAILING_CONDITION =
+  /^(.*?\S)\s*,?\s+(?:(if|when|whenever|once|in\s+case|provided\s+that)\s+(.+)|(otherwise|else|if\s+not|if\s+so|if\s+yes|if\s+no))\s*$/i
+
+/** "the method ends after step 608 or step 612". */
+function readEndsAfter(text: string): StepItem | null {
+  const match = ENDS_AFTER.exec(text)
+  if (!match) return null
+  const refs = [...match[1]!.matchAll(new RegExp(N, 'gi'))].map((m) => ({
+    numeral: cleanNumeral(m[0]),
+  }))
+  return refs.length > 0 ? { kind: 'ends', refs } : null
+}
+
+/** "step S1310 is performed after step S1308 and directly after step S1306 when ..." */
+function readOrders(text: string): StepItem[] {
+  const match = PERFORMED_AFTER.exec(text)
+  if (!match) return []
+  const step = { numeral: cleanNumeral(match[1]!) }
+  const items: StepItem[] = []
+  const each = new RegExp(
+    String.raw`after\s+(?:step|block|operation)\s+(${N})(?:\s+(?:when|if|in\s+case)\s+([^,;]+?))?(?=\s*,?\s*(?:and|or)\s+|\s*$)`,
+    'gi',
+  )
+  for (const m of match[2]!.matchAll(each)) {
+    items.push({
+      kind: 'after',
+      step,
+      after: { numeral: cleanNumeral(m[1]!) },
+      ...(m[2] ? { condition: m[2].trim().toLowerCase() } : {}),
+    })
+  }
+  return items
 }
 
 /**
  * Reads one step text (see the module header).
- * @returns null for prose that is not a step ("The request may include a token.")
+ * @returns the items it holds (none for prose that is not a step, "The request may include a
+ *   token.")
  */
-export function readStep(raw: RawStep, context: StepContext): StepItem | null {
-  const text = cleanLead(raw.text)
-  if (!text) return null
+export function readStep(raw: RawStep, context: StepContext): StepItem[] {
+  const orders = readOrders(raw.text)
+  const text = cleanLead(orders.length > 0 ? raw.text.replace(/,?\s*wherein\s+.*$/i, '') : raw.text)
+  if (!text) return orders
   const marker = raw.marker
-  const yes = YES_BRANCH.exec(text)
-  const no = yes ? null : NO_BRANCH.exec(text)
+  const withOrders = (items: StepItem[]) => [...items, ...orders]
+  const endsAfter = readEndsAfter(text)
+  if (endsAfter) return withOrders([endsAfter])
+  const rejoin = /^in\s+(?:either|both|any|each|all)\s+(?:case|cases|event|events)\s*,?\s*/i.exec(text)
+  if (rejoin) {
+    const actions = readActionList(text.slice(rejoin[0].length), context)
+    return withOrders(actions.length > 0 ? [{ kind: 'do', actions, rejoin: true }] : [])
+  }
+  // A marker before a branch word belongs to the branch's action: "S1308 if so, ...".
+  const lead = takeMarker(text, context.series)
+  const opened = lead.numeral !== undefined && /^(?:if|when|otherwise|else|in\s+response|upon)\b/i.test(lead.text)
+  const body = opened ? lead.text : text
+  const yes = YES_BRANCH.exec(body)
+  const no = yes ? null : NO_BRANCH.exec(body)
   const branch = yes ?? no
   if (branch) {
-    return {
-      kind: 'branch',
-      polarity: yes ? 'yes' : 'no',
-      ...readActions(text.slice(branch[0].length), context),
-    }
+    const read = readActions(body.slice(branch[0].length), context)
+    if (opened) numberFirst(read.actions, lead.numeral!)
+    return withOrders([{ kind: 'branch', polarity: yes ? 'yes' : 'no', ...read }])
   }
-  const condition = CONDITION.exec(text)
+  const condition = CONDITION.exec(body)
   if (condition) {
-    const rest = text.slice(condition[0].length)
+    const rest = body.slice(condition[0].length)
     const then = /,\s*then\b\s*|\s+then\s+|,\s*/i.exec(rest) ?? ACTION_START.exec(rest)
     const question = readQuestion(then ? rest.slice(0, then.index) : rest, context)
+    if (opened && question.numeral === undefined) question.numeral = lead.numeral
     // "upon detecting an obstacle" asks whether an obstacle was detected.
     const verb =
       /(\w+)(?:\s+(?:that|whether|of))?\s*$/i.exec(condition[0])?.[1]?.toLowerCase() ?? ''
@@ -327,31 +471,39 @@ export function readStep(raw: RawStep, context: StepContext): StepItem | null {
     if (participle && !/\s(?:that|whether)\s*$/i.test(condition[0])) {
       question.label = `${fitLabel(`${question.label.slice(0, -1)} ${participle}`, MAX_LABEL_CHARS - 1)}?`
     }
-    const actions = then ? readActions(rest.slice(then.index + then[0].length), context) : {}
-    if (raw.stepMarker && context.markersAreNumerals && marker !== undefined) {
-      question.numeral = marker
+    const actions = then
+      ? readActions(rest.slice(then.index + then[0].length), context)
+      : { actions: [] }
+    return withOrders([
+      { kind: 'if', question, ...actions, ...(marker !== undefined ? { marker } : {}) },
+    ])
+  }
+  if (/^(?:start|begin|starting|beginning)$/i.test(text)) return orders
+  if (!looksLikeStep(text, raw, context)) return orders
+  const trailing = TRAILING_CONDITION.exec(text)
+  if (trailing && !DECISION.test(text) && !PASSIVE_DECISION.test(text)) {
+    const actions = readActionList(trailing[1]!, context)
+    const word = (trailing[4] ?? '').toLowerCase().replace(/\s+/g, ' ')
+    if (actions.length > 0 && word) {
+      const polarity = word === 'if so' || word === 'if yes' ? 'yes' : 'no'
+      return withOrders([{ kind: 'branch', polarity, actions }])
     }
-    return { kind: 'if', question, ...actions, ...(marker !== undefined ? { marker } : {}) }
+    if (actions.length > 0 && trailing[3]) {
+      const question = readQuestion(trailing[3], context)
+      return withOrders([
+        { kind: 'if', question, actions, ...(marker !== undefined ? { marker } : {}) },
+      ])
+    }
   }
-  if (/^(?:start|begin|starting|beginning)$/i.test(text)) return null
-  if (!looksLikeStep(text, raw)) return null
-  const action = readAction(text, context)
-  if (!action) return null
-  if (
-    action.kind === 'box' &&
-    raw.stepMarker &&
-    context.markersAreNumerals &&
-    marker !== undefined
-  ) {
-    action.numeral = marker
-  }
-  if (
-    action.kind === 'decision' &&
-    raw.stepMarker &&
-    context.markersAreNumerals &&
-    marker !== undefined
-  ) {
-    action.question.numeral = marker
-  }
-  return { kind: 'do', action, ...(marker !== undefined ? { marker } : {}) }
+  const actions = readActionList(text, context)
+  return withOrders(
+    actions.length > 0 ? [{ kind: 'do', actions, ...(marker !== undefined ? { marker } : {}) }] : [],
+  )
+}
+
+/** Gives the first numberable action the marker read before a branch word. */
+function numberFirst(actions: StepAction[], numeral: string): void {
+  const first = actions[0]
+  if (first?.kind === 'box') first.numeral ??= numeral
+  else if (first?.kind === 'decision') first.question.numeral ??= numeral
 }

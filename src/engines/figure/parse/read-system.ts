@@ -6,7 +6,7 @@
  * before it lists the memory. Reading stops once the parts outnumber MAX_FIGURE_PARTS.
  */
 
-import { MAX_FIGURE_PARTS } from '../spec'
+import { MAX_FIGURE_PARTS } from './parsed'
 import { type Connections, connectParts, type PendingClause } from './connect-parts'
 import { stripRequest } from './normalize-prompt'
 import { NON_PART_NOUNS } from './noun-classes'

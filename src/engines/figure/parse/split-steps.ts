@@ -1,20 +1,21 @@
 /**
- * Prompt parser, flowcharts, stage 3: the body cut into step texts. Markers come first when the
- * body has at least two of one kind ("Step 202:", "At block 302,", "1." / "(1)", "(i)", "(a)" /
- * "a)", bullets); then each
- * piece is cut at lines, sentence ends and semicolons, and a piece led by a verb is cut at the
- * commas that start another verb ("receiving a request, validating it, and storing it").
+ * Prompt parser, flowcharts, stage 3: the body cut into step texts. Lists come first when the body
+ * has at least two markers of one kind ("1." / "(1)", "(i)", "(a)" / "a)", bullets, "Step 1:");
+ * then each piece is cut at lines, sentence ends, semicolons, "->", before a step marker that
+ * follows a comma ("..., and at 1104, reading ..."), after a step's own marker when another step
+ * follows it in the same clause ("packed in step 606 and shipped in step 608"), and a piece led
+ * by a verb is cut at the commas that start another verb ("receiving a request, validating it,
+ * and storing it"). Step markers stay in the text: read-step.ts takes them off each part it reads.
  */
 
 import { isGerund, SEQUENCE_OPENER, STEP_VERBS } from './grammar-words'
+import { innerMarkerCut, type StepSeries } from './step-markers'
 
-/** One step's text, with the list marker that opened it. */
+/** One step's text, with the list position that opened it. */
 export interface RawStep {
   text: string
-  /** The marker's number: "Step 202:" and "2." give 202 and 2, "(c)" gives 3. */
+  /** The list position: "2." and "(c)" give 2 and 3; "Step 2:" gives 2. */
   marker?: number
-  /** The marker said "step N" (or "block N", "operation N", "At block N,"). */
-  stepMarker?: boolean
   /** The text came from a list (markers, semicolons, lines), so a bare verb phrase is a step. */
   listed: boolean
 }
@@ -25,25 +26,15 @@ interface Marker {
   value: number
 }
 
-const MARKER_KINDS: readonly { pattern: RegExp; step: boolean; letters: boolean }[] = [
+const LIST_KINDS: readonly { pattern: RegExp; letters: boolean }[] = [
   {
-    pattern:
-      /(?:^|[\n.;:!?])\s*(?:(?:and|or)\s+)?(?:(?:at|in|during)\s+)?(?:step|block|operation|act)\s+(\d{1,4})\s*[:.),-]\s+/gi,
-    step: true,
+    pattern: /(?:^|[\n.;:!?])\s*(?:(?:and|or)\s+)?(?:step|block|operation|act)\s+(\d)\s*[:.),-]\s+/gi,
     letters: false,
   },
-  {
-    pattern: /(?:^|[\n.;:!?])\s*(?:(?:and|or)\s+)?\(?(\d{1,2})[.)]\s+(?=\S)/g,
-    step: false,
-    letters: false,
-  },
-  {
-    pattern: /(?:^|[\n.;:!?,])\s*(?:(?:and|or)\s+)?\(?(i{1,3}|iv|vi{0,3}|ix|x)\)\s+/g,
-    step: false,
-    letters: false,
-  },
-  { pattern: /(?:^|[\n.;:!?,])\s*(?:(?:and|or)\s+)?\(?([a-h])\)\s+/g, step: false, letters: true },
-  { pattern: /(?:^|\n)\s*([-*•])\s+/g, step: false, letters: false },
+  { pattern: /(?:^|[\n.;:!?])\s*(?:(?:and|or)\s+)?\(?(\d{1,2})[.)]\s+(?=\S)/g, letters: false },
+  { pattern: /(?:^|[\n.;:!?,])\s*(?:(?:and|or)\s+)?\(?(i{1,3}|iv|vi{0,3}|ix|x)\)\s+/g, letters: false },
+  { pattern: /(?:^|[\n.;:!?,])\s*(?:(?:and|or)\s+)?\(?([a-h])\)\s+/g, letters: true },
+  { pattern: /(?:^|\n)\s*([-*•])\s+/g, letters: false },
 ]
 
 const ROMAN: Record<string, number> = {
@@ -59,8 +50,9 @@ const ROMAN: Record<string, number> = {
   x: 10,
 }
 
-function findMarkers(body: string): { markers: Marker[]; step: boolean } | null {
-  for (const kind of MARKER_KINDS) {
+/** List markers of one kind that count up (a numbered, lettered or bulleted list), if any. */
+function findListMarkers(body: string): Marker[] | null {
+  for (const kind of LIST_KINDS) {
     const markers: Marker[] = []
     for (const match of body.matchAll(kind.pattern)) {
       // The end mark of the previous step is not part of this marker.
@@ -74,11 +66,8 @@ function findMarkers(body: string): { markers: Marker[]; step: boolean } | null 
       markers.push({ at: match.index + lead, length: match[0].length - lead, value })
     }
     if (markers.length < 2) continue
-    // Numbered and lettered lists count up from their first item.
-    const ordered =
-      kind.step ||
-      markers.every((m, k) => k === 0 || m.value === 0 || m.value > markers[k - 1]!.value)
-    if (ordered) return { markers, step: kind.step }
+    const ordered = markers.every((m, k) => k === 0 || m.value === 0 || m.value > markers[k - 1]!.value)
+    if (ordered) return markers
   }
   return null
 }
@@ -97,7 +86,10 @@ function splitLines(text: string): string[] {
   return lines
 }
 
-/** Sentences, keeping a question mark (a decision) and dropping other end marks. */
+/**
+ * Sentences, keeping a question mark (a decision) and dropping other end marks. A period inside a
+ * number ("0.2 ppg") or after a one-letter initial does not end a sentence.
+ */
 function splitSentenceMarks(line: string): string[] {
   const pieces: string[] = []
   let last = 0
@@ -110,10 +102,17 @@ function splitSentenceMarks(line: string): string[] {
   return pieces
 }
 
+/** Before a step marker that follows a comma or "and": "..., and at 1104, reading ...". */
+const MARKER_AFTER_COMMA =
+  /(?:,\s*(?:and\s+|then\s+)?|\s+and\s+(?:then\s+)?)(?=(?:(?:at|in)\s+(?:step\s+|block\s+)?(?:S\s?)?\d{2,5}[a-z]?\s*,|step\s+\d{1,5}[a-z]?\s*:|S\d{2,5}\s*:)\s*)/gi
+/** ", after which ...", "; thereafter ...": a sequence word that starts the next step. */
+const AFTER_WHICH = /,\s*(?=after\s+which\b|whereupon\b|following\s+which\b)/gi
+
 const FIRST_WORD = /^[\s,]*([A-Za-z][\w-]*)/
 const COMMA_JOIN = /,\s*(?:(?:and|or)\s+)?(?:then\s+)?|\s+and\s+then\s+/gi
 const BRANCH_WORDS = new Set(['if', 'otherwise', 'else', 'when', 'whenever', 'for'])
 const FOR_EACH = /^\s*(?:and\s+)?for\s+(?:each|every|all)\b/i
+const CONDITIONAL = /^\s*(?:and\s+)?(?:if|when|whenever|otherwise|else|unless|in\s+response|upon|once)\b/i
 
 /** Cuts a verb-led piece at commas that begin another verb of the same form. */
 function splitVerbList(piece: string): string[] {
@@ -138,10 +137,67 @@ function splitVerbList(piece: string): string[] {
   return pieces
 }
 
-function cut(text: string): string[] {
+/** Cuts `text` before every match of `pattern` (the match stays with the piece it starts). */
+function cutBefore(text: string, pattern: RegExp): string[] {
+  const pieces: string[] = []
+  let last = 0
+  for (const match of text.matchAll(pattern)) {
+    const at = match.index + match[0].length
+    if (at <= last) continue
+    pieces.push(text.slice(last, match.index))
+    last = at
+  }
+  pieces.push(text.slice(last))
+  return pieces
+}
+
+const PASSIVE_SUBJECT =
+  /^(.*?\b(?:is|are|was|were|gets|get|being)\s+)(?:then\s+|subsequently\s+|first\s+|also\s+)?[a-z]+(?:ed|en|wn|ung|ut|et|id|ot|one)\b/i
+const ACTIVE_SUBJECT = /^((?:the|a|an|said|each)\s+(?:[\w-]+\s+){0,4}?)(?:then\s+)?[a-z]+s\b/i
+const PARTICIPLE_START = /^(?:and\s+|then\s+|,\s*)*(?:then\s+)?([a-z]+(?:ed|en|wn|ung|ut|et|id|ot|one))\b/i
+const VERB_S_START = /^(?:and\s+|then\s+|,\s*)*(?:then\s+)?([a-z]+s)\b\s+(?:the|a|an|it|them|its|said)\b/i
+
+/**
+ * A second step cut from a clause gets the first one's subject when it has none: "the order is
+ * packed in step 606 and shipped in step 608" → "the order is shipped in step 608".
+ */
+function carrySubject(first: string, second: string): string {
+  const passive = PASSIVE_SUBJECT.exec(first)
+  if (passive && PARTICIPLE_START.test(second)) {
+    return `${passive[1]}${second.replace(/^(?:and\s+|then\s+|,\s*)+/i, '')}`
+  }
+  const active = ACTIVE_SUBJECT.exec(first)
+  if (active && VERB_S_START.test(second)) {
+    return `${active[1]}${second.replace(/^(?:and\s+|then\s+|,\s*)+/i, '')}`
+  }
+  return second
+}
+
+/**
+ * Splits one clause after each step marker that is followed by another step in the same clause
+ * (see the module header); the second and later steps get the first one's subject when they lack
+ * one. Used here on plain clauses and by read-step.ts on the actions of a condition.
+ */
+export function splitCompound(text: string, series: StepSeries): string[] {
+  const pieces: string[] = []
+  let rest = text
+  for (let guard = 0; guard < 12; guard++) {
+    const cut = innerMarkerCut(rest, series)
+    if (cut < 0) break
+    pieces.push(rest.slice(0, cut))
+    rest = carrySubject(pieces[0]!, rest.slice(cut).replace(/^\s*,?\s*/, ''))
+  }
+  pieces.push(rest)
+  return pieces.map((p) => p.replace(/^\s*(?:and|then)\s+/i, '').trim()).filter(Boolean)
+}
+
+function cut(text: string, series: StepSeries): string[] {
   return splitLines(text)
     .flatMap(splitSentenceMarks)
     .flatMap((sentence) => sentence.split(/;|\s*->\s*/))
+    .flatMap((piece) => cutBefore(piece, MARKER_AFTER_COMMA))
+    .flatMap((piece) => cutBefore(piece, AFTER_WHICH))
+    .flatMap((piece) => (CONDITIONAL.test(piece) ? [piece] : splitCompound(piece, series)))
     .flatMap(splitVerbList)
     .map((piece) => piece.trim())
     .filter((piece) => /[A-Za-z]/.test(piece))
@@ -150,29 +206,24 @@ function cut(text: string): string[] {
 /**
  * Cuts a method body into step texts (see the module header).
  * @param listed the body followed a colon or "comprising"
+ * @param series the body's step numbering (step-markers.ts)
  */
-export function splitSteps(body: string, listed: boolean): RawStep[] {
-  const found = findMarkers(body)
+export function splitSteps(body: string, listed: boolean, series: StepSeries): RawStep[] {
+  const found = findListMarkers(body)
   if (!found) {
     const multiple = /[;\n]/.test(body)
-    return cut(body).map((text) => ({ text, listed: listed || multiple }))
+    return cut(body, series).map((text) => ({ text, listed: listed || multiple }))
   }
   // Text before the first marker is kept only if it reads as a step ("Here are the steps:" does not).
-  const steps: RawStep[] = cut(body.slice(0, found.markers[0]!.at)).map((text) => ({
+  const steps: RawStep[] = cut(body.slice(0, found[0]!.at), series).map((text) => ({
     text,
     listed: false,
   }))
-  found.markers.forEach((marker, k) => {
-    const next = found.markers[k + 1]?.at ?? body.length
-    const pieces = cut(body.slice(marker.at + marker.length, next))
+  found.forEach((marker, k) => {
+    const next = found[k + 1]?.at ?? body.length
+    const pieces = cut(body.slice(marker.at + marker.length, next), series)
     pieces.forEach((text, p) => {
-      const opening = p === 0 && marker.value > 0
-      steps.push({
-        text,
-        listed: true,
-        ...(opening ? { marker: marker.value } : {}),
-        ...(opening && found.step ? { stepMarker: true } : {}),
-      })
+      steps.push({ text, listed: true, ...(p === 0 && marker.value > 0 ? { marker: marker.value } : {}) })
     })
   })
   return steps

@@ -3,18 +3,18 @@
 // states the structure it expects instead of comparing JSON.
 
 import { parsePrompt } from '../../../../src/engines/figure/parse'
-import type { FigureSpec } from '../../../../src/engines/figure/spec'
+import type { Figure } from '../../../../src/engines/figure/figure'
 
 /** Parses `prompt` and fails the test with the parser's reason when it gives no spec. */
-export function parsed(prompt: string): FigureSpec {
+export function parsed(prompt: string): Figure {
   const result = parsePrompt(prompt)
   if (!result.ok)
-    throw new Error(`Expected a spec but received ${result.reason}: ${result.message}`)
-  return result.spec
+    throw new Error(`Expected a figure but received ${result.reason}: ${result.message}`)
+  return result.figure
 }
 
-const name = (spec: FigureSpec, id: string): string => {
-  const part = spec.parts.find((p) => p.id === id)
+const name = (spec: Figure, id: string): string => {
+  const part = spec.elements.find((p) => p.id === id)
   if (!part) return `?${id}`
   return part.numeral === undefined ? part.label : `${part.label} ${part.numeral}`
 }
@@ -23,9 +23,9 @@ const name = (spec: FigureSpec, id: string): string => {
  * One line per part, in spec order: "LABEL [NUMERAL] [in PARENT]", with "<decision>" or
  * "<terminal>" after non-box shapes.
  */
-export function outlineParts(spec: FigureSpec): string[] {
-  return spec.parts.map((part) => {
-    const shape = part.shape === 'box' ? '' : ` <${part.shape}>`
+export function outlineParts(spec: Figure): string[] {
+  return spec.elements.map((part) => {
+    const shape = part.kind === 'decision' || part.kind === 'terminal' ? ` <${part.kind}>` : ''
     const parent = part.parent ? ` in ${name(spec, part.parent)}` : ''
     return `${name(spec, part.id)}${shape}${parent}`
   })
@@ -34,8 +34,8 @@ export function outlineParts(spec: FigureSpec): string[] {
 const ARROWS = { none: '--', forward: '->', both: '<->' } as const
 
 /** One line per link, in spec order: "FROM -> TO", "FROM -- TO", "FROM <-> TO", then ": LABEL". */
-export function outlineLinks(spec: FigureSpec): string[] {
-  return spec.links.map((link) => {
+export function outlineLinks(spec: Figure): string[] {
+  return spec.connections.map((link) => {
     const label = link.label ? ` : ${link.label}` : ''
     return `${name(spec, link.from)} ${ARROWS[link.arrow]} ${name(spec, link.to)}${label}`
   })

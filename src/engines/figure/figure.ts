@@ -1,0 +1,215 @@
+/**
+ * The figure's structure: what /figures draws, and what it returns as `data.figure` and accepts
+ * back as the request field `figure`. The reader builds it from a prompt (or a text model proposes
+ * it), the faithfulness checker holds it to the prompt, and the drafter lays it out. Plain data,
+ * checked by one zod schema whose messages name the element at fault, so drafting software and a
+ * user correcting a label get the same rules the reader does.
+ */
+
+import { z } from 'zod'
+
+/** Most elements one figure may have (a claim of 38 numerals with its whole and a bus fits). */
+export const MAX_FIGURE_ELEMENTS = 48
+/** Most connections one figure may have. */
+export const MAX_FIGURE_CONNECTIONS = 96
+/** Longest label, characters (wrapped inside its shape by the drafter). */
+export const MAX_LABEL_CHARS = 160
+/** Longest connection label ("YES", "NO", a short signal name), characters. */
+export const MAX_CONNECTION_LABEL_CHARS = 24
+
+/**
+ * A reference numeral as the drafter wrote it: "102", "102a", "1002'", "S1302". Integers are
+ * accepted on input and kept as their digits.
+ */
+export const NUMERAL_PATTERN = /^(?:[A-Z]{1,2})?[1-9][0-9]{0,4}[A-Za-z]?'{0,2}$/
+
+/** A figure legend: "FIG. 2", "FIG. 12B". */
+export const FIGURE_LABEL_PATTERN = /^FIG\. [1-9][0-9]{0,2}[A-Z]?$/
+
+const NumeralSchema = z
+  .union([z.int().min(1).max(99_999), z.string()])
+  .transform((v) => String(v).trim())
+  .pipe(
+    z.string().regex(NUMERAL_PATTERN, 'Expected a reference numeral such as 102, 102a or S1302'),
+  )
+
+const ID = /^[A-Za-z0-9_.-]{1,40}$/
+
+/** What a drawn element is; it decides its shape. */
+export const ELEMENT_KINDS = ['block', 'container', 'step', 'decision', 'terminal'] as const
+export type ElementKind = (typeof ELEMENT_KINDS)[number]
+
+/** Element kinds each figure kind may hold. */
+const KINDS_OF: Record<FigureKind, readonly ElementKind[]> = {
+  'block-diagram': ['block', 'container'],
+  flowchart: ['step', 'decision', 'terminal'],
+}
+
+export const FIGURE_KINDS = ['block-diagram', 'flowchart'] as const
+export type FigureKind = (typeof FIGURE_KINDS)[number]
+
+/**
+ * One drawn element: a block or container of a block diagram, or a step, decision (a diamond
+ * whose outgoing connections carry YES / NO) or terminal (START / END, never numbered) of a
+ * flowchart. A container is drawn around the elements that name it as `parent`, its label at its
+ * top left.
+ */
+export const FigureElementSchema = z
+  .object({
+    /** Unique in the figure: letters, digits and `_ . -`. */
+    id: z.string().regex(ID, 'Expected an id of 1 to 40 letters, digits, _ . or -'),
+    /** The reference numeral, as written ("102", "102a", "S1302"). */
+    numeral: NumeralSchema.optional(),
+    /** What is printed inside, without its numeral, e.g. "NETWORK INTERFACE". */
+    label: z.string().trim().min(1).max(MAX_LABEL_CHARS),
+    kind: z.enum(ELEMENT_KINDS),
+    /** The id of the container it is drawn inside. */
+    parent: z.string().optional(),
+  })
+  .strict()
+
+/**
+ * A connection: `arrow` says where arrowheads go (`none` for "coupled to", `forward` at `to` for
+ * a flow, `both` for "communicates with"); `label` is a branch's YES / NO or a short signal name.
+ */
+export const FigureConnectionSchema = z
+  .object({
+    from: z.string(),
+    to: z.string(),
+    label: z.string().trim().min(1).max(MAX_CONNECTION_LABEL_CHARS).optional(),
+    arrow: z.enum(['none', 'forward', 'both']).default('forward'),
+  })
+  .strict()
+
+export const FigureSchema = z
+  .object({
+    kind: z.enum(FIGURE_KINDS),
+    /** The legend, "FIG. n" (from the prompt's "FIG. 4 ..."; FIG. 1 when it names none). */
+    label: z
+      .string()
+      .trim()
+      .transform((v) => v.toUpperCase().replace(/^FIG(?:URE)?\.?\s*/, 'FIG. '))
+      .pipe(z.string().regex(FIGURE_LABEL_PATTERN, 'Expected a legend such as "FIG. 2"'))
+      .default('FIG. 1'),
+    /** The numeral of the whole ("a method 200"), drawn with an arrow pointing at the figure. */
+    numeral: NumeralSchema.optional(),
+    /**
+     * What the whole is called ("METHOD", "PROCESS"): the label its numeral has in `references`.
+     * Not drawn. Without it, an unnumbered figure gives its whole no numeral.
+     */
+    title: z.string().trim().min(1).max(MAX_LABEL_CHARS).optional(),
+    elements: z.array(FigureElementSchema).min(1).max(MAX_FIGURE_ELEMENTS),
+    connections: z.array(FigureConnectionSchema).max(MAX_FIGURE_CONNECTIONS).default([]),
+  })
+  .strict()
+  .superRefine((figure, ctx) => {
+    for (const issue of structureIssues(figure)) ctx.addIssue({ code: 'custom', ...issue })
+  })
+
+export type FigureElement = z.output<typeof FigureElementSchema>
+export type FigureConnection = z.output<typeof FigureConnectionSchema>
+/** A validated figure (defaults applied, numerals as strings). */
+export type Figure = z.output<typeof FigureSchema>
+/** A figure as a reader, a model or a client may write it. */
+export type FigureInput = z.input<typeof FigureSchema>
+
+/** Whether an element is drawn as a box of a block diagram (a block or a container). */
+export const isPart = (element: FigureElement) =>
+  element.kind === 'block' || element.kind === 'container'
+
+/**
+ * The rules a figure's structure must keep beyond its field types, each naming the element or
+ * connection at fault: unique ids and numerals, element kinds that fit the figure kind, parents
+ * that exist, are containers and form a tree, connections between two different known elements.
+ */
+function structureIssues(figure: {
+  kind: FigureKind
+  numeral?: string | undefined
+  elements: readonly FigureElement[]
+  connections: readonly FigureConnection[]
+}): { path: (string | number)[]; message: string }[] {
+  const issues: { path: (string | number)[]; message: string }[] = []
+  const byId = new Map<string, FigureElement>()
+  const numerals = new Map<string, string>()
+  if (figure.numeral !== undefined) numerals.set(figure.numeral, 'the figure')
+  const name = (e: FigureElement) => `element "${e.id}" (${e.label})`
+  for (const [i, element] of figure.elements.entries()) {
+    if (byId.has(element.id)) {
+      issues.push({ path: ['elements', i, 'id'], message: `Two elements have the id "${element.id}"` })
+    }
+    byId.set(element.id, element)
+    if (!KINDS_OF[figure.kind].includes(element.kind)) {
+      issues.push({
+        path: ['elements', i, 'kind'],
+        message: `Expected ${KINDS_OF[figure.kind].join(', ')} for the kind of ${name(element)} in a ${figure.kind} but received ${element.kind}`,
+      })
+    }
+    if (element.numeral !== undefined) {
+      const other = numerals.get(element.numeral)
+      if (other !== undefined) {
+        issues.push({
+          path: ['elements', i, 'numeral'],
+          message: `Numeral ${element.numeral} is on ${name(element)} and on ${other}; one numeral names one part`,
+        })
+      } else numerals.set(element.numeral, name(element))
+      if (element.kind === 'terminal') {
+        issues.push({
+          path: ['elements', i, 'numeral'],
+          message: `${name(element)} is a terminal; START and END carry no numeral`,
+        })
+      }
+    }
+  }
+  for (const [i, element] of figure.elements.entries()) {
+    if (element.parent === undefined) continue
+    const parent = byId.get(element.parent)
+    if (!parent) {
+      issues.push({
+        path: ['elements', i, 'parent'],
+        message: `The parent "${element.parent}" of ${name(element)} is not an element of the figure`,
+      })
+      continue
+    }
+    if (parent.kind !== 'container') {
+      issues.push({
+        path: ['elements', i, 'parent'],
+        message: `The parent of ${name(element)} is ${name(parent)}, a ${parent.kind}; make it a container`,
+      })
+      continue
+    }
+    const seen = new Set([element.id])
+    for (let up: FigureElement | undefined = parent; up; ) {
+      if (seen.has(up.id)) {
+        issues.push({
+          path: ['elements', i, 'parent'],
+          message: `${name(element)} is inside itself through its parents`,
+        })
+        break
+      }
+      seen.add(up.id)
+      up = up.parent === undefined ? undefined : byId.get(up.parent)
+    }
+  }
+  for (const [i, connection] of figure.connections.entries()) {
+    for (const end of ['from', 'to'] as const) {
+      if (!byId.has(connection[end])) {
+        issues.push({
+          path: ['connections', i, end],
+          message: `Connection ${i} (${connection.from} → ${connection.to}) names "${connection[end]}", which is not an element of the figure`,
+        })
+      }
+    }
+    if (connection.from === connection.to) {
+      issues.push({
+        path: ['connections', i],
+        message: `Connection ${i} joins "${connection.from}" to itself`,
+      })
+    }
+  }
+  return issues
+}
+
+/** The elements inside `container` (directly), in figure order. */
+export function childrenOf(figure: Figure, container: string): FigureElement[] {
+  return figure.elements.filter((e) => e.parent === container)
+}

@@ -1,13 +1,15 @@
 /**
  * Prompt parser, flowcharts, last stage: steps in order become START → steps and decisions →
  * END. Consecutive steps are linked forward. A decision's YES goes to its "if so" step and its NO
- * to its "otherwise" step (a branch may run several steps when the other branch follows them);
- * both branches rejoin at the next common step, or where the prompt says "in either case". A
- * branch left unsaid takes that next step; a decision neither of whose branches is said sends
- * YES on and NO to END, and says so in a warning. Jumps ("return to step 202", "determining
- * again whether X") and orders ("step S1310 is performed after step S1306 when ...") are linked
- * after every step exists, so they may point forward too; a jump whose target cannot be found
- * falls through to the step after it (or END) and is named in a warning.
+ * to its "otherwise" step; a branch runs on through the steps after it while the prompt still has
+ * the other branch to say, so decisions nest (a stack of open decisions: an "if not X" far below
+ * answers X, closing the decisions asked inside X's first branch). Both branches rejoin at the
+ * next common step, or where the prompt says "in either case"; "if A, or if B, C" joins two
+ * branches at C. A branch left unsaid takes the next step; a decision neither of whose branches is
+ * said sends YES on and NO to END, and says so in a warning. Jumps ("return to step 202",
+ * "determining again whether X") and orders ("step S1310 is performed after step S1306 when ...")
+ * are linked after every step exists, so they may point forward too; a jump whose target cannot be
+ * found falls through to the step after it (or END) and is named in a warning.
  */
 
 import type { FigureConnection, FigureElement } from '../figure'
@@ -32,10 +34,14 @@ interface Pending {
   id: string
   label: string
   condition: string
+  /** Where each branch's flow has reached; null while the prompt has not said. */
   yes: Exit[] | null
   no: Exit[] | null
   /** The branch the last steps went down. */
   cursor: 'yes' | 'no' | null
+  /** The decision whose branch this one was asked in (its exits continue that branch). */
+  host: Pending | null
+  hostSide: 'yes' | 'no' | null
 }
 
 interface StepNode {
@@ -48,10 +54,10 @@ interface StepNode {
 }
 
 const NEGATION =
-  /\b(?:not|no|never|fails?|failed|unsuccessful(?:ly)?|invalid|unauthori[sz]ed|without|none|neither|nor)\b|n't\b/
+  /\b(?:not|no|never|fails?|failed|unsuccessful(?:ly)?|invalid|unauthori[sz]ed|without|none|neither|nor|outside|out\s+of|absent|missing)\b|n't\b/
 
 const CONDITION_STOP = new Set(
-  'the a an is are was were be been has have does do that whether if there any of to in on for and or not no still yet already'.split(
+  'the a an is are was were be been has have does do that whether if there any all each every of to in on for and or not no still yet already out outside'.split(
     ' ',
   ),
 )
@@ -70,19 +76,52 @@ const sameStem = (a: string, b: string) =>
 const OPPOSITES: [string, string][] = [
   ['above', 'below'],
   ['exceed', 'below'],
+  ['exceed', 'within'],
   ['high', 'low'],
   ['higher', 'lower'],
   ['greater', 'less'],
   ['more', 'less'],
+  ['more', 'fewer'],
   ['valid', 'invalid'],
+  ['valid', 'expired'],
   ['present', 'absent'],
+  ['found', 'missing'],
   ['available', 'unavailable'],
   ['success', 'fail'],
+  ['succeed', 'fail'],
+  ['successful', 'unsuccessful'],
   ['pass', 'fail'],
+  ['approved', 'declined'],
+  ['approved', 'rejected'],
+  ['approved', 'denied'],
+  ['accepted', 'rejected'],
+  ['authorized', 'declined'],
   ['match', 'mismatch'],
+  ['match', 'differ'],
   ['within', 'outside'],
+  ['inside', 'outside'],
   ['open', 'closed'],
   ['on', 'off'],
+  ['full', 'empty'],
+  ['enabled', 'disabled'],
+  ['online', 'offline'],
+  ['connected', 'disconnected'],
+  ['locked', 'unlocked'],
+  ['active', 'inactive'],
+  ['positive', 'negative'],
+  ['true', 'false'],
+  ['sufficient', 'insufficient'],
+  ['complete', 'incomplete'],
+  ['healthy', 'unhealthy'],
+  ['clear', 'blocked'],
+  ['clear', 'obstructed'],
+  ['clear', 'occupied'],
+  ['free', 'occupied'],
+  ['acceptable', 'unacceptable'],
+  ['compliant', 'noncompliant'],
+  ['stable', 'unstable'],
+  ['safe', 'unsafe'],
+  ['detected', 'undetected'],
 ]
 
 function conditionWords(condition: string): string[] {
@@ -105,9 +144,7 @@ function sameCondition(a: string, b: string): boolean {
   if (short.length === 0) return false
   const shared = short.filter((w) => long.some((v) => sameStem(v, w) || v === w)).length
   const allowed = short.length >= 4 ? 1 : 0
-  if (shared >= short.length - allowed) return true
-  // "the cartridge is installed" answers "a detergent cartridge is installed".
-  return shared >= 2 && shared >= Math.ceil(0.6 * short.length) && short.length >= 3
+  return shared >= short.length - allowed
 }
 
 /** Whether `condition` asks the opposite of `asked` ("not installed", "below" for "above"). */
@@ -138,6 +175,10 @@ function answers(condition: string, asked: string): boolean {
   })
 }
 
+/** A step that stops the method: its branch goes to END. */
+const ABORTS =
+  /^(?:ABORT|TERMINAT|HALT|CANCEL)\w*\b|\b(?:IS|ARE)\s+(?:ABORTED|TERMINATED|HALTED|CANCELL?ED)\b/
+
 const polarityOf = (condition: string, asked: string): 'yes' | 'no' =>
   negates(condition, asked) ? 'no' : 'yes'
 
@@ -152,7 +193,8 @@ export function buildFlowchart(items: readonly StepItem[]): FlowchartDraft {
   const nodes: StepNode[] = []
   const numerals = new Set<string>()
   const warnings: string[] = []
-  const jumps: { from: Exit[]; target: StepRef; at: number; item: number }[] = []
+  const jumps: { from: Exit[]; target: StepRef; at: number; item: number; fallback?: StepAction }[] =
+    []
   const orders: { step: StepRef; after: StepRef; condition?: string }[] = []
   /** How many steps existed after each item: where an unresolved jump falls through to. */
   const stepsAfter: number[] = []
@@ -191,41 +233,63 @@ export function buildFlowchart(items: readonly StepItem[]): FlowchartDraft {
       })
     }
   }
-  const ask = (question: Question, exits: readonly Exit[], marker?: number) => {
-    const id = addElement(question.label, 'decision', question.numeral, marker, question.condition)
-    link(exits, id)
-    return id
-  }
 
   const start = addElement('START', 'terminal')
+  /** Exits of the main line (outside every open decision). */
   let open: Exit[] = [{ id: start }]
-  let pending: Pending | null = null
+  /** Open decisions, innermost last. */
+  const stack: Pending[] = []
+  /** Where a decision placed now lives: inside this decision's branch, or on the main line. */
+  let host: { pending: Pending; side: 'yes' | 'no' } | null = null
 
-  /** The exits that flow into the next step: the open ones, or the pending decision's branches. */
-  const rejoin = (): Exit[] => {
-    if (!pending) {
-      const exits = open
-      open = []
-      return exits
+  const ask = (question: Question, exits: readonly Exit[], marker?: number): Pending => {
+    const id = addElement(question.label, 'decision', question.numeral, marker, question.condition)
+    link(exits, id)
+    const pending: Pending = {
+      id,
+      label: question.label,
+      condition: question.condition,
+      yes: null,
+      no: null,
+      cursor: null,
+      host: host?.pending ?? null,
+      hostSide: host?.side ?? null,
     }
-    const p = pending
-    pending = null
+    stack.push(pending)
+    return pending
+  }
+
+  /** The flow leaving a decision whose branches are done (an unsaid NO goes to END). */
+  const exitsOf = (p: Pending): Exit[] => {
     const yes = p.yes ?? [{ id: p.id, label: 'YES' as const }]
-    let no: Exit[] = []
-    if (p.no) no = p.no
-    else if (p.yes) no = [{ id: p.id, label: 'NO' }]
-    else {
-      toEnd.push({ id: p.id, label: 'NO' })
-      warnings.push(
-        `The prompt does not say what follows when "${p.label.replace(/\?$/, '')}" is not the case; its NO branch is drawn to END`,
-      )
-    }
-    const exits = [...open, ...yes, ...no]
+    if (p.no) return [...yes, ...p.no]
+    if (p.yes) return [...yes, { id: p.id, label: 'NO' }]
+    toEnd.push({ id: p.id, label: 'NO' })
+    warnings.push(
+      `The prompt does not say what follows when "${p.label.replace(/\?$/, '')}" is not the case; its NO branch is drawn to END`,
+    )
+    return yes
+  }
+
+  /** Closes the innermost decision: its exits continue its host's branch, or the main line. */
+  const closeTop = () => {
+    const p = stack.pop()!
+    const exits = exitsOf(p)
+    if (p.host && p.hostSide && stack.includes(p.host)) {
+      p.host[p.hostSide] = [...(p.host[p.hostSide] ?? []), ...exits]
+    } else open = [...open, ...exits]
+  }
+  const closeAbove = (p: Pending) => {
+    while (stack.length > 0 && stack[stack.length - 1] !== p) closeTop()
+  }
+  const closeAll = (): Exit[] => {
+    while (stack.length > 0) closeTop()
+    const exits = open
     open = []
     return exits
   }
 
-  /** Draws `action` after `exits`; returns where the flow leaves it. Decisions become pending. */
+  /** Draws `action` after `exits`; returns where the flow leaves it. Decisions are pushed. */
   const place = (action: StepAction, exits: Exit[], marker?: number): Exit[] => {
     switch (action.kind) {
       case 'box': {
@@ -236,35 +300,29 @@ export function buildFlowchart(items: readonly StepItem[]): FlowchartDraft {
           return []
         }
         if (!action.until) return [{ id }]
-        const check = ask(action.until, [{ id }])
+        const check = addElement(action.until.label, 'decision', action.until.numeral)
+        link([{ id }], check)
         links.add({ from: check, to: id, arrow: 'forward', label: 'NO' })
         return [{ id: check, label: 'YES' }]
       }
-      case 'decision': {
-        const id = ask(action.question, exits, marker)
-        pending = {
-          id,
-          label: action.question.label,
-          condition: action.question.condition,
-          yes: null,
-          no: null,
-          cursor: null,
-        }
+      case 'decision':
+        ask(action.question, exits, marker)
         return []
-      }
       case 'jump': {
         if (!action.until) {
-          jumps.push({ from: exits, target: action.target, at: nodes.length, item: itemIndex })
+          jumps.push({
+            from: exits,
+            target: action.target,
+            at: nodes.length,
+            item: itemIndex,
+            ...(action.fallback ? { fallback: action.fallback } : {}),
+          })
           return []
         }
         const at = nodes.length
-        const check = ask(action.until, exits)
-        jumps.push({
-          from: [{ id: check, label: 'NO' }],
-          target: action.target,
-          at,
-          item: itemIndex,
-        })
+        const check = addElement(action.until.label, 'decision', action.until.numeral)
+        link(exits, check)
+        jumps.push({ from: [{ id: check, label: 'NO' }], target: action.target, at, item: itemIndex })
         return [{ id: check, label: 'YES' }]
       }
       case 'end':
@@ -273,51 +331,114 @@ export function buildFlowchart(items: readonly StepItem[]): FlowchartDraft {
     }
   }
 
-  /** Places actions in a row after `exits`; returns where the last one leaves. */
-  const placeAll = (actions: readonly StepAction[], exits: Exit[], marker?: number): Exit[] => {
+  /** Places actions in a row after `exits` (inside `where` when given); returns the last exits. */
+  const placeAll = (
+    actions: readonly StepAction[],
+    exits: Exit[],
+    where: { pending: Pending; side: 'yes' | 'no' } | null,
+    marker?: number,
+  ): Exit[] => {
     let current = exits
+    const saved = host
+    host = where
     actions.forEach((action, k) => {
+      const before = stack.length
       current = place(action, current, k === 0 ? marker : undefined)
+      // After a decision in the row, the rest goes down its YES branch.
+      if (stack.length > before && k < actions.length - 1) {
+        const asked = stack[stack.length - 1]!
+        asked.cursor = 'yes'
+        asked.yes = []
+        host = { pending: asked, side: 'yes' }
+        current = [{ id: asked.id, label: 'YES' }]
+      }
     })
+    host = saved
     return current
   }
 
+  /** Answers one side of `p` with `actions` (continuing that side if it already has steps). */
   const answer = (p: Pending, side: 'yes' | 'no', actions: readonly StepAction[]) => {
+    closeAbove(p)
     const edge: Exit[] = [{ id: p.id, label: branchLabel(side) }]
-    const split = actions.findIndex((a) => a.kind === 'decision')
-    if (split === 0) {
-      // A decision inside a branch: the other branch joins the flow after it.
-      open = [...open, ...(p[other(side)] ?? [{ id: p.id, label: branchLabel(other(side)) }])]
-      p[side] = []
-      if (pending === p) pending = null
-      placeAll(actions, edge)
-      return
-    }
-    p[side] = placeAll(actions, p[side] && p[side]!.length > 0 && p.cursor === side ? p[side]! : edge)
+    const from = p[side] && p[side]!.length > 0 ? p[side]! : edge
+    p[side] = []
     p.cursor = side
+    p[side] = placeAll(actions, from, { pending: p, side })
+    // "aborting the handshake": a branch that aborts ends the method there.
+    const last = actions[actions.length - 1]
+    if (last?.kind === 'box' && ABORTS.test(last.label) && p[side]!.length > 0) {
+      toEnd.push(...p[side]!)
+      p[side] = []
+    }
   }
 
-  /** Whether a later item answers the other side of `p` before a new question is asked. */
+  /** Whether a later item answers the other side of `p` before the flow moves on. */
   const otherSideAhead = (from: number, p: Pending): boolean => {
+    if (!p.cursor) return false
+    if (p[other(p.cursor)] !== null) return false
     for (const item of items.slice(from + 1)) {
-      if (item.kind === 'branch') return item.polarity !== p.cursor
+      if (item.kind === 'branch') {
+        if (item.polarity !== p.cursor) return true
+        continue
+      }
       if (item.kind === 'if') {
-        return (
-          answers(item.question.condition, p.condition) &&
-          polarityOf(item.question.condition, p.condition) !== p.cursor
-        )
+        for (const q of [item.question, ...(item.also ?? [])]) {
+          if (answers(q.condition, p.condition) && polarityOf(q.condition, p.condition) !== p.cursor) {
+            return true
+          }
+        }
+        continue
       }
       if (item.kind === 'ends' || item.kind === 'after') continue
       if (item.rejoin) return false
-      if (item.actions.some((a) => a.kind === 'decision')) return false
     }
     return false
+  }
+
+  /** The innermost open decision `condition` answers. */
+  const decisionFor = (condition: string): Pending | undefined => {
+    for (let k = stack.length - 1; k >= 0; k--) {
+      if (answers(condition, stack[k]!.condition)) return stack[k]
+    }
+    return undefined
+  }
+
+  /** Where the next step goes: down an open branch whose other side is still to come, or on. */
+  const settle = (i: number, rejoin: boolean): { exits: Exit[]; where: { pending: Pending; side: 'yes' | 'no' } | null } => {
+    while (stack.length > 0) {
+      const top = stack[stack.length - 1]!
+      if (!rejoin && top.cursor && otherSideAhead(i, top)) {
+        const side = top.cursor
+        const exits = top[side] ?? []
+        return { exits, where: { pending: top, side } }
+      }
+      closeTop()
+    }
+    const exits = open
+    open = []
+    return { exits, where: null }
   }
 
   const findNode = (ref: StepRef): StepNode | undefined => {
     if (ref.numeral === undefined) return undefined
     const n = ref.numeral.toUpperCase()
     return nodes.find((node) => node.numeral?.toUpperCase() === n)
+  }
+
+  /** Moves every exit leaving `id` (on the main line or in a branch) to END. */
+  const endAfter = (id: string) => {
+    const take = (list: Exit[] | null): Exit[] | null => {
+      if (!list) return list
+      const kept = list.filter((e) => e.id !== id)
+      return kept
+    }
+    open = take(open) ?? []
+    for (const p of stack) {
+      p.yes = take(p.yes)
+      p.no = take(p.no)
+    }
+    if (!toEnd.some((e) => e.id === id)) toEnd.push({ id })
   }
 
   items.forEach((item, i) => {
@@ -327,100 +448,106 @@ export function buildFlowchart(items: readonly StepItem[]): FlowchartDraft {
   })
 
   function step(item: StepItem, i: number): void {
-    if (item.kind === 'after') {
-      orders.push(item)
-      return
-    }
-    if (item.kind === 'ends') {
-      for (const ref of item.refs) {
-        const node = findNode(ref)
-        if (!node) continue
-        const take = (list: Exit[] | null) => {
-          if (!list) return list
-          const kept = list.filter((e) => e.id !== node.id)
-          if (kept.length !== list.length) toEnd.push({ id: node.id })
-          return kept
+    switch (item.kind) {
+      case 'after':
+        orders.push(item)
+        return
+      case 'ends':
+        for (const ref of item.refs) {
+          const node = findNode(ref)
+          if (node) endAfter(node.id)
         }
-        open = take(open) ?? []
-        const p = pending as Pending | null
-        if (p) {
-          p.yes = take(p.yes)
-          p.no = take(p.no)
+        return
+      case 'branch': {
+        // The innermost decision this side of which is unsaid (or is the branch just taken).
+        const p =
+          [...stack].reverse().find((d) => d[item.polarity] === null) ?? stack[stack.length - 1]
+        if (!p) {
+          if (item.actions.length > 0) {
+            const { exits, where } = settle(i, false)
+            open = placeAll(item.actions, exits, where)
+          }
+          return
         }
-        if (!toEnd.some((e) => e.id === node.id)) toEnd.push({ id: node.id })
-      }
-      return
-    }
-    const current = pending as Pending | null
-    let side: 'yes' | 'no' | null = null
-    if (item.kind === 'branch') side = item.polarity
-    else if (item.kind === 'if' && current && answers(item.question.condition, current.condition)) {
-      side = polarityOf(item.question.condition, current.condition)
-    }
-    if (side && item.kind !== 'do') {
-      const actions = item.actions
-      const otherwise = item.otherwise
-      if (!current) {
-        if (actions.length > 0) open = placeAll(actions, rejoin())
+        if (item.actions.length > 0) answer(p, item.polarity, item.actions)
+        if (item.otherwise && item.otherwise.length > 0) answer(p, other(item.polarity), item.otherwise)
         return
       }
-      if (item.kind === 'if' && item.question.numeral !== undefined) {
-        // "If the answer is yes (step 1206)" marks the decision itself when it has no numeral.
-        const element = elements.find((e) => e.id === current.id)
-        if (element && element.numeral === undefined && !numerals.has(item.question.numeral)) {
-          element.numeral = item.question.numeral
-          numerals.add(item.question.numeral.toUpperCase())
+      case 'if': {
+        const also = item.also ?? []
+        if (also.length > 0) {
+          // "If A, or if B, C": each condition's branch joins at C.
+          const edges: Exit[] = []
+          for (const q of [item.question, ...also]) {
+            const d = decisionFor(q.condition)
+            if (!d) continue
+            const side = polarityOf(q.condition, d.condition)
+            if (d[side] === null) {
+              edges.push({ id: d.id, label: branchLabel(side) })
+              d[side] = []
+            } else if (d[side]!.length > 0) {
+              edges.push(...d[side]!)
+              d[side] = []
+            }
+          }
+          if (edges.length > 0) {
+            const { exits, where } = settle(i, true)
+            open = placeAll(item.actions, [...exits, ...edges], where)
+            return
+          }
         }
+        const d = decisionFor(item.question.condition)
+        if (d) {
+          const side = polarityOf(item.question.condition, d.condition)
+          if (item.question.numeral !== undefined) {
+            // "If the answer is yes (step 1206)" marks the decision itself when it has no numeral.
+            const element = elements.find((e) => e.id === d.id)
+            if (element && element.numeral === undefined && !numerals.has(item.question.numeral)) {
+              element.numeral = item.question.numeral
+              numerals.add(item.question.numeral.toUpperCase())
+            }
+          }
+          if (item.actions.length > 0) answer(d, side, item.actions)
+          else closeAbove(d)
+          if (item.otherwise && item.otherwise.length > 0) answer(d, other(side), item.otherwise)
+          return
+        }
+        // A claim's "in response to determining that ..." after one outcome is the other one.
+        const top = stack[stack.length - 1]
+        if (item.response && top && top.yes !== null && top.no === null && !item.question.numeral) {
+          answer(top, 'no', item.actions)
+          return
+        }
+        const { exits, where } = settle(i, false)
+        const saved = host
+        host = where
+        const p = ask(item.question, exits, item.marker)
+        host = saved
+        if (item.actions.length > 0) answer(p, 'yes', item.actions)
+        if (item.otherwise && item.otherwise.length > 0) answer(p, 'no', item.otherwise)
+        return
       }
-      if (actions.length > 0) answer(current, side, actions)
-      if (otherwise && otherwise.length > 0 && pending === current) {
-        answer(current, other(side), otherwise)
+      case 'do': {
+        const { actions } = item
+        const first = actions[0]
+        if (!first) return
+        const { exits, where } = settle(i, item.rejoin === true)
+        const last = i === items.length - 1
+        if (first.kind === 'jump' && !first.until && actions.length === 1 && !first.fallback) {
+          // A plain jump is an extra edge; the flow still reaches the next step.
+          place(first, exits)
+          const rest = last ? [] : exits
+          if (where) where.pending[where.side] = rest
+          else open = rest
+          return
+        }
+        const after = placeAll(actions, exits, where, item.marker)
+        if (where) where.pending[where.side] = after
+        else open = after
       }
-      return
     }
-    if (item.kind === 'if') {
-      const id = ask(item.question, rejoin(), item.marker)
-      const p: Pending = {
-        id,
-        label: item.question.label,
-        condition: item.question.condition,
-        yes: null,
-        no: null,
-        cursor: null,
-      }
-      pending = p
-      if (item.actions.length > 0) answer(p, 'yes', item.actions)
-      if (item.otherwise && item.otherwise.length > 0 && pending === p) {
-        answer(p, 'no', item.otherwise)
-      }
-      return
-    }
-    if (item.kind !== 'do') return
-    const { actions } = item
-    const first = actions[0]
-    if (!first) return
-    if (
-      current?.cursor &&
-      !item.rejoin &&
-      first.kind !== 'decision' &&
-      otherSideAhead(i, current)
-    ) {
-      // Further steps down the branch just taken.
-      const side = current.cursor
-      current[side] = placeAll(actions, current[side] ?? [], item.marker)
-      return
-    }
-    const exits = rejoin()
-    const last = i === items.length - 1
-    if (first.kind === 'jump' && !first.until && actions.length === 1) {
-      // A plain jump is an extra edge; the flow still reaches the next step.
-      place(first, exits)
-      open = last ? [] : exits
-      return
-    }
-    open = placeAll(actions, exits, item.marker)
   }
-  toEnd.push(...rejoin())
+  toEnd.push(...closeAll())
 
   const resolve = (ref: StepRef, at: number): string | undefined => {
     if (ref.start) return nodes[0]?.id
@@ -439,7 +566,21 @@ export function buildFlowchart(items: readonly StepItem[]): FlowchartDraft {
       return nodes.find((node) => node.marker === n)?.id
     }
     const words = (ref.words ?? []).map(stem).filter((w) => w.length >= 4)
+    if (words.length === 0) return undefined
     const earlier = nodes.slice(0, at)
+    if (ref.again) {
+      // "the invoice is matched again": the earlier step sharing most of its words.
+      let best: StepNode | undefined
+      let bestShared = 0
+      for (const node of earlier) {
+        const shared = words.filter((w) => node.stems.some((s) => sameStem(s, w))).length
+        if (shared > bestShared) {
+          best = node
+          bestShared = shared
+        }
+      }
+      return bestShared >= Math.max(1, Math.ceil(words.length / 2)) ? best?.id : undefined
+    }
     for (const pool of [earlier, nodes]) {
       const first = pool.find((node) => words.some((w) => sameStem(node.stems[0] ?? '', w)))
       if (first) return first.id
@@ -456,6 +597,14 @@ export function buildFlowchart(items: readonly StepItem[]): FlowchartDraft {
       continue
     }
     const found = resolve(jump.target, jump.at)
+    if (found === undefined && jump.fallback) {
+      // "downloads the package again" with no earlier download: the step as written.
+      const exits = place(jump.fallback, jump.from)
+      const next = nodes[stepsAfter[jump.item] ?? nodes.length]
+      if (next && next.id !== exits[0]?.id) link(exits, next.id)
+      else toEnd.push(...exits)
+      continue
+    }
     if (found === undefined) {
       const named =
         jump.target.numeral ??

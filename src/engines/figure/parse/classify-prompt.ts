@@ -28,7 +28,10 @@ const OBJECT_CUES =
 const SYSTEM_WORDS =
   /\b(?:system|apparatus|circuit|platform|architecture|block\s+diagram|schematic|module|processor|controller|server|database|network|memory|interface|sensor|engine|bus|logic|coupled\s+to|connected\s+to|communicat\w*)\b/i
 const MARKER = /^(?:\(?\d{1,2}[.)]|\(?[a-h]\)|[-*•])\s*/
-const STEP_NUMBER = /\bsteps?\s+\d{1,4}\b/i
+const STEP_NUMBER = /\bsteps?\s+S?\d{1,5}\b/i
+/** Step markers of other forms: "At 402,", "S1302", "1102:", "(step 1002)". Two make a method. */
+const STEP_MARKERS =
+  /(?:^|[.;:\n]\s*)(?:at|in)\s+\d{2,5}[a-z]?\s*,|\bS\s?\d{3,5}\b|(?:^|\n)\s*\d{2,5}[a-z]?\s*:|\(\s*(?:step|block|operation)\s+\d{1,5}\s*\)/gi
 const BRANCH_OPENERS = new Set(['if', 'otherwise', 'else', 'when', 'whenever', 'unless'])
 
 /** The head noun of the prompt's first noun phrase ("A computer-implemented method" → method). */
@@ -43,6 +46,7 @@ function firstHead(text: string): string {
  */
 export function hasStepCues(text: string, bare = false): boolean {
   if (STEP_NUMBER.test(text)) return true
+  if ((text.match(STEP_MARKERS)?.length ?? 0) >= 2) return true
   let verbLed = 0
   let sequenced = 0
   for (const raw of text.split(/[;:\n]|->|[.!](?:\s+|$)|(?<=\?)\s+/)) {
@@ -63,6 +67,7 @@ export function hasStepCues(text: string, bare = false): boolean {
 export function classifyPrompt(prompt: NormalizedPrompt): PromptKind {
   const head = firstHead(prompt.text)
   if (prompt.asksFlowchart || METHOD_HEADS.has(head)) return 'method'
+  if (!prompt.asksBlockDiagram && (prompt.text.match(STEP_MARKERS)?.length ?? 0) >= 2) return 'method'
   if (VIEW.test(prompt.text) && !prompt.asksBlockDiagram) return 'object'
   if (prompt.asksBlockDiagram || SYSTEM_HEADS.has(head) || FUNCTIONAL_NOUNS.has(head)) {
     return 'system'

@@ -25,6 +25,7 @@ const HOW_TO = /^how\s+to\b[^:.\n]{0,200}[:.\n]\s*/i
 const SENTENCE_END = /[.!?](?:\s|$)|\n/
 const OPENERS: readonly RegExp[] = [
   /:/,
+  /\b(?:starts|begins|commences|start|begin)\s+(?=(?:at|in)\s+(?:step\s+|block\s+)?(?:S\s?)?\d)/i,
   /\b(?:starts|begins|start|begin)\s+(?:by|with)\b/i,
   /\b(?:comprising|comprises|consisting\s+of|consists\s+of)\b/i,
   /\b(?:including|includes|having|involving|involves)\b/i,
@@ -33,8 +34,26 @@ const OPENERS: readonly RegExp[] = [
 const LEAD_IN =
   /^(?:[\s:;,.]|\bthe\s+following\s+(?:steps|operations|acts)\b|\bthe\s+following\b|\bthe\s+(?:steps|operations|acts)\s+of\b|\b(?:steps|operations|acts)\s+of\b|\bat\s+least\b)+/i
 
+/**
+ * A body with no method named: "a warehouse cycle count, please: Select ..." (the steps follow
+ * the colon), "approving an expense report. Receive ..." (the first sentence says what the
+ * flowchart is about, when a request "for"/"of" was taken off and steps follow it).
+ */
+function untitled(text: string, about = false): MethodBody {
+  const end = SENTENCE_END.exec(text)
+  const first = text.slice(0, end?.index ?? text.length)
+  const colon = first.indexOf(':')
+  if (colon > 0 && !/\d\s*$/.test(first.slice(0, colon)) && /[A-Za-z]/.test(first.slice(colon + 1))) {
+    return { body: text.slice(colon + 1).trim(), listed: true, title: 'METHOD' }
+  }
+  if (about && end && /[A-Za-z]{3}/.test(text.slice(end.index + 1))) {
+    return { body: text.slice(end.index + end[0].length), listed: false, title: 'METHOD' }
+  }
+  return { body: text, listed: false, title: 'METHOD' }
+}
+
 /** Finds the steps of a method prompt in normalized `text` (see the module header). */
-export function findMethodBody(text: string): MethodBody {
+export function findMethodBody(text: string, about = false): MethodBody {
   const howTo = HOW_TO.exec(text)
   if (howTo) return { body: text.slice(howTo[0].length), listed: true, title: 'METHOD' }
   const preamble = PREAMBLE.exec(text)
@@ -47,7 +66,7 @@ export function findMethodBody(text: string): MethodBody {
       ? { numeral: whole[2]!, title: whole[1]!.toUpperCase() }
       : { title: 'METHOD' }
     if (!operations) {
-      if (!whole) return { body: text, listed: false, ...named }
+      if (!whole) return untitled(text, about)
       const end = SENTENCE_END.exec(text)
       const first = text.slice(0, end?.index ?? text.length)
       for (const opener of OPENERS) {

@@ -16,6 +16,8 @@ export interface NormalizedPrompt {
   asksBlockDiagram: boolean
   /** "FIG. 4" when the prompt names the figure it describes ("FIG. 4 is a flowchart of ..."). */
   figureLabel?: string
+  /** A request naming its subject was taken off ("Draw a flowchart for approving a report."). */
+  about: boolean
 }
 
 const FIGURE_NAME = /\bfig(?:ure)?s?\.?\s*([1-9]\d{0,2})\s?([A-Z])?(?![\w-])/gi
@@ -45,20 +47,32 @@ const REQUEST_VERB =
 const FIGURE_NOUN =
   /^(?:(?:a|an|the)\s+)?(?:(?:simple|clean|patent[- ]style|patent|high[- ]level|detailed|black[- ]and[- ]white|schematic)\s+){0,3}(?:block\s+diagram|flow\s*chart|flow\s+diagram|process\s+flow(?:\s+diagram|\s+chart)?|logic\s+flow|system\s+diagram|architecture\s+diagram|functional\s+diagram|schematic(?:\s+diagram)?|figure|diagram|drawing|illustration|sketch|chart|picture|image|rendering)(?:\s+(?:of|for|showing|illustrating|depicting|describing|representing|with)\b|\s+(?:that|which)\s+(?:shows|illustrates|depicts)\b|\s*[:,.-]|\s*$)\s*/i
 const FIGURE_REFERENCE =
-  /^figs?\s*\d+[a-z]?\s*(?:is|shows|illustrates|depicts|represents)?\s+(?:an?\s+|the\s+)?(?:exemplary\s+|example\s+)?/i
+  /^(?:(?:referring|turning)\s+(?:now\s+)?to\s+|with\s+reference\s+to\s+|as\s+(?:shown|illustrated|depicted)\s+in\s+|in\s+)?figs?\s*\d+[a-z]?\s*(?:,|is|shows|illustrates|depicts|represents|provides|presents)?\s+(?:an?\s+|the\s+)?(?:exemplary\s+|example\s+)?/i
 
 /**
  * Takes a request for a figure off the start of `text`: "Draw a block diagram of", "FIG 1 is a
  * flowchart illustrating", "A drawing of". Used on the prompt and on each system sentence.
  */
 export function stripRequest(text: string): string {
+  return stripRequestOf(text).rest
+}
+
+const ABOUT = /\b(?:of|for|showing|illustrating|depicting|describing|representing)\s*$/i
+
+function stripRequestOf(text: string): { rest: string; about: boolean } {
+  let about = false
   let rest = text
   for (let pass = 0; pass < 3; pass++) {
     const before = rest
-    rest = rest.replace(REQUEST_VERB, '').replace(FIGURE_REFERENCE, '').replace(FIGURE_NOUN, '')
+    rest = rest.replace(REQUEST_VERB, '').replace(FIGURE_REFERENCE, '')
+    const noun = FIGURE_NOUN.exec(rest)
+    if (noun) {
+      if (ABOUT.test(noun[0].trim())) about = true
+      rest = rest.slice(noun[0].length)
+    }
     if (rest === before) break
   }
-  return rest.replace(/^[\s:,.;-]+/, '')
+  return { rest: rest.replace(/^[\s:,.;-]+/, ''), about }
 }
 
 /**
@@ -107,8 +121,10 @@ export function normalizePrompt(prompt: string): NormalizedPrompt {
   }
   const cased = capitals > 1.5 * small ? text.toLowerCase() : text
   const figureLabel = figureLabelOf(prompt)
+  const stripped = stripRequestOf(cased)
   return {
-    text: stripRequest(cased),
+    text: stripped.rest,
+    about: stripped.about,
     asksFlowchart: ASK_FLOWCHART.test(text),
     asksBlockDiagram: ASK_BLOCK_DIAGRAM.test(text),
     ...(figureLabel ? { figureLabel } : {}),

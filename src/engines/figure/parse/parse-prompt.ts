@@ -98,8 +98,8 @@ function finish(draft: Draft, label: string | undefined): ParseResult {
   return { ok: true, figure: checked.data, warnings: draft.warnings }
 }
 
-function parseMethod(text: string, label: string | undefined): ParseResult {
-  const { body, numeral, title, listed } = findMethodBody(text)
+function parseMethod(text: string, label: string | undefined, about = false): ParseResult {
+  const { body, numeral, title, listed } = findMethodBody(text, about)
   const series = stepSeries(body, numeral)
   const raws = splitSteps(body, listed, series)
   const context: StepContext = { series, partNumerals: new Set() }
@@ -186,7 +186,7 @@ export function parsePrompt(prompt: string): ParseResult {
       case 'object':
         return fail('not_a_diagram', NOT_A_DIAGRAM)
       case 'method':
-        return parseMethod(normalized.text, normalized.figureLabel)
+        return parseMethod(normalized.text, normalized.figureLabel, normalized.about)
       case 'system':
         return parseSystem(normalized.text, normalized.figureLabel)
     }

@@ -41,6 +41,8 @@ export interface StepRef {
   start?: true
   end?: true
   previous?: true
+  /** "the invoice is matched again": the earlier step the words repeat. */
+  again?: true
 }
 
 /** A decision's question. */
@@ -55,7 +57,7 @@ export interface Question {
 export type StepAction =
   | { kind: 'box'; label: string; numeral?: string; until?: Question; then?: StepRef }
   | { kind: 'decision'; question: Question }
-  | { kind: 'jump'; target: StepRef; until?: Question }
+  | { kind: 'jump'; target: StepRef; until?: Question; fallback?: StepAction }
   | { kind: 'end' }
 
 /**
@@ -69,6 +71,10 @@ export type StepItem =
   | {
       kind: 'if'
       question: Question
+      /** "if A, or if B, C": the further conditions whose branches also lead to C. */
+      also?: Question[]
+      /** "in response to determining that ...": claim language for an outcome of the last check. */
+      response?: true
       actions: StepAction[]
       otherwise?: StepAction[]
       marker?: number
@@ -89,12 +95,16 @@ const YES_BRANCH =
   /^(?:if|when)\s+(?:so|yes|true|affirmative|positive|successful|it\s+is|they\s+are|it\s+does|they\s+do|valid|the\s+answer\s+is\s+yes)\s*(?:,|:|then\b|$)[\s,]*(?:then\b[\s,]*)?/i
 const NO_BRANCH =
   /^(?:(?:otherwise|else|in\s+the\s+alternative|alternatively)\b|if\s+(?:not|no|false|negative|unsuccessful|invalid|it\s+is\s+not|it\s+does\s+not|they\s+are\s+not|the\s+answer\s+is\s+no)\s*(?:,|:|then\b|$))[\s,]*(?:then\b[\s,]*)?/i
+/** "if it has", "if they match", "if it does not": a pronoun answering the last question. */
+const PRONOUN_BRANCH =
+  /^(?:if|when)\s+(?:it|they|this|that|one|both|either)\s+(?:(?:is|are|was|were|has|have|had|does|do|did|can|could|will|would|should)(?:\s*n't|\s+not)?(?:\s+(?:been\s+)?\w+(?:ed|en))?|(?:match(?:es)?|pass(?:es)?|succeeds?|fails?|exists?|equals?|agree|agrees))\s*(?:,|:|then\b|$)[\s,]*(?:then\b[\s,]*)?/i
 const CONDITION =
   /^(?:if|when|whenever|once|in\s+case|in\s+the\s+event\s+that|provided\s+that|(?:upon|on|in\s+response\s+to|responsive\s+to|based\s+on)\s+(?:a\s+|the\s+)?(?:determin(?:ing|ation)|detect(?:ing|ion)|identif(?:ying|ication)|finding|confirm(?:ing|ation)|verif(?:ying|ication))(?:\s+(?:that|whether|of))?)\s+/i
 /** "the server" before a step's verb: "the server determines whether ...". */
-const SUBJECT = String.raw`(?:(?:the|said|a|an)\s+[\w-]+(?:\s+[\w-]+){0,3}?\s+(?:then\s+|next\s+|also\s+|first\s+)?)?`
+const SUBJECT_WORD = String.raw`(?!(?:is|are|was|were|be|been|being)\b)[\w'-]+`
+const SUBJECT = String.raw`(?:(?:the|said|a|an)\s+${SUBJECT_WORD}(?:\s+${SUBJECT_WORD}){0,3}?\s+(?:then\s+|next\s+|also\s+|first\s+)?)?`
 const DECISION_VERB =
-  /(?:determin|check|decid|test|judg|evaluat|verif|ascertain|assess|quer|confirm|examin|inspect|establish|compar)\w*\s+(?:again\s+)?(?:to\s+(?:determine|see|check)\s+)?(?:whether|if)\s+/
+  /(?:determin|check|decid|test|judg|evaluat|verif|ascertain|assess|quer|confirm|examin|inspect|establish|compar)\w*(?:\s*,\s*[^,]{1,80}?,)?\s+(?:again\s+|once\s+more\s+)?(?:to\s+(?:determine|see|check)\s+)?(?:whether|if)\s+/
 /** "determining whether", "the server determines whether", or a bare "whether". */
 const DECISION = new RegExp(`^${SUBJECT}${DECISION_VERB.source}|^whether\\s+`, 'i')
 /** "a determination is made (as to) whether", "it is determined whether", "a check is made whether". */
@@ -142,13 +152,17 @@ const ENDS_AFTER = new RegExp(
   'i',
 )
 const PERFORMED_AFTER = new RegExp(
-  String.raw`\b(?:step|block|operation)\s+(${N})\s+(?:is|are)\s+(?:then\s+)?(?:performed|executed|carried\s+out|reached)\s+((?:(?:directly\s+|immediately\s+)?after\s+(?:step|block|operation)\s+${N}(?:\s+(?:when|if|in\s+case)\s+[^,;]+?)?(?:\s*,?\s*(?:and|or)\s+)?)+)`,
+  String.raw`\b(?:step|block|operation)\s+(${N})\s+(?:is|are)\s+(?:then\s+)?(?:performed|executed|carried\s+out|reached)\s+((?:(?:directly\s+|immediately\s+)?after\s+(?:step|block|operation)\s+${N}(?:\s+(?:when|if|in\s+case)\s+[^,;]+)?(?:\s*,?\s*(?:and|or)\s+)?)+)`,
   'i',
 )
 const STEP_OF =
   /^(?:(?:performing|executing|carrying\s+out)\s+)?(?:the\s+|a\s+)?(?:further\s+)?steps?\s+of\s+/i
 const METHOD_LEAD = new RegExp(
-  String.raw`^(?:the|this|said)\s+(?:method|process|procedure|routine|flow|workflow|algorithm|technique|routine)\s+(?:\d+\s+|[Ss]\d+\s+)?(?:then\s+|next\s+|further\s+|also\s+|may\s+)?(?:begins|starts|commences|continues|proceeds|moves|advances|comprises|includes|involves|may\s+begin|may\s+start|may\s+continue)\s*(?:by|with|to|at|:)?\s*(?:(?:the\s+)?steps?\s+of\s+)?`,
+  String.raw`^(?:the|this|said)\s+(?:method|process|procedure|routine|flow|workflow|algorithm|technique|routine)\s+(?:\d+\s+|[Ss]\d+\s+)?(?:then\s+|next\s+|further\s+|also\s+|may\s+)?(?:begins|starts|commences|continues|proceeds|moves|advances|comprises|includes|involves|may\s+begin|may\s+start|may\s+continue)(?!\s+(?:when|once|upon|after|as\s+soon)\b)\s*(?:by|with|to|at|:)?\s*(?:(?:the\s+)?steps?\s+of\s+)?`,
+  'i',
+)
+const BEGINS_WHEN = new RegExp(
+  String.raw`^(?:(?:the|this|said)\s+(?:method|process|procedure|routine|flow|workflow|algorithm|technique)\s+(?:\d+\s+)?(?:begins|starts|commences|is\s+(?:initiated|triggered|started|invoked))|(?:it|this)\s+(?:begins|starts))\s+(?:when|once|upon|after|as\s+soon\s+as)\s+`,
   'i',
 )
 const PROSE =
@@ -173,11 +187,12 @@ function cleanLead(text: string): string {
     const before = rest
     rest = rest
       .replace(/^[\s,;:.-]+/, '')
-      .replace(/^(?:and|or)\s+/i, '')
+      .replace(/^(?:and|or)\b[\s,]+/i, '')
       .replace(SEQUENCE_OPENER, '')
       .replace(METHOD_LEAD, '')
       .replace(STEP_OF, '')
       .replace(/^(?:at\s+this\s+point|at\s+that\s+point|in\s+this\s+step|here)\s*,\s*/i, '')
+      .replace(/^(?:where|wherein|in\s+which|at\s+which|during\s+which)\s+/i, '')
     if (rest === before) break
   }
   return rest.replace(/[\s,;:.!]+$/, '')
@@ -281,14 +296,24 @@ function readJump(text: string, context: StepContext): StepAction | null {
     until = readQuestion(rest.slice(at).replace(/^\s*(?:until|till)\s+/i, ''), context)
     rest = rest.slice(0, at)
   }
-  const target = rest.replace(/^(?:directly|immediately|back|again)\s+/i, '')
+  const target = rest
+    .replace(/^(?:directly|immediately|back|again)\s+/i, '')
+    .replace(
+      /^(?:the\s+)?(?:method|process|procedure|routine|loop|flow|cycle|steps?|operations?)\s+(?:\d+\s+)?(?:again\s+)?(?:(?:starting\s+)?(?:from|at|with)\s+)/i,
+      'from ',
+    )
   let ref = readRef(target)
-  if (ref?.words && !/^(?:back\s+)?(?:to|from|with)\s/i.test(rest.trim()) && !/^repeat/i.test(match[0].replace(new RegExp(`^${METHOD_SUBJECT}`, 'i'), ''))) {
+  if (
+    ref?.words &&
+    !/^(?:back\s+)?(?:to|from|with)\s/i.test(target.trim()) &&
+    !/^repeat/i.test(match[0].replace(new RegExp(`^${METHOD_SUBJECT}`, 'i'), ''))
+  ) {
     // "continuing to heat" or "proceeding with the analysis" are steps, not jumps.
     ref = null
   }
-  if (!ref && until && target.trim() === '') ref = { previous: true }
-  if (!ref && /^repeat/i.test(match[0]) && target.trim() === '') ref = { previous: true }
+  if (!ref && until && target.trim() === '') ref = /repeat/i.test(match[0]) ? { start: true } : { previous: true }
+  // A bare "repeat" runs the steps again from the first.
+  if (!ref && /repeat/i.test(match[0]) && target.trim() === '') ref = { start: true }
   if (!ref) return null
   return { kind: 'jump', target: ref, ...(until ? { until } : {}) }
 }
@@ -343,15 +368,26 @@ function readAction(text: string, context: StepContext): StepAction[] {
   const numeral = marked.numeral ?? again.numeral
   const words = dropPartNumerals(again.text, context).replace(/[\s,;:]+$/, '').trim()
   if (!/[A-Za-z]/.test(words)) return []
-  return [
-    {
-      kind: 'box',
-      label: labelOf(words),
-      ...(numeral !== undefined ? { numeral } : {}),
-      ...(until ? { until } : {}),
-      ...(then ? { then } : {}),
-    },
-  ]
+  const box: StepAction = {
+    kind: 'box',
+    label: labelOf(words),
+    ...(numeral !== undefined ? { numeral } : {}),
+    ...(until ? { until } : {}),
+    ...(then ? { then } : {}),
+  }
+  // "the invoice is matched again", "downloads the update package again": back to that step.
+  const repeat = numeral === undefined && !until && !then ? /\s+(?:again|once\s+more|anew)$/i.exec(words) : null
+  if (repeat) {
+    const main = words.slice(0, repeat.index).replace(/^after\s+[^,]+,\s*/i, '')
+    const target = main
+      .toLowerCase()
+      .split(/[^a-z-]+/)
+      .filter((w) => w.length >= 4 && !IGNORED_REF_WORDS.has(w))
+    if (target.length > 0) {
+      return [{ kind: 'jump', target: { words: target, again: true }, fallback: box }]
+    }
+  }
+  return [box]
 }
 
 /** The actions of a text that may hold several steps ("packed in step 606 and shipped in step 608"). */
@@ -435,6 +471,8 @@ function readOrders(text: string): StepItem[] {
  */
 export function readStep(raw: RawStep, context: StepContext): StepItem[] {
   const orders = readOrders(raw.text)
+  // "Step S1310 is performed after step S1308": the clause is an order, not a step.
+  if (orders.length > 0 && /^\s*(?:the\s+)?(?:step|block|operation)\s/i.test(raw.text)) return orders
   const text = cleanLead(orders.length > 0 ? raw.text.replace(/,?\s*wherein\s+.*$/i, '') : raw.text)
   if (!text) return orders
   const marker = raw.marker
@@ -448,21 +486,31 @@ export function readStep(raw: RawStep, context: StepContext): StepItem[] {
   }
   // A marker before a branch word belongs to the branch's action: "S1308 if so, ...".
   const lead = takeMarker(text, context.series)
-  const opened = lead.numeral !== undefined && /^(?:if|when|otherwise|else|in\s+response|upon)\b/i.test(lead.text)
+  const opened =
+    lead.at === 'prefix' && /^(?:if|when|otherwise|else|in\s+response|upon)\b/i.test(lead.text)
   const body = opened ? lead.text : text
-  const yes = YES_BRANCH.exec(body)
-  const no = yes ? null : NO_BRANCH.exec(body)
+  const pronoun = PRONOUN_BRANCH.exec(body)
+  const yes = YES_BRANCH.exec(body) ?? (pronoun && !/not|n't|fail/i.test(pronoun[0]) ? pronoun : null)
+  const no = yes ? null : (NO_BRANCH.exec(body) ?? pronoun)
   const branch = yes ?? no
   if (branch) {
     const read = readActions(body.slice(branch[0].length), context)
     if (opened) numberFirst(read.actions, lead.numeral!)
     return withOrders([{ kind: 'branch', polarity: yes ? 'yes' : 'no', ...read }])
   }
+  // "The method begins when a shopper selects checkout": the event is the first step.
+  const trigger = BEGINS_WHEN.exec(body)
+  if (trigger) {
+    const actions = readActionList(body.slice(trigger[0].length), context)
+    return withOrders(actions.length > 0 ? [{ kind: 'do', actions }] : [])
+  }
   const condition = CONDITION.exec(body)
   if (condition) {
     const rest = body.slice(condition[0].length)
-    const then = /,\s*then\b\s*|\s+then\s+|,\s*/i.exec(rest) ?? ACTION_START.exec(rest)
-    const question = readQuestion(then ? rest.slice(0, then.index) : rest, context)
+    const then = conditionEnd(rest)
+    const parts = (then ? rest.slice(0, then.index) : rest).split(/,?\s+or\s+if\s+/i)
+    const question = readQuestion(parts[0]!, context)
+    const also = parts.slice(1).map((part) => readQuestion(part, context))
     if (opened && question.numeral === undefined) question.numeral = lead.numeral
     // "upon detecting an obstacle" asks whether an obstacle was detected.
     const verb =
@@ -474,8 +522,16 @@ export function readStep(raw: RawStep, context: StepContext): StepItem[] {
     const actions = then
       ? readActions(rest.slice(then.index + then[0].length), context)
       : { actions: [] }
+    const response = /^(?:in\s+response\s+to|responsive\s+to|upon|on|based\s+on)\s/i.test(condition[0])
     return withOrders([
-      { kind: 'if', question, ...actions, ...(marker !== undefined ? { marker } : {}) },
+      {
+        kind: 'if',
+        question,
+        ...(also.length > 0 ? { also } : {}),
+        ...(response ? { response: true as const } : {}),
+        ...actions,
+        ...(marker !== undefined ? { marker } : {}),
+      },
     ])
   }
   if (/^(?:start|begin|starting|beginning)$/i.test(text)) return orders
@@ -499,6 +555,23 @@ export function readStep(raw: RawStep, context: StepContext): StepItem[] {
   return withOrders(
     actions.length > 0 ? [{ kind: 'do', actions, ...(marker !== undefined ? { marker } : {}) }] : [],
   )
+}
+
+/**
+ * Where a condition ends and its action begins: ", then", " then ", or the first comma that is not
+ * followed by another condition ("if A, or if B, C"); a verb such as "go" when there is no comma.
+ */
+function conditionEnd(rest: string): { index: number; 0: string } | null {
+  const then = /,\s*then\b\s*|\s+then\s+/i.exec(rest)
+  const comma = /,\s*(?!(?:or|and)\s+if\b)/gi
+  let first: RegExpExecArray | null = null
+  for (const m of rest.matchAll(comma)) {
+    // A comma inside "a, b and c" of the condition is kept when no verb-led action follows it.
+    first = m as RegExpExecArray
+    break
+  }
+  if (then && (!first || then.index <= first.index)) return then
+  return first ?? ACTION_START.exec(rest)
 }
 
 /** Gives the first numberable action the marker read before a branch word. */

@@ -107,6 +107,9 @@ const MARKER_AFTER_COMMA =
   /(?:,\s*(?:and\s+|then\s+)?|\s+and\s+(?:then\s+)?)(?=(?:(?:at|in)\s+(?:step\s+|block\s+)?(?:S\s?)?\d{2,5}[a-z]?\s*,|step\s+\d{1,5}[a-z]?\s*:|S\d{2,5}\s*:)\s*)/gi
 /** ", after which ...", "; thereafter ...": a sequence word that starts the next step. */
 const AFTER_WHICH = /,\s*(?=after\s+which\b|whereupon\b|following\s+which\b)/gi
+/** "determine whether X and, if so, A": the answer starts a piece of its own. */
+const BRANCH_AFTER =
+  /(?:,\s*(?:and\s*,?\s*|but\s*,?\s*)?|\s+(?:and|but)\s*,?\s*)(?=(?:if\s+(?:so|not|yes|no)|otherwise)\s*[,:]|(?:if\s+(?:so|not|yes|no)|otherwise)\s+(?:then\s+)?\w)/gi
 
 const FIRST_WORD = /^[\s,]*([A-Za-z][\w-]*)/
 const COMMA_JOIN = /,\s*(?:(?:and|or)\s+)?(?:then\s+)?|\s+and\s+then\s+/gi
@@ -151,11 +154,14 @@ function cutBefore(text: string, pattern: RegExp): string[] {
   return pieces
 }
 
+const VERB_WITH_MARKER =
+  /(?:,\s*(?:and\s+)?|\s+and\s+)(?:then\s+)?(?=[A-Za-z][\w-]*\s*\(\s*(?:step\s+)?(?:S\s?)?\d{2,5}[a-z]?\s*\))/gi
 const PASSIVE_SUBJECT =
   /^(.*?\b(?:is|are|was|were|gets|get|being)\s+)(?:then\s+|subsequently\s+|first\s+|also\s+)?[a-z]+(?:ed|en|wn|ung|ut|et|id|ot|one)\b/i
 const ACTIVE_SUBJECT = /^((?:the|a|an|said|each)\s+(?:[\w-]+\s+){0,4}?)(?:then\s+)?[a-z]+s\b/i
 const PARTICIPLE_START = /^(?:and\s+|then\s+|,\s*)*(?:then\s+)?([a-z]+(?:ed|en|wn|ung|ut|et|id|ot|one))\b/i
-const VERB_S_START = /^(?:and\s+|then\s+|,\s*)*(?:then\s+)?([a-z]+s)\b\s+(?:the|a|an|it|them|its|said)\b/i
+const VERB_S_START =
+  /^(?:and\s+|then\s+|,\s*)*(?:then\s+)?([a-z]+s)\b(?:\s+(?:the|a|an|it|them|its|said|whether|if|to|from|with|on|in|for)\b|\s*$)/i
 
 /**
  * A second step cut from a clause gets the first one's subject when it has none: "the order is
@@ -179,6 +185,10 @@ function carrySubject(first: string, second: string): string {
  * one. Used here on plain clauses and by read-step.ts on the actions of a condition.
  */
 export function splitCompound(text: string, series: StepSeries): string[] {
+  // "debiting (2710) the sender wallet and crediting (2712) a recipient wallet": cut before the
+  // second verb that carries its own marker.
+  const verbs = cutBefore(text, VERB_WITH_MARKER)
+  if (verbs.length > 1) return verbs.flatMap((piece) => splitCompound(piece, series))
   const pieces: string[] = []
   let rest = text
   for (let guard = 0; guard < 12; guard++) {
@@ -197,6 +207,7 @@ function cut(text: string, series: StepSeries): string[] {
     .flatMap((sentence) => sentence.split(/;|\s*->\s*/))
     .flatMap((piece) => cutBefore(piece, MARKER_AFTER_COMMA))
     .flatMap((piece) => cutBefore(piece, AFTER_WHICH))
+    .flatMap((piece) => cutBefore(piece, BRANCH_AFTER))
     .flatMap((piece) => (CONDITIONAL.test(piece) ? [piece] : splitCompound(piece, series)))
     .flatMap(splitVerbList)
     .map((piece) => piece.trim())

@@ -84,10 +84,10 @@ export function stepSeries(body: string, methodNumeral?: string): StepSeries {
     if (BACK_REFERENCE.test(before)) continue
     keys.add(seriesOf(cleanNumeral(match[1] ?? match[2]!)))
   }
+  const marked = keys.size > 0
   for (const match of body.matchAll(new RegExp(String.raw`\b${STEP_WORD}\s+(\d)\b`, 'gi'))) {
     small.push(Number(match[1]))
   }
-  if (methodNumeral !== undefined) keys.add(seriesOf(methodNumeral))
   const probable = new RegExp(
     String.raw`(?:(?:^|[\n;.:])\s*(?:(?:and|then|or)\s+)?(?:at|in)\s+(${N})\s*,|(?:^|[\n;])\s*\(?(${N})\)?\s*:|\((${N})\))`,
     'gi',
@@ -96,12 +96,18 @@ export function stepSeries(body: string, methodNumeral?: string): StepSeries {
     const key = seriesOf(cleanNumeral(match[1] ?? match[2] ?? match[3]!))
     counts.set(key, (counts.get(key) ?? 0) + 1)
   }
-  if (keys.size === 0) {
-    for (const [key, count] of counts) if (count >= 2) keys.add(key)
+  // The method's own numeral fixes the series of bare ones ("a record 208" in method 200).
+  if (methodNumeral !== undefined) keys.add(seriesOf(methodNumeral))
+  let probablyMarked = false
+  for (const [key, count] of counts) {
+    if (count >= 2 || keys.has(key)) {
+      keys.add(key)
+      probablyMarked = true
+    }
   }
   return {
     keys,
-    numbered: keys.size > 0,
+    numbered: marked || probablyMarked,
     counting: small.length >= 2 && keys.size === 0,
   }
 }
@@ -112,7 +118,15 @@ const fits = (numeral: string, series: StepSeries) => series.keys.has(seriesOf(n
 export interface Marked {
   text: string
   numeral?: string
+  /** Where the marker was: before the step's words, after them, or inside ("receiving (302), by"). */
+  at?: 'prefix' | 'suffix' | 'inline'
 }
+
+/** "receiving (302), by a gateway", "it is determined in step 2610 whether": one marker inside. */
+const INLINE = new RegExp(
+  String.raw`\s*\(\s*(?:${STEP_WORD}\s+)?(${N})\s*\)|\s+(?:in|at|during)\s+${STEP_WORD}\s+(${N})`,
+  'gi',
+)
 
 /**
  * Takes the marker off the start or the end of one step's text (see the module header).
@@ -122,8 +136,11 @@ export interface Marked {
 export function takeMarker(text: string, series: StepSeries): Marked {
   let rest = text.trim()
   let numeral: string | undefined
-  const take = (value: string) => {
-    numeral ??= cleanNumeral(value)
+  let at: Marked['at']
+  const take = (value: string, where: NonNullable<Marked['at']>) => {
+    if (numeral !== undefined) return
+    numeral = cleanNumeral(value)
+    at = where
   }
   const prefixes: [RegExp, boolean][] = [
     [PREFIX_CERTAIN, true],
@@ -142,7 +159,7 @@ export function takeMarker(text: string, series: StepSeries): Marked {
       break
     }
     if (!certain && !fits(value, series)) continue
-    take(value)
+    take(value, 'prefix')
     rest = rest.slice(m[0].length)
     break
   }
@@ -170,11 +187,26 @@ export function takeMarker(text: string, series: StepSeries): Marked {
       // Both ends marked: keep the first; the second is left for the caller to see.
       break
     }
-    take(value)
+    take(value, 'suffix')
     rest = before
     break
   }
-  return { text: rest.replace(/[\s,;:]+$/, '').trim(), ...(numeral ? { numeral } : {}) }
+  if (numeral === undefined) {
+    for (const m of rest.matchAll(INLINE)) {
+      const raw = m[1] ?? m[2]!
+      const value = cleanNumeral(raw)
+      const before = rest.slice(0, m.index)
+      if (BACK_REFERENCE.test(before) || /^\d$/.test(value)) continue
+      if (!fits(value, series) && m[1] !== undefined && !/\(\s*[a-z]/i.test(m[0])) continue
+      take(value, 'inline')
+      rest = `${before}${rest.slice(m.index + m[0].length)}`.replace(/\s+,/g, ',')
+      break
+    }
+  }
+  return {
+    text: rest.replace(/[\s,;:]+$/, '').trim(),
+    ...(numeral ? { numeral, at } : {}),
+  }
 }
 
 /**
@@ -191,9 +223,11 @@ export function innerMarkerCut(text: string, series: StepSeries): number {
     if (BACK_REFERENCE.test(before)) continue
     const value = /(\d{2,5}[a-zA-Z]?|[Ss]\s?\d{2,5})/.exec(m[0])?.[1]
     if (value && /^at\b/i.test(m[0]) && !fits(cleanNumeral(value), series)) continue
-    // Only a cut that leaves words on both sides.
+    // Only a cut that leaves words on both sides, and a second step marked after it.
     const end = m.index + m[0].length
-    if (!/[A-Za-z]/.test(before) || !/[A-Za-z]/.test(text.slice(end))) continue
+    const after = text.slice(end)
+    if (!/[A-Za-z]/.test(before) || !/[A-Za-z]/.test(after)) continue
+    if (takeMarker(after.replace(/^\s*,?\s*(?:and|then)?\s*/i, ''), series).numeral === undefined) continue
     return end
   }
   return -1

@@ -175,9 +175,17 @@ export function scoreFigure(
       ...drawn.elements.flatMap((e) => (e.numeral ? [e.numeral] : [])),
       ...(drawn.numeral ? [drawn.numeral] : []),
     ]
+    // Letter ranges name every numeral between their ends: "602a-602c" writes 602b.
+    const ranges = [...prompt.matchAll(/\b(\d{1,5})([a-z])\s*(?:-|to|through)\s*\1([a-z])\b/gi)]
+    const inRange = (numeral: string) =>
+      ranges.some((m) => {
+        const n = /^(\d+)([a-z])$/i.exec(numeral)
+        return !!n && n[1] === m[1] && n[2]!.toLowerCase() >= m[2]!.toLowerCase() && n[2]!.toLowerCase() <= m[3]!.toLowerCase()
+      })
     for (const numeral of all) {
       const escaped = numeral.replace(/[.*+?^${}()|[\]\\']/g, '\\$&')
-      if (!new RegExp(`(?<![\\w])${escaped}(?![\\w])`, 'i').test(prompt)) invented.push(numeral)
+      const written = new RegExp(`(?<![\\w])${escaped}(?![\\w])`, 'i').test(prompt)
+      if (!written && !inRange(numeral)) invented.push(numeral)
     }
   }
 

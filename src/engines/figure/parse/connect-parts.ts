@@ -6,7 +6,7 @@
  * it are dropped, since the drawing already shows the containment.
  */
 
-import type { FigureLink } from './parsed'
+import type { FigureConnection as FigureLink } from '../figure'
 import { LinkSet } from './merge-links'
 import { GENERIC_NOUNS, NON_PART_NOUNS } from './noun-classes'
 import type { DraftPart, PartRegistry } from './part-registry'
@@ -26,14 +26,23 @@ export interface Connections {
   directed: number
 }
 
-function resolve(registry: PartRegistry, ref: PartRef, before: number): DraftPart | undefined {
-  if (ref.kind === 'part') return ref.part
+function resolve(
+  registry: PartRegistry,
+  ref: PartRef,
+  before: number,
+  numbered: boolean,
+): DraftPart[] {
+  if (ref.kind === 'part') return [ref.part]
   const { phrase } = ref
-  if (NON_PART_NOUNS.has(phrase.head)) return undefined
+  if (NON_PART_NOUNS.has(phrase.head)) return []
+  if (phrase.numerals) return registry.allOf(phrase)
   const found = registry.find(phrase, before)
-  if (found) return found
+  if (found) return [found]
+  // A prompt that numbers its parts numbers them all: an unnumbered thing a link names ("over a
+  // 4G backhaul") is a medium, not a part.
+  if (numbered && phrase.numeral === undefined) return []
   const generic = GENERIC_NOUNS.has(phrase.head) && phrase.keys.length === 1
-  return isPlausiblePart(phrase) && !generic ? registry.add(phrase) : undefined
+  return isPlausiblePart(phrase) && !generic ? [registry.add(phrase)] : []
 }
 
 /**
@@ -43,6 +52,7 @@ function resolve(registry: PartRegistry, ref: PartRef, before: number): DraftPar
 export function connectParts(
   registry: PartRegistry,
   pending: readonly PendingClause[],
+  options: { numbered: boolean },
 ): Connections {
   const set = new LinkSet()
   let directed = 0
@@ -57,9 +67,9 @@ export function connectParts(
     if (clause.arrow !== 'none') directed++
   }
   for (const { clause, before } of pending) {
-    const from = clause.from.map((ref) => resolve(registry, ref, before))
-    const to = clause.to.map((ref) => resolve(registry, ref, before))
-    const via = clause.via ? resolve(registry, clause.via, before) : undefined
+    const from = clause.from.flatMap((ref) => resolve(registry, ref, before, options.numbered))
+    const to = clause.to.flatMap((ref) => resolve(registry, ref, before, options.numbered))
+    const via = clause.via ? resolve(registry, clause.via, before, options.numbered)[0] : undefined
     for (const a of from) {
       for (const b of to) {
         if (!a || !b || a === b) continue

@@ -24,7 +24,6 @@ import { buildFlowchart } from './build-flowchart'
 import { classifyPrompt, hasStepCues, judgeSystem, mentionsSystem } from './classify-prompt'
 import { findMethodBody } from './find-method-body'
 import { normalizePrompt } from './normalize-prompt'
-import { type FigureSpec, FigureSpecSchema } from './parsed'
 import { readStep, type StepContext } from './read-step'
 import { readSystem } from './read-system'
 import { splitSteps } from './split-steps'
@@ -151,19 +150,18 @@ function parseSystem(text: string, label: string | undefined): ParseResult {
       break
   }
   if (draft.parts.length < 2) return fail('no_structure', NO_SYSTEM)
-  const parts = draft.parts.map((part) => ({
+  const parents = new Set(draft.parts.flatMap((part) => (part.parent ? [part.parent.id] : [])))
+  const elements = draft.parts.map((part) => ({
     id: part.id,
     label: part.label,
-    shape: 'box' as const,
+    kind: parents.has(part.id) ? ('container' as const) : ('block' as const),
     ...(part.numeral !== undefined ? { numeral: part.numeral } : {}),
     ...(part.parent ? { parent: part.parent.id } : {}),
   }))
-  const checked = FigureSpecSchema.safeParse({ kind: 'system', parts, links: draft.links })
-  if (!checked.success) {
-    log('warn', 'parsePrompt built an invalid spec', { issues: checked.error.issues.slice(0, 5) })
-    return fail('no_structure', NO_SYSTEM)
-  }
-  return finish({ ...toDraft(checked.data), warnings: [] }, label)
+  return finish(
+    { kind: 'block-diagram', elements, connections: draft.links, warnings: [] },
+    label,
+  )
 }
 
 /**
@@ -193,28 +191,5 @@ export function parsePrompt(prompt: string): ParseResult {
   } catch (error) {
     log('error', 'parsePrompt failed', { error })
     return fail('no_structure', NO_SYSTEM)
-  }
-}
-
-/** The parsed spec as the figure structure the drafter and the API use. */
-function toDraft(spec: FigureSpec): Omit<Draft, 'warnings'> {
-  const parents = new Set(spec.parts.flatMap((p) => (p.parent ? [p.parent] : [])))
-  const method = spec.kind === 'method'
-  return {
-    kind: method ? 'flowchart' : 'block-diagram',
-    elements: spec.parts.map((part) => ({
-      id: part.id,
-      label: part.label,
-      kind: method
-        ? part.shape === 'box'
-          ? 'step'
-          : part.shape
-        : parents.has(part.id)
-          ? 'container'
-          : 'block',
-      ...(part.numeral !== undefined ? { numeral: String(part.numeral) } : {}),
-      ...(part.parent ? { parent: part.parent } : {}),
-    })),
-    connections: spec.links,
   }
 }

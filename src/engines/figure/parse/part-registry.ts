@@ -5,7 +5,7 @@
  * ordinal ("the first sensor" is never the second one). One numeral never names two parts.
  */
 
-import { MAX_LABEL_CHARS } from './parsed'
+import { MAX_LABEL_CHARS } from '../figure'
 import { GENERIC_NOUNS } from './noun-classes'
 import type { NounPhrase } from './read-noun-phrase'
 
@@ -16,7 +16,7 @@ export interface DraftPart {
   keys: string[]
   head: string
   ordinal?: string
-  numeral?: number
+  numeral?: string
   parent?: DraftPart
   /** Creation order (0-based). */
   index: number
@@ -37,6 +37,11 @@ function matchScore(phrase: NounPhrase, part: DraftPart): number {
   return 0
 }
 
+/** `lower` written in the case of `like` ("SENSOR" for "SENSORS", "sensor" for "sensors"). */
+function matchCase(lower: string, like: string): string {
+  return like === like.toUpperCase() ? lower.toUpperCase() : lower
+}
+
 /** Cuts a label to MAX_LABEL_CHARS at a word boundary. */
 export function fitLabel(label: string, room: number = MAX_LABEL_CHARS): string {
   const text = label.replace(/\s+/g, ' ').trim()
@@ -48,7 +53,7 @@ export function fitLabel(label: string, room: number = MAX_LABEL_CHARS): string 
 /** The parts of one system diagram, in the order they were introduced. */
 export class PartRegistry {
   readonly parts: DraftPart[] = []
-  readonly #byNumeral = new Map<number, DraftPart>()
+  readonly #byNumeral = new Map<string, DraftPart>()
   #clock = 0
 
   /**
@@ -58,7 +63,7 @@ export class PartRegistry {
   find(phrase: NounPhrase, before: number = Number.POSITIVE_INFINITY): DraftPart | undefined {
     const generic = GENERIC_NOUNS.has(phrase.head)
     if (phrase.numeral !== undefined) {
-      const numbered = this.#byNumeral.get(phrase.numeral)
+      const numbered = this.#byNumeral.get(phrase.numeral.toLowerCase())
       if (
         numbered &&
         (generic || matchScore(phrase, numbered) > 0 || numbered.head === phrase.head)
@@ -81,9 +86,9 @@ export class PartRegistry {
       }
     }
     if (best && phrase.numeral !== undefined && best.numeral === undefined) {
-      if (!this.#byNumeral.has(phrase.numeral)) {
+      if (!this.#byNumeral.has(phrase.numeral.toLowerCase())) {
         best.numeral = phrase.numeral
-        this.#byNumeral.set(phrase.numeral, best)
+        this.#byNumeral.set(phrase.numeral.toLowerCase(), best)
       }
     }
     return best ? this.#touch(best) : undefined
@@ -94,7 +99,7 @@ export class PartRegistry {
    * mention of it.
    */
   has(phrase: NounPhrase): boolean {
-    if (phrase.numeral !== undefined && this.#byNumeral.has(phrase.numeral)) return true
+    if (phrase.numeral !== undefined && this.#byNumeral.has(phrase.numeral.toLowerCase())) return true
     return this.parts.some((part) => matchScore(phrase, part) >= 2)
   }
 
@@ -113,6 +118,37 @@ export class PartRegistry {
     return found
   }
 
+  /**
+   * The parts a phrase names: one per numeral of a list ("sensors 302a, 302b and 302c"), found or
+   * added (inside `parent` when added).
+   */
+  allOf(phrase: NounPhrase, parent?: DraftPart, declare = false): DraftPart[] {
+    if (!phrase.numerals) {
+      const one = declare ? this.declare(phrase, parent) : (this.find(phrase) ?? this.add(phrase, parent))
+      return [one]
+    }
+    const singularWords = [...phrase.words]
+    singularWords[singularWords.length - 1] = matchCase(
+      phrase.keys[phrase.keys.length - 1]!,
+      singularWords[singularWords.length - 1]!,
+    )
+    return phrase.numerals.map((numeral) => {
+      const one: NounPhrase = { ...phrase, words: singularWords, numeral }
+      delete one.numerals
+      const found = this.#byNumeral.get(numeral.toLowerCase())
+      if (found) {
+        if (parent) this.#moveInto(found, parent)
+        return this.#touch(found)
+      }
+      return this.add(one, parent)
+    })
+  }
+
+  /** A numbered part, by its numeral as written. */
+  byNumeral(numeral: string): DraftPart | undefined {
+    return this.#byNumeral.get(numeral.toLowerCase())
+  }
+
   /** Adds a new part; its numeral is dropped if another part already has it. */
   add(phrase: NounPhrase, parent?: DraftPart): DraftPart {
     const part: DraftPart = {
@@ -125,9 +161,9 @@ export class PartRegistry {
       ...(phrase.ordinal ? { ordinal: phrase.ordinal } : {}),
       ...(parent ? { parent } : {}),
     }
-    if (phrase.numeral !== undefined && !this.#byNumeral.has(phrase.numeral)) {
+    if (phrase.numeral !== undefined && !this.#byNumeral.has(phrase.numeral.toLowerCase())) {
       part.numeral = phrase.numeral
-      this.#byNumeral.set(phrase.numeral, part)
+      this.#byNumeral.set(phrase.numeral.toLowerCase(), part)
     }
     this.parts.push(part)
     return part

@@ -40,7 +40,7 @@ type ListMode = 'semicolon' | 'comma'
 class ListNames {
   /** Every tail of every named phrase's words ("image signal processor", "signal processor", …). */
   readonly #names = new Set<string>()
-  readonly #numerals = new Set<number>()
+  readonly #numerals = new Set<string>()
   /** Items as they are read; bare ones ("processor 102;") are only known this way. */
   readonly #listed: NounPhrase[] = []
   #learned = 0
@@ -82,7 +82,7 @@ class ListNames {
   refersBack(phrase: NounPhrase): boolean {
     if (phrase.determiner === 'indefinite') return false
     this.#learn()
-    if (phrase.numeral !== undefined && this.#numerals.has(phrase.numeral)) return true
+    if (phrase.numeral !== undefined && this.#numerals.has(phrase.numeral.toLowerCase())) return true
     return this.#names.has(phrase.keys.join(' ')) || this.#known?.(phrase) === true
   }
 
@@ -105,7 +105,9 @@ class ListNames {
 
   #add(phrase: NounPhrase): void {
     for (let k = 0; k < phrase.keys.length; k++) this.#names.add(phrase.keys.slice(k).join(' '))
-    if (phrase.numeral !== undefined) this.#numerals.add(phrase.numeral)
+    for (const numeral of phrase.numerals ?? (phrase.numeral !== undefined ? [phrase.numeral] : [])) {
+      this.#numerals.add(numeral.toLowerCase())
+    }
   }
 }
 

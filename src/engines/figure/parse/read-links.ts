@@ -15,7 +15,7 @@
  * clause may name a part the prompt only lists later.
  */
 
-import type { FigureLink } from './parsed'
+import type { FigureConnection as FigureLink } from '../figure'
 import { PHRASE_STOPS, PRONOUNS } from './grammar-words'
 import { NON_PART_NOUNS, singular } from './noun-classes'
 import type { DraftPart } from './part-registry'

@@ -1,8 +1,9 @@
 /**
  * Prompt parser, shared reader: one noun phrase, the unit every part is made of. From "said one
  * or more first temperature sensors 102a coupled to" it keeps the words that name the part
- * ("FIRST TEMPERATURE SENSORS"), its numeral if it is a plain integer, and whether it was
- * introduced ("a") or referred back to ("the", "said"). Input: tokens and a start; output: the
+ * ("FIRST TEMPERATURE SENSORS"), its numerals as written ("102", "102a", or a list: "sensors
+ * 302a, 302b and 302c", "302a-302c"), and whether it was introduced ("a") or referred back to
+ * ("the", "said"). Input: tokens and a start; output: the
  * phrase and where it ends, or null when the words there are not a noun phrase.
  */
 
@@ -41,8 +42,10 @@ export interface NounPhrase {
   head: string
   /** An ordinal among the words ("first"), which keeps two parts apart. */
   ordinal?: string
-  /** A reference numeral written as a plain integer after the words (1 … 9999). */
-  numeral?: number
+  /** The reference numeral written after the words ("102", "102a"): the first of a list. */
+  numeral?: string
+  /** Every numeral of a list or range after the words ("302a, 302b and 302c"); at least two. */
+  numerals?: string[]
   determiner: Determiner
   /** Token range [start, end) the phrase covers, numeral included. */
   start: number
@@ -58,6 +61,76 @@ const AGENT_NOUNS = new Set(
 
 /** Longest noun phrase taken as a part name, in words; longer runs are prose. */
 const MAX_PHRASE_WORDS = 8
+
+/** A reference numeral token: "102", "102a", "1002'", or a range "302a-302c". */
+const NUMERAL_TOKEN = /^(?:\d{1,5}[a-z]?'{0,2}|\d{1,5}[a-z]?-\d{1,5}[a-z]?)$/i
+
+function isNumeralToken(token: Token): boolean {
+  if (!NUMERAL_TOKEN.test(token.text)) return false
+  const value = Number.parseInt(token.text, 10)
+  return value >= 1 && value <= 99_999
+}
+
+/**
+ * Whether a number after a name's words is part of the name ("a Layer 2 switch 704", "a class 3
+ * laser 20"): another word and then a numeral follow it.
+ */
+function nameGoesOn(tokens: readonly Token[], j: number, end: number): boolean {
+  const next = tokens[j + 1]
+  const after = tokens[j + 2]
+  return (
+    j + 2 < end &&
+    next?.kind === 'word' &&
+    isContentWord(tokens, j + 1) &&
+    !isGerund(next.lower) &&
+    !isParticiple(next.lower) &&
+    after !== undefined &&
+    isNumeralToken(after)
+  )
+}
+
+/** "302a-302c" → 302a, 302b, 302c; "102-106" → 102, 106 (the ends: the steps are not said). */
+function expandRange(text: string): string[] {
+  const m = /^(\d+)([a-z]?)-(\d+)([a-z]?)$/i.exec(text)
+  if (!m) return [text]
+  const [, a, x, b, y] = m
+  if (a === b && x && y && x.toLowerCase() <= y.toLowerCase() && y.charCodeAt(0) - x.charCodeAt(0) < 12) {
+    const out: string[] = []
+    for (let c = x.charCodeAt(0); c <= y.charCodeAt(0); c++) out.push(`${a}${String.fromCharCode(c)}`)
+    return out
+  }
+  return [`${a}${x}`, `${b}${y}`]
+}
+
+/**
+ * The numerals from token `j`: one ("102"), a list ("302a, 302b and 302c", "30a and 30b"), or a
+ * range ("302a-302c", "302a to 302c", "302a through 302c").
+ */
+function readNumerals(
+  tokens: readonly Token[],
+  j: number,
+  end: number,
+): { values: string[]; end: number } {
+  const values = expandRange(tokens[j]!.text)
+  let k = j + 1
+  for (;;) {
+    let m = k
+    const word = lowerAt(tokens, m)
+    if (word === ',') {
+      m++
+      if (['and', 'or'].includes(lowerAt(tokens, m))) m++
+    } else if (['and', 'or', 'to', 'through', 'thru'].includes(word)) m++
+    else break
+    const next = tokens[m]
+    if (m >= end || !next || !isNumeralToken(next)) break
+    const range = word === 'to' || word === 'through' || word === 'thru'
+    const last = values[values.length - 1]!
+    if (range) values.push(...expandRange(`${last}-${next.text}`).slice(1))
+    else values.push(...expandRange(next.text))
+    k = m + 1
+  }
+  return { values: [...new Set(values)], end: k }
+}
 
 /** A determiner word (single-word forms only). */
 export function isDeterminerWord(word: string): boolean {
@@ -138,30 +211,33 @@ export function readNounPhrase(
       i++
     } else break
   }
-  // A count before the words: "3 sensors".
-  if (tokens[i]?.kind === 'number' && i + 1 < end && isContentWord(tokens, i + 1)) i++
+  // A count before the words: "3 sensors" (a quantity such as "12 V" stays in the name).
+  if (
+    tokens[i]?.kind === 'number' &&
+    i + 1 < end &&
+    isContentWord(tokens, i + 1) &&
+    /s$/.test(lowerAt(tokens, i + 1))
+  ) {
+    i++
+  }
 
   const words: string[] = []
-  let numeral: number | undefined
+  let numeral: string | undefined
+  let numerals: string[] | undefined
   let ofAt = -1
   let j = i
   for (; j < end; j++) {
     const token = tokens[j]!
     if (token.kind === 'punct') break
-    if (token.kind === 'number') {
-      if (words.length > 0) {
-        const value = Number(token.text)
-        if (value >= 1 && value <= 9999) numeral = value
-        j++
-      }
-      break
-    }
     const word = token.lower
-    if (/^\d/.test(word)) {
-      // "102a", "102-1": a numeral an integer cannot hold; the label is kept without it.
-      if (words.length > 0) j++
+    if (words.length > 0 && isNumeralToken(token) && !nameGoesOn(tokens, j, end)) {
+      const list = readNumerals(tokens, j, end)
+      numeral = list.values[0]
+      if (list.values.length > 1) numerals = list.values
+      j = list.end
       break
     }
+    if (token.kind === 'number' && words.length === 0 && !isContentWord(tokens, j + 1)) break
     if (word === 'of') {
       if (words.length === 0 || tokens[j + 1]?.kind !== 'word' || !isContentWord(tokens, j + 1)) {
         break
@@ -204,6 +280,7 @@ export function readNounPhrase(
     words.pop()
     phraseEnd = ofAt
     numeral = undefined
+    numerals = undefined
   }
   if (words.length === 0) return null
 
@@ -228,6 +305,7 @@ export function readNounPhrase(
     head: keys[last]!,
     ...(ordinal ? { ordinal } : {}),
     ...(numeral !== undefined ? { numeral } : {}),
+    ...(numerals !== undefined ? { numerals } : {}),
     determiner,
     start,
     end: phraseEnd,

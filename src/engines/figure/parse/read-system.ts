@@ -3,10 +3,10 @@
  * as an arrow chain ("A -> B"), then as containment (it introduces parts), then as connections,
  * then as a bare list of parts; links
  * are resolved only after every statement, because a claim may say "coupled to the memory"
- * before it lists the memory. Reading stops once the parts outnumber MAX_FIGURE_PARTS.
+ * before it lists the memory. Reading stops once the parts outnumber MAX_FIGURE_ELEMENTS.
  */
 
-import { MAX_FIGURE_PARTS } from './parsed'
+import { MAX_FIGURE_ELEMENTS } from '../figure'
 import { type Connections, connectParts, type PendingClause } from './connect-parts'
 import { stripRequest } from './normalize-prompt'
 import { NON_PART_NOUNS } from './noun-classes'
@@ -14,7 +14,7 @@ import { type DraftPart, PartRegistry } from './part-registry'
 import { readArrowChain } from './read-arrows'
 import { type ListedPart, readBareList, readDeclaration } from './read-declarations'
 import { type PartRef, readLinkClauses } from './read-links'
-import type { NounPhrase } from './read-noun-phrase'
+import { type NounPhrase, readNounPhrase } from './read-noun-phrase'
 import { splitClauses, splitSentences, stripOpener, stripParentheticals } from './split-sentences'
 import { type Token, tokenize } from './tokenize'
 
@@ -33,11 +33,12 @@ export function readSystem(text: string): SystemDraft {
   const pending: PendingClause[] = []
 
   const commit = (tokens: readonly Token[], item: ListedPart, parent?: DraftPart) => {
-    if (registry.parts.length > MAX_FIGURE_PARTS) return
-    const part = registry.declare(item.phrase, parent)
+    if (registry.parts.length > MAX_FIGURE_ELEMENTS) return
+    const all = registry.allOf(item.phrase, parent, true)
+    const part = all[0]!
     const [start, end] = item.tail
     if (end > start) {
-      const given = [{ kind: 'part' as const, part }]
+      const given = all.map((one) => ({ kind: 'part' as const, part: one }))
       for (const clause of readLinkClauses(tokens, start, end, given)) {
         pending.push({ clause, before: registry.parts.length })
       }
@@ -78,12 +79,33 @@ export function readSystem(text: string): SystemDraft {
 
   let preamble = true
   for (const sentence of splitSentences(text)) {
-    if (registry.parts.length > MAX_FIGURE_PARTS) break
+    if (registry.parts.length > MAX_FIGURE_ELEMENTS) break
     if (!/[A-Za-z]{2}/.test(sentence)) continue
     const { main, clauses } = splitClauses(stripOpener(stripRequest(sentence)))
     if (main && readStatement(main, preamble)) preamble = false
     for (const clause of clauses) readStatement(stripOpener(clause), false)
   }
-  const connections = connectParts(registry, pending)
+  // Every part the prompt numbers is drawn: a numbered phrase no statement placed is added.
+  for (const sentence of splitSentences(text)) {
+    const tokens = tokenize(sentence)
+    for (let k = 0; k < tokens.length; ) {
+      const phrase = readNounPhrase(tokens, k)
+      if (!phrase || phrase.end <= k) {
+        k++
+        continue
+      }
+      const numerals = phrase.numerals ?? (phrase.numeral !== undefined ? [phrase.numeral] : [])
+      if (
+        numerals.some((n) => !registry.byNumeral(n)) &&
+        !NON_PART_NOUNS.has(phrase.head) &&
+        registry.parts.length <= MAX_FIGURE_ELEMENTS
+      ) {
+        registry.allOf(phrase)
+      }
+      k = phrase.end
+    }
+  }
+  const numbered = registry.parts.filter((part) => part.numeral !== undefined).length >= 2
+  const connections = connectParts(registry, pending, { numbered })
   return { parts: registry.parts, ...connections }
 }

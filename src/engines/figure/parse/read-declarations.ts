@@ -23,6 +23,8 @@ export interface ListedPart {
   children: ListedPart[]
   /** Token range after the phrase that may hold its connections. */
   tail: [number, number]
+  /** Clauses that apply to this and the items listed with it: "A, B and C, each coupled to D". */
+  shared?: [number, number][]
 }
 
 /** "<subject> comprising <items>". */
@@ -262,15 +264,30 @@ function continueObjects(
   return k === stop || linkObjectsEnd(tokens, start, stop) !== stop ? stop : k
 }
 
+/** "each coupled to", "all connected by", "both being": a clause shared by the items before it. */
+const DISTRIBUTIVE = new Set(['each', 'all', 'both', 'respectively'])
+
 function readItem(
   tokens: readonly Token[],
   i: number,
   end: number,
   mode: ListMode,
   names: ListNames,
-): { item?: ListedPart; next: number; clause?: boolean } {
+): { item?: ListedPart; items?: ListedPart[]; next: number; clause?: boolean } {
   const phrase = readNounPhrase(tokens, i, end)
   if (!phrase) return { next: boundary(tokens, i, end, mode) }
+  // A semicolon item that lists several parts ("a steering actuator 262, a brake actuator 264 and
+  // a propulsion inverter 266, each controlled by ...") is a comma list of its own.
+  if (mode === 'semicolon') {
+    const after = lowerAt(tokens, phrase.end)
+    const k = after === ',' && JOINERS.has(lowerAt(tokens, phrase.end + 1)) ? phrase.end + 2 : phrase.end + 1
+    const next = after === ',' || JOINERS.has(after) ? readNounPhrase(tokens, k, end) : null
+    if (next && (next.determiner === 'indefinite' || next.numeral !== undefined) && isPlausiblePart(next)) {
+      const stop = boundary(tokens, i, end, mode)
+      const items = readItems(tokens, i, stop, 'comma', names)
+      if (items.length > 1) return { items, next: stop }
+    }
+  }
   names.list(phrase)
   const j = phrase.end
   // "..., and the processor 112 may be ...": a new clause, not a listed part.
@@ -309,15 +326,30 @@ function readItems(
   const items: ListedPart[] = []
   let i = start
   let alternatives = false
+  let group = 0
   while (i < end) {
     const from = i
     i = skipSeparators(tokens, i, end)
     if (i >= end) break
-    const { item, next, clause } = readItem(tokens, i, end, mode, names)
+    if (DISTRIBUTIVE.has(lowerAt(tokens, i)) && items.length - group > 0 && mode === 'comma') {
+      // ", each coupled to the controller 20": every item since the last one that had its own
+      // clauses shares it.
+      const stop = boundary(tokens, i, end, mode)
+      for (const item of items.slice(group)) (item.shared ??= []).push([i, stop])
+      group = items.length
+      i = Math.max(stop, i + 1)
+      continue
+    }
+    const { item, items: several, next, clause } = readItem(tokens, i, end, mode, names)
     if (clause) break
     const joiner = tokens.slice(from, i).find((t) => JOINERS.has(t.lower))?.lower
     if (joiner) alternatives = joiner !== 'and'
     if (item) items.push(item)
+    if (several) {
+      items.push(...several)
+      group = items.length
+    }
+    if (item && item.tail[1] > item.tail[0]) group = items.length
     i = Math.max(next, i + 1)
   }
   return alternatives ? [] : items

@@ -46,11 +46,15 @@ interface VerbForm {
   family: Family
   /** Takes "in/into/on" for its target as well as "to" ("stores X in Y"). */
   store: boolean
+  /** "receives X from Y": the flow comes to the subject. */
+  inward?: boolean
 }
 
 const VERBS = new Map<string, VerbForm>()
-const addVerbs = (family: Family, words: string, store = false) => {
-  for (const word of words.trim().split(/\s+/)) VERBS.set(word, { family, store })
+const addVerbs = (family: Family, words: string, store = false, inward = false) => {
+  for (const word of words.trim().split(/\s+/)) {
+    VERBS.set(word, { family, store, ...(inward ? { inward } : {}) })
+  }
 }
 addVerbs(
   'couple',
@@ -81,6 +85,26 @@ addVerbs(
   true,
 )
 addVerbs(
+  'transfer',
+  `sent transmitted provided forwarded delivered supplied passed reported emitted transferred
+  distributed pushed routed streamed broadcast published returned relayed dispatched fed
+  submitted exported carry carries carrying carried conveys convey conveying conveyed outputted`,
+)
+addVerbs(
+  'transfer',
+  `received obtained retrieved fetched downloaded pulled collected acquired gathered accepted
+  requested imported sensed measured detected sampled picked`,
+  false,
+  true,
+)
+addVerbs('transfer', 'stored saved written loaded copied uploaded posted', true)
+addVerbs(
+  'direct',
+  `controlled driven powered activated triggered notified instructed commanded queried invoked
+  called accessed updated polled managed regulated actuated charged switched energized energizes
+  energize energizing operates operated supervises supervised`,
+)
+addVerbs(
   'direct',
   `control controls controlling drive drives driving power powers powering activate activates
   activating trigger triggers triggering notify notifies notifying instruct instructs
@@ -99,7 +123,22 @@ const CLAUSE_BREAKS = new Set(
 const VIA_WORDS = new Set(['via', 'through', 'over', 'across', 'using', 'by'])
 /** After a subject list, these mean the phrase was part of a larger one ("the output of X"). */
 const SUBJECT_CONTINUATIONS = new Set(['of', 'in', 'on', 'at', 'from', 'for', 'within', 'inside'])
-const SUBJECT_OPENERS = new Set([',', 'and', 'or', 'wherein', 'where', 'then', 'also', 'further'])
+const SUBJECT_OPENERS = new Set([
+  ',',
+  'and',
+  'or',
+  'wherein',
+  'where',
+  'then',
+  'also',
+  'further',
+  'each',
+  'all',
+  'both',
+  'being',
+  'is',
+  'are',
+])
 /** Words between a subject and its verb: "the memory is also directly coupled to". */
 const SUBJECT_FILLERS = new Set(
   'is are be may can also further directly then each both configured operable adapted arranged programmed to'.split(
@@ -110,10 +149,16 @@ const SUBJECT_FILLERS = new Set(
 interface VerbMatch {
   family: Family
   store: boolean
+  inward?: boolean
   arrow: FigureLink['arrow']
   start: number
   end: number
+  /** "powered by X", "is controlled by X": the agent after "by" acts on the subject. */
+  passive?: boolean
 }
+
+/** Past participles: the forms a passive ("is powered by", "each controlled by") is made of. */
+const PARTICIPLE = /(?:ed|en|wn|fed|sent|read|written|set|output|broadcast)$/
 
 /** The link verb at token `j`, if any ("in data communication with" counts as one). */
 function matchVerb(tokens: readonly Token[], j: number): VerbMatch | null {
@@ -127,6 +172,7 @@ function matchVerb(tokens: readonly Token[], j: number): VerbMatch | null {
   }
   const form = VERBS.get(word)
   if (!form) return null
+  const passive = PARTICIPLE.test(word) && lowerAt(tokens, j + 1) === 'by'
   const arrow =
     form.family === 'communicate'
       ? 'both'
@@ -135,7 +181,7 @@ function matchVerb(tokens: readonly Token[], j: number): VerbMatch | null {
           ? 'both'
           : 'none'
         : 'forward'
-  return { ...form, arrow, start: j, end: j + 1 }
+  return { ...form, arrow, start: j, end: j + 1, ...(passive ? { passive } : {}) }
 }
 
 /** Words before a verb that cannot start a noun phrase's object: "the sensors also output". */
@@ -183,6 +229,8 @@ function findVerb(tokens: readonly Token[], i: number, end: number): VerbMatch |
 }
 
 interface Roles {
+  /** A passive's agent: "powered by [the inverter 266]". */
+  agent?: NounPhrase[]
   targets: NounPhrase[]
   sources: NounPhrase[]
   between: NounPhrase[]
@@ -307,6 +355,15 @@ function readRoles(tokens: readonly Token[], verb: VerbMatch, end: number): Role
         continue
       }
     }
+    if (word === 'by' && verb.passive && roles.agent === undefined) {
+      const list = readObjects(tokens, k + 1, end)
+      if (list.phrases.length > 0) {
+        roles.agent = list.phrases
+        k = list.end
+        roles.objectsEnd = k
+        continue
+      }
+    }
     if (VIA_WORDS.has(word)) {
       let m = k + 1
       const by = word === 'by'
@@ -404,6 +461,17 @@ function toClauses(subjects: PartRef[], verb: VerbMatch, roles: Roles): LinkClau
     ...(roles.via ? { via: ref(roles.via) } : {}),
   }
   const clauses: LinkClause[] = []
+  if (roles.agent) {
+    const agent = roles.agent.map(ref)
+    // "connected by a bus 212": the bus joins each subject; "powered by X": X acts on each;
+    // "received by X": the subject flows to X.
+    if (verb.family === 'couple' || verb.family === 'communicate') {
+      clauses.push({ ...base, from: subjects, to: agent })
+    } else if (verb.inward) clauses.push({ ...base, from: subjects, to: agent })
+    else clauses.push({ ...base, from: agent, to: subjects })
+    if (roles.targets.length > 0) clauses.push({ ...base, from: agent, to: roles.targets.map(ref) })
+    return clauses
+  }
   const [first, second] = roles.between
   if (first && second) {
     for (const subject of subjects) {

@@ -12,6 +12,7 @@ import { stripRequest } from './normalize-prompt'
 import { NON_PART_NOUNS } from './noun-classes'
 import { type DraftPart, PartRegistry } from './part-registry'
 import { readArrowChain } from './read-arrows'
+import { type FlowState, readFlowChain } from './read-flow-chain'
 import { type ListedPart, readBareList, readDeclaration } from './read-declarations'
 import { type PartRef, readLinkClauses } from './read-links'
 import { type NounPhrase, readNounPhrase } from './read-noun-phrase'
@@ -31,14 +32,15 @@ const canStart = (phrase: NounPhrase) =>
 export function readSystem(text: string): SystemDraft {
   const registry = new PartRegistry()
   const pending: PendingClause[] = []
+  const flowState: FlowState = { last: null }
 
   const commit = (tokens: readonly Token[], item: ListedPart, parent?: DraftPart) => {
     if (registry.parts.length > MAX_FIGURE_ELEMENTS) return
     const all = registry.allOf(item.phrase, parent, true)
     const part = all[0]!
-    const [start, end] = item.tail
-    if (end > start) {
-      const given = all.map((one) => ({ kind: 'part' as const, part: one }))
+    const given = all.map((one) => ({ kind: 'part' as const, part: one }))
+    for (const [start, end] of [item.tail, ...(item.shared ?? [])]) {
+      if (end <= start) continue
       for (const clause of readLinkClauses(tokens, start, end, given)) {
         pending.push({ clause, before: registry.parts.length })
       }
@@ -62,6 +64,11 @@ export function readSystem(text: string): SystemDraft {
     }
     const tokens = tokenize(stripParentheticals(text))
     if (tokens.length === 0) return false
+    const flow = readFlowChain(tokens, flowState)
+    if (flow) {
+      for (const clause of flow) pending.push({ clause, before: registry.parts.length })
+      return true
+    }
     const declaration = readDeclaration(tokens, preamble, (phrase) => registry.has(phrase))
     if (declaration) {
       const { subject: phrase } = declaration
@@ -81,7 +88,16 @@ export function readSystem(text: string): SystemDraft {
   for (const sentence of splitSentences(text)) {
     if (registry.parts.length > MAX_FIGURE_ELEMENTS) break
     if (!/[A-Za-z]{2}/.test(sentence)) continue
-    const { main, clauses } = splitClauses(stripOpener(stripRequest(sentence)))
+    // A claim's "; ... wherein ...;" belongs to its own element: the list around it goes on.
+    const segments = stripOpener(stripRequest(sentence)).split(/;\s*/)
+    const mains: string[] = []
+    const clauses: string[] = []
+    for (const segment of segments) {
+      const split = splitClauses(segment)
+      if (split.main) mains.push(split.main)
+      clauses.push(...split.clauses)
+    }
+    const main = mains.join('; ')
     if (main && readStatement(main, preamble)) preamble = false
     for (const clause of clauses) readStatement(stripOpener(clause), false)
   }

@@ -29,9 +29,11 @@ const SYSTEM_WORDS =
   /\b(?:system|apparatus|circuit|platform|architecture|block\s+diagram|schematic|module|processor|controller|server|database|network|memory|interface|sensor|engine|bus|logic|coupled\s+to|connected\s+to|communicat\w*)\b/i
 const MARKER = /^(?:\(?\d{1,2}[.)]|\(?[a-h]\)|[-*•])\s*/
 const STEP_NUMBER = /\bsteps?\s+S?\d{1,5}\b/i
+const OPERATIONS_CLAIM =
+  /\b(?:perform|performing|execute|executing|carry\s+out)\s+(?:a\s+method|a\s+process|operations|steps|acts)\s+(?:comprising|including|that\s+(?:comprise|include))\b/i
 /** Step markers of other forms: "At 402,", "S1302", "1102:", "(step 1002)". Two make a method. */
 const STEP_MARKERS =
-  /(?:^|[.;:\n]\s*)(?:at|in)\s+\d{2,5}[a-z]?\s*,|\bS\s?\d{3,5}\b|(?:^|\n)\s*\d{2,5}[a-z]?\s*:|\(\s*(?:step|block|operation)\s+\d{1,5}\s*\)/gi
+  /(?:^|[.;:\n]\s*)(?:at|in)\s+\d{2,5}[a-z]?\s*,|\b\w+(?:ed|en)\s+\(\d{2,5}\)|\bS\s?\d{3,5}\b|(?:^|\n)\s*\d{2,5}[a-z]?\s*:|\(\s*(?:step|block|operation)\s+\d{1,5}\s*\)/gi
 const BRANCH_OPENERS = new Set(['if', 'otherwise', 'else', 'when', 'whenever', 'unless'])
 
 /** The head noun of the prompt's first noun phrase ("A computer-implemented method" → method). */
@@ -68,6 +70,8 @@ export function classifyPrompt(prompt: NormalizedPrompt): PromptKind {
   const head = firstHead(prompt.text)
   if (prompt.asksFlowchart || METHOD_HEADS.has(head)) return 'method'
   if (!prompt.asksBlockDiagram && (prompt.text.match(STEP_MARKERS)?.length ?? 0) >= 2) return 'method'
+  // "A non-transitory medium storing instructions ... operations comprising: receiving ..."
+  if (OPERATIONS_CLAIM.test(prompt.text)) return 'method'
   if (VIEW.test(prompt.text) && !prompt.asksBlockDiagram) return 'object'
   if (prompt.asksBlockDiagram || SYSTEM_HEADS.has(head) || FUNCTIONAL_NOUNS.has(head)) {
     return 'system'

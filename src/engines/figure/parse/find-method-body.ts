@@ -25,6 +25,7 @@ const HOW_TO = /^how\s+to\b[^:.\n]{0,200}[:.\n]\s*/i
 const SENTENCE_END = /[.!?](?:\s|$)|\n/
 const OPENERS: readonly RegExp[] = [
   /:/,
+  /\b(?:begins|starts|commences)\s+(?:when|once|upon|after|as\s+soon\s+as)\b/i,
   /\b(?:starts|begins|commences|start|begin)\s+(?=(?:at|in)\s+(?:step\s+|block\s+)?(?:S\s?)?\d)/i,
   /\b(?:starts|begins|start|begin)\s+(?:by|with)\b/i,
   /\b(?:comprising|comprises|consisting\s+of|consists\s+of)\b/i,
@@ -60,7 +61,20 @@ export function findMethodBody(text: string, about = false): MethodBody {
   if (!preamble) {
     // "A medium storing instructions ... to perform operations comprising: receiving ..."
     const operations = OPERATIONS.exec(text.slice(0, SENTENCE_END.exec(text)?.index ?? text.length))
-    // "FIG. 6 illustrates an order fulfilment process 600": the whole named after other words.
+    // "FIG. 6 illustrates an order fulfilment process 600": the whole named after other words,
+    // maybe after a few sentences of background.
+    const found = WHOLE.exec(text)
+    if (found && found.index > 0) {
+      const from = Math.max(
+        text.lastIndexOf('. ', found.index) + 2,
+        text.lastIndexOf('\n', found.index) + 1,
+        0,
+      )
+      if (from > 1) {
+        const rest = findMethodBody(text.slice(from), about)
+        return rest
+      }
+    }
     const whole = WHOLE.exec(text.slice(0, SENTENCE_END.exec(text)?.index ?? text.length))
     const named = whole
       ? { numeral: whole[2]!, title: whole[1]!.toUpperCase() }

@@ -43,7 +43,7 @@ const ASK_BLOCK_DIAGRAM =
   /\bblock\s+diagrams?\b|\bsystem\s+diagrams?\b|\barchitecture\s+diagrams?\b|\bschematic\b/i
 
 const REQUEST_VERB =
-  /^(?:please\s+|kindly\s+)?(?:can\s+you\s+|could\s+you\s+)?(?:draw|create|generate|make|render|produce|show|illustrate|depict|sketch|design|prepare|give\s+me|i\s+need|i\s+want|we\s+need)\s+(?:me\s+|us\s+)?/i
+  /^(?:(?:hey|hi|hello|ok|okay|so|now)\b[,!.]?\s+)?(?:please\s+|kindly\s+)?(?:can\s+you\s+|could\s+you\s+)?(?:draw|create|generate|make|render|produce|show|illustrate|depict|sketch|design|prepare|give\s+me|i\s+need|i\s+want|we\s+need)\s+(?:me\s+|us\s+)?/i
 const FIGURE_NOUN =
   /^(?:(?:a|an|the)\s+)?(?:(?:simple|clean|patent[- ]style|patent|high[- ]level|detailed|black[- ]and[- ]white|schematic)\s+){0,3}(?:block\s+diagram|flow\s*chart|flow\s+diagram|process\s+flow(?:\s+diagram|\s+chart)?|logic\s+flow|system\s+diagram|architecture\s+diagram|functional\s+diagram|schematic(?:\s+diagram)?|figure|diagram|drawing|illustration|sketch|chart|picture|image|rendering)(?:\s+(?:of|for|showing|illustrating|depicting|describing|representing|with)\b|\s+(?:that|which)\s+(?:shows|illustrates|depicts)\b|\s*[:,.-]|\s*$)\s*/i
 const FIGURE_REFERENCE =

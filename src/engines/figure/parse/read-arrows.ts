@@ -1,36 +1,79 @@
 /**
  * Prompt parser, system diagrams: arrow notation, "User -> Web server -> Database" ("→", "=>"
- * and "<->" too; normalizePrompt writes them as "->" and "<->"). Each name must read as a noun
- * phrase; it becomes a part (found again by its words), and each arrow a link along the chain.
+ * and "<->" too; normalizePrompt writes them as "->" and "<->"). Chains are separated by ";"; the
+ * name before the first arrow is the last noun phrase before it ("..., yet: pulser -> switch"),
+ * every other name the first noun phrase after its arrow. "dash camera 400, containing: A -> B"
+ * puts the chain's parts inside the dash camera. Each arrow becomes a link along its chain.
  */
 
 import type { LinkClause, PartRef } from './read-links'
-import { readNounPhrase } from './read-noun-phrase'
+import { type NounPhrase, readNounPhrase } from './read-noun-phrase'
 import { tokenize } from './tokenize'
 
 const ARROW = /\s*(<->|->|<-)\s*/
+const CONTAINS = /^(.*?\S)\s*,?\s*(?:comprising|comprises|containing|contains|including|includes|having|has|with|consisting\s+of)?\s*:\s*/i
+
+/** Arrow chains, the parts they name, and the part they are inside, if one is named. */
+export interface ArrowChains {
+  clauses: LinkClause[]
+  members: NounPhrase[]
+  parent?: NounPhrase
+  /** Statements between the chains that hold no arrow ("system controller controls pulser"). */
+  statements: string[]
+}
+
+/** Every noun phrase of `text`, in order. */
+function phrasesOf(text: string): NounPhrase[] {
+  const tokens = tokenize(text)
+  const phrases: NounPhrase[] = []
+  for (let k = 0; k < tokens.length; ) {
+    const phrase = readNounPhrase(tokens, k)
+    if (phrase && phrase.end > k) {
+      phrases.push(phrase)
+      k = phrase.end
+    } else k++
+  }
+  return phrases
+}
 
 /**
- * Reads "A -> B <-> C" into link clauses.
- * @returns null unless the text has an arrow and every name between arrows is a noun phrase
+ * Reads the arrow chains of a statement (see the module header).
+ * @returns null unless the text has an arrow with a name on both sides of each
  */
-export function readArrowChain(text: string): LinkClause[] | null {
+export function readArrowChain(text: string): ArrowChains | null {
   if (!ARROW.test(text)) return null
-  const pieces = text.split(ARROW)
-  const ends: PartRef[] = []
-  for (let k = 0; k < pieces.length; k += 2) {
-    const tokens = tokenize(pieces[k]!)
-    const phrase = readNounPhrase(tokens, 0)
-    if (!phrase || phrase.end < tokens.filter((t) => t.kind !== 'punct').length) return null
-    ends.push({ kind: 'phrase', phrase })
+  let rest = text
+  let parent: NounPhrase | undefined
+  const head = CONTAINS.exec(rest)
+  if (head && !ARROW.test(head[1]!)) {
+    parent = phrasesOf(head[1]!).at(-1)
+    rest = rest.slice(head[0].length)
   }
   const clauses: LinkClause[] = []
-  for (let k = 1; k < pieces.length; k += 2) {
-    const from = ends[(k - 1) / 2]!
-    const to = ends[(k + 1) / 2]!
-    const arrow = pieces[k]
-    if (arrow === '<-') clauses.push({ from: [to], to: [from], arrow: 'forward' })
-    else clauses.push({ from: [from], to: [to], arrow: arrow === '<->' ? 'both' : 'forward' })
+  const members: NounPhrase[] = []
+  const statements: string[] = []
+  for (const chain of rest.split(/;\s*/)) {
+    if (!ARROW.test(chain)) {
+      if (/[A-Za-z]/.test(chain)) statements.push(chain)
+      continue
+    }
+    const pieces = chain.split(ARROW)
+    const ends: PartRef[] = []
+    for (let k = 0; k < pieces.length; k += 2) {
+      const found = phrasesOf(pieces[k]!)
+      const phrase = k === 0 ? found.at(-1) : found[0]
+      if (!phrase) return null
+      ends.push({ kind: 'phrase', phrase })
+      members.push(phrase)
+    }
+    for (let k = 1; k < pieces.length; k += 2) {
+      const from = ends[(k - 1) / 2]!
+      const to = ends[(k + 1) / 2]!
+      const arrow = pieces[k]
+      if (arrow === '<-') clauses.push({ from: [to], to: [from], arrow: 'forward' })
+      else clauses.push({ from: [from], to: [to], arrow: arrow === '<->' ? 'both' : 'forward' })
+    }
   }
-  return clauses
+  if (clauses.length === 0) return null
+  return { clauses, members, statements, ...(parent ? { parent } : {}) }
 }

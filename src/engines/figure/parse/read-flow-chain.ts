@@ -12,7 +12,8 @@
  * ("the amplified signal is passed to a mixer 306") goes on from where the last one ended.
  */
 
-import { NON_PART_NOUNS } from './noun-classes'
+import { isParticiple } from './grammar-words'
+import { NON_PART_NOUNS, singular } from './noun-classes'
 import type { LinkClause, PartRef } from './read-links'
 import { type NounPhrase, readNounPhrase, readNounPhraseList } from './read-noun-phrase'
 import { lowerAt, type Token } from './tokenize'
@@ -50,8 +51,15 @@ function flowSubject(tokens: readonly Token[]): { phrase: NounPhrase; of?: NounP
   while (i < tokens.length && /^(?:,|then|next|further|also|finally|first|thereafter)$/.test(lowerAt(tokens, i))) {
     i++
   }
-  const phrase = readNounPhrase(tokens, i)
+  let phrase = readNounPhrase(tokens, i)
   if (!phrase || phrase.numeral !== undefined) return null
+  // "intracardiac signals picked up by ...": the subject ends before its participle.
+  const cut = phrase.keys.findIndex((key, m) => m > 0 && isParticiple(key))
+  if (cut > 0) {
+    const at = tokens.findIndex((t, m) => m >= phrase!.start && t.lower === phrase!.keys[cut])
+    const head = singular(phrase.keys[cut - 1]!)
+    phrase = { ...phrase, keys: phrase.keys.slice(0, cut), words: phrase.words.slice(0, cut), head, end: at }
+  }
   if (!NON_PART_NOUNS.has(phrase.head) && !FLOW_NOUNS.has(phrase.head)) return null
   // "the output of the mixer 306": the flow leaves a part.
   if (lowerAt(tokens, phrase.end) === 'of') {

@@ -184,8 +184,13 @@ function matchVerb(tokens: readonly Token[], j: number): VerbMatch | null {
   return { ...form, arrow, start: j, end: j + 1, ...(passive ? { passive } : {}) }
 }
 
+/** "each", "all", "both" before a verb spread it over the parts before them. */
+const DISTRIBUTIVE_WORDS = new Set(['each', 'all', 'both'])
+
 /** Words before a verb that cannot start a noun phrase's object: "the sensors also output". */
-const BEFORE_VERB = new Set('also further may can will then directly each both not'.split(' '))
+const BEFORE_VERB = new Set(
+  'also further may can will then directly each both not all is are was were be been being'.split(' '),
+)
 
 /** Whether the token before `j` ends a noun phrase or an auxiliary, so a verb form there is one. */
 function followsSubject(tokens: readonly Token[], j: number): boolean {
@@ -214,9 +219,16 @@ function findVerb(tokens: readonly Token[], i: number, end: number): VerbMatch |
       if (verb) return verb
     }
     const phrase = readNounPhrase(tokens, j, end)
-    // "reads from and writes to": a lone bare word that is a verb form is the verb.
+    // "reads from and writes to": a lone bare word that is a verb form is the verb; so is "each
+    // powered by" after a list.
     const lone =
       phrase?.words.length === 1 && phrase.determiner === 'none' && phrase.numeral === undefined
+    const spread =
+      phrase?.words.length === 1 &&
+      phrase.numeral === undefined &&
+      DISTRIBUTIVE_WORDS.has(lowerAt(tokens, j)) &&
+      matchVerb(tokens, phrase.end - 1)
+    if (spread) return matchVerb(tokens, phrase.end - 1)
     if (phrase && phrase.end > j && !(lone && matchVerb(tokens, j))) {
       j = phrase.end
       continue

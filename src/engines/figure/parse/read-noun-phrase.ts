@@ -237,7 +237,14 @@ export function readNounPhrase(
       j = list.end
       break
     }
-    if (token.kind === 'number' && words.length === 0 && !isContentWord(tokens, j + 1)) break
+    if (token.kind === 'number') {
+      // "a 12 V battery", "a Wi-Fi 6 module 208": a number inside a name.
+      const inside = words.length === 0 ? isContentWord(tokens, j + 1) : nameGoesOn(tokens, j, end)
+      if (!inside) break
+      if (words.length >= MAX_PHRASE_WORDS) return null
+      words.push(token.text)
+      continue
+    }
     if (word === 'of') {
       if (words.length === 0 || tokens[j + 1]?.kind !== 'word' || !isContentWord(tokens, j + 1)) {
         break

@@ -99,7 +99,7 @@ const NO_BRANCH =
 const PRONOUN_BRANCH =
   /^(?:if|when)\s+(?:it|they|this|that|one|both|either)\s+(?:(?:is|are|was|were|has|have|had|does|do|did|can|could|will|would|should)(?:\s*n't|\s+not)?(?:\s+(?:been\s+)?\w+(?:ed|en))?|(?:match(?:es)?|pass(?:es)?|succeeds?|fails?|exists?|equals?|agree|agrees))\s*(?:,|:|then\b|$)[\s,]*(?:then\b[\s,]*)?/i
 const CONDITION =
-  /^(?:if|when|whenever|once|in\s+case|in\s+the\s+event\s+that|provided\s+that|(?:upon|on|in\s+response\s+to|responsive\s+to|based\s+on)\s+(?:a\s+|the\s+)?(?:determin(?:ing|ation)|detect(?:ing|ion)|identif(?:ying|ication)|finding|confirm(?:ing|ation)|verif(?:ying|ication))(?:\s+(?:that|whether|of))?)\s+/i
+  /^(?:(?:if|when)\s*,?\s*(?:however|instead|on\s+the\s+other\s+hand|by\s+contrast)\s*,|if|when|whenever|once|in\s+case|in\s+the\s+event\s+that|provided\s+that|(?:upon|on|in\s+response\s+to|responsive\s+to|based\s+on)\s+(?:a\s+|the\s+)?(?:determin(?:ing|ation)|detect(?:ing|ion)|identif(?:ying|ication)|finding|confirm(?:ing|ation)|verif(?:ying|ication))(?:\s+(?:that|whether|of))?)\s+/i
 /** "the server" before a step's verb: "the server determines whether ...". */
 const SUBJECT_WORD = String.raw`(?!(?:is|are|was|were|be|been|being)\b)[\w'-]+`
 const SUBJECT = String.raw`(?:(?:the|said|a|an)\s+${SUBJECT_WORD}(?:\s+${SUBJECT_WORD}){0,3}?\s+(?:then\s+|next\s+|also\s+|first\s+)?)?`
@@ -110,6 +110,12 @@ const DECISION = new RegExp(`^${SUBJECT}${DECISION_VERB.source}|^whether\\s+`, '
 /** "a determination is made (as to) whether", "it is determined whether", "a check is made whether". */
 const PASSIVE_DECISION =
   /^(?:(?:a|the)\s+(?:determination|decision|check|test|query|comparison|evaluation)\s+is\s+(?:then\s+)?(?:made|performed|carried\s+out)\s+(?:as\s+to\s+|to\s+determine\s+)?(?:whether|if)|it\s+is\s+(?:then\s+|next\s+)?(?:determined|checked|decided|verified|evaluated|assessed|queried|ascertained|tested|confirmed)\s+(?:again\s+)?(?:whether|if))\s+/i
+/**
+ * "verify GPS has at least 4 satellites", "check that the door is closed": a check of a clause
+ * (a subject and its verb) is a decision; "verify the signature" is a step.
+ */
+const CHECK_CLAUSE =
+  /^(?:verify(?:ing)?|check(?:ing)?|confirm(?:ing)?|ensur(?:e|ing)|test(?:ing)?|see|make\s+sure)\s+(?:that\s+)?(?=(?:(?:the|a|an|its|all|any|each|every)\s+)?[\w-]+(?:\s+[\w-]+){0,4}?\s+(?:is|are|has|have|was|were|does|do|can|exceeds?|matches|match|contains?|reaches|reached|remains?|equals?|falls?|lies|lie|holds?)\b)/i
 const AGAIN = /\b(?:again|once\s+more|anew)\b|\bre-?(?:check|determin|evaluat|test|verif|assess)\w*/i
 const AND_JUMP = new RegExp(
   String.raw`,?\s+and\s+(?:then\s+)?(?=(?:(?:the|said)\s+(?:method|process|flow|procedure|routine|algorithm)\s+(?:then\s+)?)?(?:return|go|loop|jump|revert|proceed|repeat|branch|continu)\w*\s)`,
@@ -166,7 +172,7 @@ const BEGINS_WHEN = new RegExp(
   'i',
 )
 const PROSE =
-  /^(?:as\s+is\s+(?:known|well\s+known|conventional)|as\s+(?:noted|described|discussed|explained|mentioned)\b|it\s+(?:should|will|is|may|can)\s+(?:also\s+)?be\s+(?:understood|appreciated|noted|recognized|recognised|apparent)|note\s+that|in\s+(?:some|other|certain|various|one|another|alternative)\s+(?:embodiments?|implementations?|examples?|cases)|for\s+(?:example|instance)|this\s+(?:allows|enables|ensures|reduces|improves|prevents|avoids|provides|helps|means|step|method|process)|such\s+\w+\s+(?:is|are|may|can)|these\s+|those\s+|advantageously|typically|conventionally|generally|background|the\s+(?:method|process|technique|flowchart|figure)\s+(?:\d+\s+)?(?:may|can|could|is|will)\s+(?:be|also)\b|one\s+of\s+ordinary\s+skill)/i
+  /^(?:fig(?:ure)?s?\.?\s*\d+|embodiments?\s+(?:described|disclosed|of|herein)|conventional|(?:the\s+)?present\s+(?:disclosure|invention)|as\s+is\s+(?:known|well\s+known|conventional)|as\s+(?:noted|described|discussed|explained|mentioned)\b|it\s+(?:should|will|is|may|can)\s+(?:also\s+)?be\s+(?:understood|appreciated|noted|recognized|recognised|apparent)|note\s+that|in\s+(?:some|other|certain|various|one|another|alternative)\s+(?:embodiments?|implementations?|examples?|cases)|for\s+(?:example|instance)|this\s+(?:allows|enables|ensures|reduces|improves|prevents|avoids|provides|helps|means|step|method|process)|such\s+\w+\s+(?:is|are|may|can)|these\s+|those\s+|advantageously|typically|conventionally|generally|background|the\s+(?:method|process|technique|flowchart|figure)\s+(?:\d+\s+)?(?:may|can|could|is|will)\s+(?:be|also)\b|one\s+of\s+ordinary\s+skill)/i
 /** Words before a number that make it a quantity, not a reference numeral ("up to 255"). */
 const QUANTITY_WORDS = new Set(
   `to of than at by least most about over under within every each from with for is are equals
@@ -224,7 +230,9 @@ function dropPartNumerals(text: string, context: StepContext): string {
 function labelOf(text: string): string {
   return fitLabel(
     text
-      .replace(/\s*\([^()]{0,200}\)/g, '')
+      .replace(/\s*\(([^()]{0,200})\)/g, (all, inner: string) =>
+        /^[A-Z][A-Z0-9/&-]{1,7}$/.test(inner.trim()) ? ` (${inner.trim()})` : '',
+      )
       .replace(/["()[\]{}]/g, '')
       .replace(/^(?:the|a|an|said)\s+/i, '')
       .replace(/^,\s*/, '')
@@ -311,7 +319,9 @@ function readJump(text: string, context: StepContext): StepAction | null {
     // "continuing to heat" or "proceeding with the analysis" are steps, not jumps.
     ref = null
   }
-  if (!ref && until && target.trim() === '') ref = /repeat/i.test(match[0]) ? { start: true } : { previous: true }
+  if (!ref && until && target.trim() === '') {
+    ref = /repeat|loop|cycle/i.test(match[0]) ? { start: true } : { previous: true }
+  }
   // A bare "repeat" runs the steps again from the first.
   if (!ref && /repeat/i.test(match[0]) && target.trim() === '') ref = { start: true }
   if (!ref) return null
@@ -334,6 +344,12 @@ function readAction(text: string, context: StepContext): StepAction[] {
     if (AGAIN.test(decision[0])) {
       return [{ kind: 'jump', target: { condition: question.condition } }]
     }
+    return [{ kind: 'decision', question }]
+  }
+  const check = CHECK_CLAUSE.exec(body)
+  if (check) {
+    const question = readQuestion(body.slice(check[0].length), context)
+    if (marked.numeral !== undefined) question.numeral ??= marked.numeral
     return [{ kind: 'decision', question }]
   }
   if (/\?$/.test(text.trim())) {
@@ -563,7 +579,7 @@ export function readStep(raw: RawStep, context: StepContext): StepItem[] {
  */
 function conditionEnd(rest: string): { index: number; 0: string } | null {
   const then = /,\s*then\b\s*|\s+then\s+/i.exec(rest)
-  const comma = /,\s*(?!(?:or|and)\s+if\b)/gi
+  const comma = /(?<!\d),\s*(?!(?:or|and)\s+if\b)|(?<=\d),(?!\d{3}\b)\s*(?!(?:or|and)\s+if\b)/gi
   let first: RegExpExecArray | null = null
   for (const m of rest.matchAll(comma)) {
     // A comma inside "a, b and c" of the condition is kept when no verb-led action follows it.

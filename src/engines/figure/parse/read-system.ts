@@ -49,17 +49,23 @@ export function readSystem(text: string): SystemDraft {
   }
 
   const readStatement = (text: string, preamble: boolean): boolean => {
-    const chain = readArrowChain(text)
-    if (chain) {
+    const chains = readArrowChain(text)
+    if (chains) {
       // Every name in a chain is a part, even a bare "User".
-      const part = (ref: PartRef): PartRef =>
+      const parent = chains.parent
+        ? (registry.find(chains.parent) ?? registry.add(chains.parent))
+        : undefined
+      const part = (ref: PartRef): PartRef[] =>
         ref.kind === 'part'
-          ? ref
-          : { kind: 'part', part: registry.find(ref.phrase) ?? registry.add(ref.phrase) }
-      for (const clause of chain) {
-        const resolved = { ...clause, from: clause.from.map(part), to: clause.to.map(part) }
+          ? [ref]
+          : registry.allOf(ref.phrase, parent, true).map((one) => ({ kind: 'part', part: one }))
+      for (const member of chains.members) registry.allOf(member, parent, true)
+      for (const clause of chains.clauses) {
+        const resolved = { ...clause, from: clause.from.flatMap(part), to: clause.to.flatMap(part) }
         pending.push({ clause: resolved, before: registry.parts.length })
       }
+      // What the statement says between its chains ("system controller controls pulser").
+      for (const statement of chains.statements) readStatement(statement, false)
       return true
     }
     const tokens = tokenize(stripParentheticals(text))

@@ -107,6 +107,9 @@ const MARKER_AFTER_COMMA =
   /(?:,\s*(?:and\s+|then\s+)?|\s+and\s+(?:then\s+)?)(?=(?:(?:at|in)\s+(?:step\s+|block\s+)?(?:S\s?)?\d{2,5}[a-z]?\s*,|step\s+\d{1,5}[a-z]?\s*:|S\d{2,5}\s*:)\s*)/gi
 /** ", after which ...", "; thereafter ...": a sequence word that starts the next step. */
 const AFTER_WHICH = /,\s*(?=after\s+which\b|whereupon\b|following\s+which\b)/gi
+/** "routed to a human underwriter (612), who determines whether ...": a check of its own. */
+const WHO_CHECKS =
+  /,\s*(?=(?:who|which|that)\s+(?:then\s+)?(?:determines|checks|decides|verifies|evaluates|assesses|tests)\s+(?:whether|if)\b)/gi
 /** "determine whether X and, if so, A": the answer starts a piece of its own. */
 const BRANCH_AFTER =
   /(?:,\s*(?:and\s*,?\s*|but\s*,?\s*)?|\s+(?:and|but)\s*,?\s*)(?=(?:if\s+(?:so|not|yes|no)|otherwise)\s*[,:]|(?:if\s+(?:so|not|yes|no)|otherwise)\s+(?:then\s+)?\w)/gi
@@ -208,6 +211,7 @@ function cut(text: string, series: StepSeries): string[] {
     .flatMap((piece) => cutBefore(piece, MARKER_AFTER_COMMA))
     .flatMap((piece) => cutBefore(piece, AFTER_WHICH))
     .flatMap((piece) => cutBefore(piece, BRANCH_AFTER))
+    .flatMap((piece) => cutBefore(piece, WHO_CHECKS))
     .flatMap((piece) => (CONDITIONAL.test(piece) ? [piece] : splitCompound(piece, series)))
     .flatMap(splitVerbList)
     .map((piece) => piece.trim())

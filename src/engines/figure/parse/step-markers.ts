@@ -30,8 +30,8 @@ const PREFIX_CERTAIN = new RegExp(
 )
 /** "S1302 receiving", "S1302:", "(S1302)". */
 const PREFIX_S = /^(?:(?:and|then|or)\s+)?\(?([Ss]\s?\d{2,5})\)?\s*[:.)-]?\s+/
-/** "at 1102,", "At 502,", "in 1104," */
-const PREFIX_AT = new RegExp(String.raw`^(?:(?:and|then|or)\s+)?(?:at|in)\s+(${N})\s*,\s*`, 'i')
+/** "at 1102,", "At 502,", "in 1104,", "at 508 it is determined" */
+const PREFIX_AT = new RegExp(String.raw`^(?:(?:and|then|or)\s+)?(?:at|in)\s+(${N})\s*,?\s+`, 'i')
 /** "1102: ...", "(1202) receiving", "402. measuring" */
 const PREFIX_BARE = new RegExp(String.raw`^\(?(${N})\)?\s*(?::|\.(?=\s)|\)|-(?=\s))\s*`)
 const PREFIX_PAREN = new RegExp(String.raw`^\((${N})\)\s*`)

@@ -2,7 +2,8 @@
 // (test/corpus/prompts/*.json: realistic drafting text with hand-written answers, most written
 // blind by helpers who never saw the reader). For each file and in total: element F1, connection
 // F1, containment F1, numerals drawn that the prompt never wrote, numerals moved to another part
-// or step, parts or steps dropped with no warning, refusals, and the reading time per prompt.
+// or step, parts or steps dropped with no warning, refusals (and how many the faithfulness checker
+// refused), the checker's false alarms on the hand-written answers, and the reading time.
 // `-- understanding --verbose` lists what went wrong in each case; `--case ID` shows one.
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -31,18 +32,31 @@ export async function runUnderstandingBench(args = process.argv.slice(3)) {
   const all = []
   let refusedAll = 0
   let msAll = 0
+  let alarmsAll = 0
+  let flaggedAll = 0
   for (const file of files) {
     const cases = JSON.parse(readFileSync(join(CORPUS, file), 'utf8'))
     const scores = []
     let refused = 0
     let ms = 0
+    let falseAlarms = 0
+    let flagged = 0
     for (const c of cases) {
       if (only && c.id !== only) continue
       const t0 = performance.now()
-      const read = engine.parsePrompt(c.prompt)
+      const read = engine.readFigure(c.prompt)
       ms += performance.now() - t0
       const drawn = read.ok ? read.figure : null
       if (!read.ok) refused++
+      // The checker on the hand-written answer must find nothing (a false alarm refuses a good
+      // figure); on the reader's answer, what it finds is refused.
+      const truth = engine.FigureSchema.parse(c.figure)
+      const onTruth = engine.checkFaithful(c.prompt, truth)
+      if (onTruth.problems.length > 0) {
+        falseAlarms++
+        if (verbose || only) console.log(`\n${file} ${c.id} CHECKER FALSE ALARM on the answer:\n  ${onTruth.problems.map((p) => p.message).join('\n  ')}`)
+      }
+      if (!read.ok && read.problems) flagged++
       const score = engine.scoreFigure(c.prompt, c.figure, drawn, read.ok ? (read.warnings ?? []) : [])
       scores.push(score)
       const wrong =
@@ -60,13 +74,15 @@ export async function runUnderstandingBench(args = process.argv.slice(3)) {
       }
     }
     if (scores.length === 0) continue
-    rows.push(row(engine, file.replace(/\.json$/, ''), scores, refused, ms))
+    rows.push({ ...row(engine, file.replace(/\.json$/, ''), scores, refused, ms), 'checker: false alarms': falseAlarms, 'of which by the checker': flagged })
+    alarmsAll += falseAlarms
+    flaggedAll += flagged
     all.push(...scores)
     refusedAll += refused
     msAll += ms
   }
   if (all.length === 0) return
-  rows.push(row(engine, 'all', all, refusedAll, msAll))
+  rows.push({ ...row(engine, 'all', all, refusedAll, msAll), 'checker: false alarms': alarmsAll, 'of which by the checker': flaggedAll })
   console.log('\nPrompt reader on the corpus (test/corpus/prompts): F1 per file and in total\n')
   printTable(rows)
 }

@@ -13,7 +13,7 @@ export const MAX_FIGURE_ELEMENTS = 48
 /** Most connections one figure may have. */
 export const MAX_FIGURE_CONNECTIONS = 96
 /** Longest label, characters (wrapped inside its shape by the drafter). */
-export const MAX_LABEL_CHARS = 160
+export const MAX_LABEL_CHARS = 400
 /** Longest connection label ("YES", "NO", a short signal name), characters. */
 export const MAX_CONNECTION_LABEL_CHARS = 24
 
@@ -199,7 +199,8 @@ function structureIssues(figure: {
         })
       }
     }
-    if (connection.from === connection.to) {
+    // A decision may wait on itself ("NO: check again"); nothing else joins itself.
+    if (connection.from === connection.to && byId.get(connection.from)?.kind !== 'decision') {
       issues.push({
         path: ['connections', i],
         message: `Connection ${i} joins "${connection.from}" to itself`,

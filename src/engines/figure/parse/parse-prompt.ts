@@ -111,12 +111,8 @@ function parseMethod(text: string, label: string | undefined, about = false): Pa
     )
   }
   const flow = buildFlowchart(items)
+  // The numerals of parts named in steps are reported by the faithfulness checker.
   const warnings = [...flow.warnings]
-  if (context.partNumerals.size > 0) {
-    warnings.push(
-      `A flowchart draws steps, so the numerals of parts named in them are not drawn: ${[...context.partNumerals].join(', ')}`,
-    )
-  }
   return finish(
     {
       kind: 'flowchart',

@@ -42,6 +42,14 @@ function matchCase(lower: string, like: string): string {
   return like === like.toUpperCase() ? lower.toUpperCase() : lower
 }
 
+/**
+ * A label in capitals, as patent figures print them; the micro sign stays "µ" (its capital is the
+ * Greek "Μ", which reads as M: "ΜL" for µL).
+ */
+export function capitals(text: string): string {
+  return text.replace(/[^µ]+/g, (run) => run.toUpperCase())
+}
+
 /** Cuts a label to MAX_LABEL_CHARS at a word boundary. */
 export function fitLabel(label: string, room: number = MAX_LABEL_CHARS): string {
   const text = label.replace(/\s+/g, ' ').trim()
@@ -153,7 +161,7 @@ export class PartRegistry {
   add(phrase: NounPhrase, parent?: DraftPart): DraftPart {
     const part: DraftPart = {
       id: `p${this.parts.length + 1}`,
-      label: fitLabel(phrase.words.join(' ').toUpperCase()),
+      label: fitLabel(capitals(phrase.words.join(' '))),
       keys: phrase.keys,
       head: phrase.head,
       index: this.parts.length,

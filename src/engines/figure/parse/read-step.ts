@@ -24,7 +24,7 @@
 
 import { MAX_LABEL_CHARS } from '../figure'
 import { isGerund, NON_STEP_OPENERS, SEQUENCE_OPENER, STEP_VERBS } from './grammar-words'
-import { fitLabel } from './part-registry'
+import { capitals, fitLabel } from './part-registry'
 import { splitCompound, type RawStep } from './split-steps'
 import { cleanNumeral, type StepSeries, takeMarker } from './step-markers'
 
@@ -229,14 +229,13 @@ function dropPartNumerals(text: string, context: StepContext): string {
 /** A label as printed: capitals, no leading article, remarks and stray brackets gone. */
 function labelOf(text: string): string {
   return fitLabel(
-    text
+    capitals(text)
       .replace(/\s*\(([^()]{0,200})\)/g, (all, inner: string) =>
         /^[A-Z][A-Z0-9/&-]{1,7}$/.test(inner.trim()) ? ` (${inner.trim()})` : '',
       )
       .replace(/["()[\]{}]/g, '')
       .replace(/^(?:the|a|an|said)\s+/i, '')
-      .replace(/^,\s*/, '')
-      .toUpperCase(),
+      .replace(/^,\s*/, ''),
   )
 }
 
@@ -527,7 +526,9 @@ export function readStep(raw: RawStep, context: StepContext): StepItem[] {
     const parts = (then ? rest.slice(0, then.index) : rest).split(/,?\s+or\s+if\s+/i)
     const question = readQuestion(parts[0]!, context)
     const also = parts.slice(1).map((part) => readQuestion(part, context))
-    if (opened && question.numeral === undefined) question.numeral = lead.numeral
+    // "1710: if X, hold the request": the marker numbers the clause's step, not its condition.
+    let markedAction = false
+    if (opened && question.numeral === undefined) markedAction = true
     // "upon detecting an obstacle" asks whether an obstacle was detected.
     const verb =
       /(\w+)(?:\s+(?:that|whether|of))?\s*$/i.exec(condition[0])?.[1]?.toLowerCase() ?? ''
@@ -538,6 +539,11 @@ export function readStep(raw: RawStep, context: StepContext): StepItem[] {
     const actions = then
       ? readActions(rest.slice(then.index + then[0].length), context)
       : { actions: [] }
+    if (markedAction) {
+      if (actions.actions.some((a) => a.kind === 'box' || a.kind === 'decision')) {
+        numberFirst(actions.actions, lead.numeral!)
+      } else question.numeral = lead.numeral
+    }
     const response = /^(?:in\s+response\s+to|responsive\s+to|upon|on|based\s+on)\s/i.test(condition[0])
     return withOrders([
       {

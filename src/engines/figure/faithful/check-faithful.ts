@@ -1,0 +1,242 @@
+/**
+ * The faithfulness checker: holds a figure to the prompt it was read from, before anything is
+ * drawn or charged, with rules that do not depend on how the reader works:
+ *   - every numeral the prompt writes for a part or a step is drawn, on an element that says what
+ *     the prompt said with it (its noun, or the words of its step);
+ *   - no numeral is drawn that the prompt did not write (numbers assigned by the drafting
+ *     convention when the prompt writes none are passed in as `assigned`);
+ *   - every word of every label is the prompt's own (START, END, YES and NO aside), and no label
+ *     carries a step marker ("AT 1108,", "IN STEP 606") or reads as a bare pronoun ("IT DOES?");
+ *   - a decision has one YES and one NO.
+ * Problems break a rule in a way a reader of the drawing would not notice (a wrong figure that
+ * looks right): the request is refused. Warnings name what is drawn but worth a look (a part the
+ * prompt connects to nothing, a step no flow reaches). Each problem quotes the prompt's words.
+ */
+
+import type { Figure, FigureElement } from '../figure'
+import { readNumeralLedger, type LedgerEntry } from './numeral-ledger'
+
+export interface FaithfulnessProblem {
+  rule: 'numeral_dropped' | 'numeral_moved' | 'numeral_invented' | 'text_invented' | 'marker_in_label' | 'branches'
+  message: string
+}
+
+export interface FaithfulnessReport {
+  problems: FaithfulnessProblem[]
+  warnings: string[]
+}
+
+const STOP = new Set(
+  `a an the said of to in on at by for with from into onto and or is are was were be been being
+  it its that this which whether if as than then so not no yes`.split(/\s+/),
+)
+const FIXED = new Set(['START', 'END', 'YES', 'NO'])
+const PRONOUN_ONLY = new Set(
+  'it they this that so is are was were does do did has have had not no yes true false still one'.split(' '),
+)
+const MARKER = /\b(?:IN|AT|DURING)\s+(?:STEP|BLOCK|OPERATION)\s+S?\d|\bSTEP\s+S?\d{2,5}\b|^\s*(?:AT\s+)?S?\d{2,5}[A-Z]?\s*[:,]|\(\s*(?:STEP\s+)?\d{2,5}\s*\)/
+
+/** A crude stem, so "receiving" matches "received" and "modules" matches "module". */
+const stem = (word: string) =>
+  word
+    .toLowerCase()
+    .replace(/[^a-z0-9°%µ]/g, '')
+    .replace(/(?:ational|ations?|ings?|ments?|ness|ers?|ies|ied|ed|es|e|s)$/, '')
+
+const contentWords = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[µ\u03bc]/g, 'µ')
+    .split(/[^\p{L}\p{N}°%µ'-]+/u)
+    .flatMap((w) => w.split(/[-']/))
+    .filter((w) => w.length > 1 && !STOP.has(w))
+
+/** The share of a label's content words that `words` contains (by stem). */
+function overlap(label: string, words: Set<string>): number {
+  const own = contentWords(label).map(stem).filter((w) => w.length > 0)
+  if (own.length === 0) return 1
+  return own.filter((w) => words.has(w)).length / own.length
+}
+
+const describe = (e: FigureElement) => `${e.kind} "${e.label}"`
+
+/**
+ * Checks `figure` against `prompt` (see the module header).
+ * @param assigned numerals the drafting convention assigned (the prompt wrote none)
+ */
+export function checkFaithful(
+  prompt: string,
+  figure: Figure,
+  assigned: ReadonlySet<string> = new Set(),
+): FaithfulnessReport {
+  const problems: FaithfulnessProblem[] = []
+  const warnings: string[] = []
+  const ledger = readNumeralLedger(prompt)
+  const byNumeral = new Map(ledger.map((e) => [e.numeral.toUpperCase(), e]))
+  const promptStems = new Set(contentWords(prompt).map(stem))
+  const flowchart = figure.kind === 'flowchart'
+
+  // Numerals drawn: from the prompt, on the element that says what the prompt said with them.
+  for (const element of figure.elements) {
+    if (element.numeral === undefined) continue
+    const key = element.numeral.toUpperCase()
+    const entry = byNumeral.get(key)
+    if (!entry) {
+      if (!assigned.has(element.numeral) && !writes(prompt, element.numeral)) {
+        problems.push({
+          rule: 'numeral_invented',
+          message: `Numeral ${element.numeral} on ${describe(element)} is not in the prompt`,
+        })
+      }
+      continue
+    }
+    if (!fits(entry, element)) {
+      problems.push({
+        rule: 'numeral_moved',
+        message: `Numeral ${entry.numeral} is written with "${entry.quote}" but would be drawn on ${describe(element)}`,
+      })
+    }
+  }
+  if (figure.numeral !== undefined && !byNumeral.has(figure.numeral.toUpperCase())) {
+    if (!assigned.has(figure.numeral) && !writes(prompt, figure.numeral)) {
+      problems.push({ rule: 'numeral_invented', message: `Numeral ${figure.numeral} of the whole figure is not in the prompt` })
+    }
+  }
+
+  // Numerals written: every part and step numeral is drawn.
+  const drawn = new Set(
+    [...figure.elements.flatMap((e) => (e.numeral ? [e.numeral] : [])), ...(figure.numeral ? [figure.numeral] : [])].map(
+      (n) => n.toUpperCase(),
+    ),
+  )
+  const partsNamedInSteps: string[] = []
+  for (const entry of ledger) {
+    if (drawn.has(entry.numeral.toUpperCase()) || entry.role === 'reference') continue
+    if (flowchart && entry.role === 'part') {
+      partsNamedInSteps.push(entry.numeral)
+      continue
+    }
+    if (entry.role === 'whole') continue
+    problems.push({
+      rule: 'numeral_dropped',
+      message: `Numeral ${entry.numeral} ("${entry.quote}") is written in the prompt but not drawn`,
+    })
+  }
+  if (partsNamedInSteps.length > 0) {
+    warnings.push(
+      `A flowchart draws steps, so the numerals of parts named in them are not drawn: ${partsNamedInSteps.join(', ')}`,
+    )
+  }
+
+  // Labels: the prompt's own words, no markers, no bare pronouns.
+  for (const element of figure.elements) {
+    if (FIXED.has(element.label.toUpperCase())) continue
+    if (MARKER.test(element.label.toUpperCase())) {
+      problems.push({ rule: 'marker_in_label', message: `The label of ${describe(element)} carries a step marker` })
+    }
+    const words = contentWords(element.label)
+    const foreign = words.filter((w) => !promptStems.has(stem(w)) && !/^\d/.test(w))
+    if (foreign.length > 0) {
+      problems.push({
+        rule: 'text_invented',
+        message: `The label of ${describe(element)} says "${foreign.join(' ').toUpperCase()}", which the prompt does not`,
+      })
+    }
+    const all = element.label.toLowerCase().split(/[^a-z']+/).filter(Boolean)
+    if (all.length > 0 && all.every((w) => PRONOUN_ONLY.has(w))) {
+      problems.push({ rule: 'text_invented', message: `The label of ${describe(element)} says nothing the prompt said` })
+    }
+  }
+  for (const connection of figure.connections) {
+    const label = connection.label?.toUpperCase()
+    if (!label || FIXED.has(label)) continue
+    const foreign = contentWords(label).filter((w) => !promptStems.has(stem(w)))
+    if (foreign.length > 0) {
+      problems.push({ rule: 'text_invented', message: `A connection is labelled "${connection.label}", which the prompt does not say` })
+    }
+  }
+
+  // Decisions: one YES and one NO.
+  for (const element of figure.elements) {
+    if (element.kind !== 'decision') continue
+    const out = figure.connections.filter((c) => c.from === element.id)
+    const yes = out.filter((c) => c.label?.toUpperCase() === 'YES').length
+    const no = out.filter((c) => c.label?.toUpperCase() === 'NO').length
+    if (yes > 1 || no > 1 || (out.length >= 2 && (yes === 0 || no === 0))) {
+      problems.push({ rule: 'branches', message: `The decision "${element.label}" does not have one YES and one NO branch` })
+    }
+  }
+
+  warnings.push(...structureWarnings(figure))
+  return { problems, warnings }
+}
+
+/** Whether the prompt writes `numeral` as a word of its own (ranges "302a-302c" included). */
+function writes(prompt: string, numeral: string): boolean {
+  const escaped = numeral.replace(/[.*+?^${}()|[\]\\']/g, '\\$&')
+  if (new RegExp(`(?<![\\w])${escaped}(?![\\w])`, 'i').test(prompt)) return true
+  const m = /^(\d+)([a-z])$/i.exec(numeral)
+  if (!m) return false
+  for (const r of prompt.matchAll(/\b(\d{1,5})([a-z])\s*(?:-|to|through)\s*\1([a-z])\b/gi)) {
+    const c = m[2]!.toLowerCase()
+    if (r[1] === m[1] && c >= r[2]!.toLowerCase() && c <= r[3]!.toLowerCase()) return true
+  }
+  return false
+}
+
+/** Whether `element` says what the prompt said with the numeral. */
+function fits(entry: LedgerEntry, element: FigureElement): boolean {
+  const label = element.label.toLowerCase()
+  if (entry.phrase) {
+    const head = entry.phrase.split(' ').pop() ?? ''
+    if (head && contentWords(label).some((w) => stem(w) === stem(head))) return true
+  }
+  const own = new Set(contentWords(label).map(stem))
+  for (const window of entry.windows ?? []) {
+    // Most of the marked words are in the label, or most of the label is in them.
+    const marked = contentWords(window).map(stem).filter((w) => w.length > 0)
+    if (marked.length === 0) continue
+    if (marked.filter((w) => own.has(w)).length / marked.length >= 0.5) return true
+    if (overlap(label, new Set(marked)) >= 0.6) return true
+  }
+  // A whole or a part written without readable context is not held to its words.
+  return !entry.phrase && !entry.windows?.length
+}
+
+/** What is drawn but worth a look: parts connected to nothing, steps no flow reaches. */
+function structureWarnings(figure: Figure): string[] {
+  const warnings: string[] = []
+  const touched = new Set(figure.connections.flatMap((c) => [c.from, c.to]))
+  if (figure.kind === 'block-diagram') {
+    const containers = new Set(figure.elements.flatMap((e) => (e.parent ? [e.parent] : [])))
+    const loose = figure.elements.filter(
+      (e) => !touched.has(e.id) && !containers.has(e.id) && figure.connections.length > 0 && !e.parent,
+    )
+    if (loose.length > 0) {
+      warnings.push(
+        `The prompt does not say how ${loose.map((e) => e.label + (e.numeral ? ` ${e.numeral}` : '')).join(', ')} ${loose.length === 1 ? 'connects' : 'connect'} to the rest; ${loose.length === 1 ? 'it is' : 'they are'} drawn unconnected`,
+      )
+    }
+    return warnings
+  }
+  const start = figure.elements.find((e) => e.kind === 'terminal' && /^START$/i.test(e.label))
+  if (!start) return warnings
+  const reached = new Set([start.id])
+  const queue = [start.id]
+  while (queue.length > 0) {
+    const at = queue.shift()!
+    for (const c of figure.connections) {
+      if (c.from === at && !reached.has(c.to)) {
+        reached.add(c.to)
+        queue.push(c.to)
+      }
+    }
+  }
+  const unreached = figure.elements.filter((e) => !reached.has(e.id) && e.kind !== 'terminal')
+  if (unreached.length > 0) {
+    warnings.push(
+      `No flow from START reaches ${unreached.map((e) => `"${e.label}"`).join(', ')}; the prompt does not say what leads there`,
+    )
+  }
+  return warnings
+}

@@ -103,7 +103,10 @@ function expand(text: string): string[] {
 /** The noun phrase a numeral follows: up to five words back to a determiner or a break. */
 function phraseBefore(tokens: readonly Token[], i: number): string {
   const words: string[] = []
-  for (let k = i - 1; k >= 0 && words.length < 5; k--) {
+  let from = i - 1
+  // "a digital signal processor (DSP) 204": the name is before the acronym.
+  if (tokens[from]?.text === ')' && tokens[from - 2]?.text === '(') from -= 3
+  for (let k = from; k >= 0 && words.length < 5; k--) {
     const t = tokens[k]!
     if (t.kind !== 'word' || PHRASE_BREAK.has(t.lower)) break
     words.unshift(t.lower)

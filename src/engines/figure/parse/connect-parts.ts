@@ -34,7 +34,7 @@ function resolve(
 ): DraftPart[] {
   if (ref.kind === 'part') return [ref.part]
   const { phrase } = ref
-  if (NON_PART_NOUNS.has(phrase.head)) return []
+  if (NON_PART_NOUNS.has(phrase.head) && phrase.numeral === undefined) return []
   if (phrase.numerals) return registry.allOf(phrase)
   const found = registry.find(phrase, before)
   if (found) return [found]

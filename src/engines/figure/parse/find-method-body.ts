@@ -25,6 +25,7 @@ const HOW_TO = /^how\s+to\b[^:.\n]{0,200}[:.\n]\s*/i
 const SENTENCE_END = /[.!?](?:\s|$)|\n/
 const OPENERS: readonly RegExp[] = [
   /:/,
+  /,\s*(?=(?:at|in)\s+(?:step\s+|block\s+)?(?:S\s?)?\d{2,5}[a-z]?\s*,|(?:step|block)\s+(?:S\s?)?\d{2,5})/i,
   /\b(?:begins|starts|commences)\s+(?:when|once|upon|after|as\s+soon\s+as)\b/i,
   /\b(?:starts|begins|commences|start|begin)\s+(?=(?:at|in)\s+(?:step\s+|block\s+)?(?:S\s?)?\d)/i,
   /\b(?:starts|begins|start|begin)\s+(?:by|with)\b/i,

@@ -296,13 +296,13 @@ function readItem(
   if (JOINERS.has(lowerAt(tokens, j))) {
     const next = readNounPhrase(tokens, j + 1, end)
     if (next && isPlausiblePart(next)) {
-      return NON_PART_NOUNS.has(phrase.head)
+      return NON_PART_NOUNS.has(phrase.head) && phrase.numeral === undefined
         ? { next: j }
         : { item: { phrase, children: [], tail: [j, j] }, next: j }
     }
   }
   const stop = boundary(tokens, j, end, mode)
-  if (NON_PART_NOUNS.has(phrase.head)) return { next: stop }
+  if (NON_PART_NOUNS.has(phrase.head) && phrase.numeral === undefined) return { next: stop }
   const keyword = findTailKeyword(tokens, j, stop)
   if (!keyword) {
     const tailEnd = mode === 'comma' ? continueObjects(tokens, j, stop, end, names) : stop

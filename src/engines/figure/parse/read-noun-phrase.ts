@@ -254,10 +254,14 @@ export function readNounPhrase(
       break
     } else if (isGerund(word)) {
       // "a processing unit" and "a cooling fan", but "a memory storing instructions".
+      // "a sequencing instrument 900": a gerund and a noun that the numeral closes.
       const continues =
         words.length === 0
           ? isContentWord(tokens, j + 1)
-          : HEAD_NOUNS.has(singular(lowerAt(tokens, j + 1)))
+          : HEAD_NOUNS.has(singular(lowerAt(tokens, j + 1))) ||
+            (isContentWord(tokens, j + 1) &&
+              tokens[j + 2] !== undefined &&
+              isNumeralToken(tokens[j + 2]!))
       if (!continues) break
     } else if (isParticiple(word) && words.length > 0) {
       // "a distributed database", but "a memory located in the housing".

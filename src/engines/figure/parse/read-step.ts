@@ -171,6 +171,14 @@ const BEGINS_WHEN = new RegExp(
   String.raw`^(?:(?:the|this|said)\s+(?:method|process|procedure|routine|flow|workflow|algorithm|technique)\s+(?:\d+\s+)?(?:begins|starts|commences|is\s+(?:initiated|triggered|started|invoked))|(?:it|this)\s+(?:begins|starts))\s+(?:when|once|upon|after|as\s+soon\s+as)\s+`,
   'i',
 )
+/** "During the flight, the drone determines ...": a setting, not part of the step's words. */
+const LEADING_ADVERBIAL =
+  /^(?:during|while|meanwhile|simultaneously|concurrently|in\s+parallel|at\s+the\s+same\s+time|thereafter|afterwards|subsequently)\b[^,]{0,60},\s*/i
+/** "after 1710 or 1712, determine ...": the steps this one follows. */
+const LEADING_AFTER = new RegExp(
+  String.raw`^after\s+(?:steps?\s+|blocks?\s+)?(${N}(?:\s*(?:,|or|and|,\s*or|,\s*and)\s*(?:steps?\s+|blocks?\s+)?${N})*)\s*,\s*`,
+  'i',
+)
 const PROSE =
   /^(?:fig(?:ure)?s?\.?\s*\d+|embodiments?\s+(?:described|disclosed|of|herein)|conventional|(?:the\s+)?present\s+(?:disclosure|invention)|as\s+is\s+(?:known|well\s+known|conventional)|as\s+(?:noted|described|discussed|explained|mentioned)\b|it\s+(?:should|will|is|may|can)\s+(?:also\s+)?be\s+(?:understood|appreciated|noted|recognized|recognised|apparent)|note\s+that|in\s+(?:some|other|certain|various|one|another|alternative)\s+(?:embodiments?|implementations?|examples?|cases)|for\s+(?:example|instance)|this\s+(?:allows|enables|ensures|reduces|improves|prevents|avoids|provides|helps|means|step|method|process)|such\s+\w+\s+(?:is|are|may|can)|these\s+|those\s+|advantageously|typically|conventionally|generally|background|the\s+(?:method|process|technique|flowchart|figure)\s+(?:\d+\s+)?(?:may|can|could|is|will)\s+(?:be|also)\b|one\s+of\s+ordinary\s+skill)/i
 /** Words before a number that make it a quantity, not a reference numeral ("up to 255"). */
@@ -199,6 +207,7 @@ function cleanLead(text: string): string {
       .replace(STEP_OF, '')
       .replace(/^(?:at\s+this\s+point|at\s+that\s+point|in\s+this\s+step|here)\s*,\s*/i, '')
       .replace(/^(?:where|wherein|in\s+which|at\s+which|during\s+which)\s+/i, '')
+      .replace(LEADING_ADVERBIAL, '')
     if (rest === before) break
   }
   return rest.replace(/[\s,;:.!]+$/, '')
@@ -260,10 +269,14 @@ const IGNORED_REF_WORDS = new Set(['the', 'a', 'an', 'said', 'step', 'steps', 'o
 
 /** "step 202", "S1302", "the start", "the receiving step", "measuring the temperature". */
 function readRef(target: string): StepRef | null {
-  const text = target.replace(/^(?:back\s+)?(?:to\s+|from\s+|with\s+|at\s+)?(?:the\s+)?/i, '').trim()
+  const text = target
+    .replace(/^(?:directly\s+|immediately\s+)?(?:back\s+)?(?:to\s+|from\s+|with\s+|at\s+)?(?:the\s+)?/i, '')
+    .trim()
   const lower = text.toLowerCase()
+  // The step must be named where the target starts: "returns the milk to the tank in step 314"
+  // returns milk, it does not return to step 314.
   const numbered = new RegExp(
-    String.raw`\b(?:steps?|blocks?|operations?|acts?|boxes?)\s+(${N})\b|^(${N})\b`,
+    String.raw`^(?:(?:steps?|blocks?|operations?|acts?|boxes?)\s+)?(${N})\b()`,
     'i',
   ).exec(text)
   if (numbered) {
@@ -498,6 +511,21 @@ export function readStep(raw: RawStep, context: StepContext): StepItem[] {
   if (rejoin) {
     const actions = readActionList(text.slice(rejoin[0].length), context)
     return withOrders(actions.length > 0 ? [{ kind: 'do', actions, rejoin: true }] : [])
+  }
+  // "1714: after 1710 or 1712, determine ...": joins, then the step.
+  const leadMarked = takeMarker(text, context.series)
+  const after = leadMarked.at === 'prefix' ? LEADING_AFTER.exec(leadMarked.text) : null
+  if (after && leadMarked.numeral) {
+    const joins: StepItem[] = [...after[1]!.matchAll(new RegExp(N, 'gi'))].map((m) => ({
+      kind: 'after' as const,
+      step: { numeral: leadMarked.numeral! },
+      after: { numeral: cleanNumeral(m[0]) },
+    }))
+    const rest = readStep(
+      { ...raw, text: `${leadMarked.numeral}: ${leadMarked.text.slice(after[0].length)}` },
+      context,
+    )
+    return [...rest.map((item) => (item.kind === 'do' ? { ...item, rejoin: true } : item)), ...joins, ...orders]
   }
   // A marker before a branch word belongs to the branch's action: "S1308 if so, ...".
   const lead = takeMarker(text, context.series)

@@ -29,7 +29,9 @@ const canStart = (phrase: NounPhrase) =>
   !NON_PART_NOUNS.has(phrase.head) && (phrase.numeral !== undefined || phrase.determiner !== 'none')
 
 /** Reads the parts and links of a block diagram from normalized prompt text. */
-export function readSystem(text: string): SystemDraft {
+export function readSystem(prompt: string): SystemDraft {
+  // "a header (12)": a parenthesised numeral is the part's numeral.
+  const text = prompt.replace(/\(\s*(\d{1,5}[a-z]?'?)\s*\)/g, ' $1')
   const registry = new PartRegistry()
   const pending: PendingClause[] = []
   const flowState: FlowState = { last: null }
@@ -119,7 +121,6 @@ export function readSystem(text: string): SystemDraft {
       const numerals = phrase.numerals ?? (phrase.numeral !== undefined ? [phrase.numeral] : [])
       if (
         numerals.some((n) => !registry.byNumeral(n)) &&
-        !NON_PART_NOUNS.has(phrase.head) &&
         registry.parts.length <= MAX_FIGURE_ELEMENTS
       ) {
         registry.allOf(phrase)

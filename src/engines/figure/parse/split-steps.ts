@@ -104,7 +104,7 @@ function splitSentenceMarks(line: string): string[] {
 
 /** Before a step marker that follows a comma or "and": "..., and at 1104, reading ...". */
 const MARKER_AFTER_COMMA =
-  /(?:,\s*(?:and\s+|then\s+)?|\s+and\s+(?:then\s+)?)(?=(?:(?:at|in)\s+(?:step\s+|block\s+)?(?:S\s?)?\d{2,5}[a-z]?\s*,|step\s+\d{1,5}[a-z]?\s*:|S\d{2,5}\s*:)\s*)/gi
+  /(?:,\s*(?:and\s+|then\s+)?|\s+and\s+(?:then\s+)?)(?=(?:(?:at|in)\s+(?:(?:S\s?)?\d{2,5}[a-z]?\s*,|(?:step|block)\s+(?:S\s?)?\d{2,5}[a-z]?\b)|step\s+\d{1,5}[a-z]?\s*:|S\d{2,5}\s*:)\s*)/gi
 /** ", after which ...", "; thereafter ...": a sequence word that starts the next step. */
 const AFTER_WHICH = /,\s*(?=after\s+which\b|whereupon\b|following\s+which\b)/gi
 /** "routed to a human underwriter (612), who determines whether ...": a check of its own. */
@@ -112,7 +112,24 @@ const WHO_CHECKS =
   /,\s*(?=(?:who|which|that)\s+(?:then\s+)?(?:determines|checks|decides|verifies|evaluates|assesses|tests)\s+(?:whether|if)\b)/gi
 /** "determine whether X and, if so, A": the answer starts a piece of its own. */
 const BRANCH_AFTER =
-  /(?:,\s*(?:and\s*,?\s*|but\s*,?\s*)?|\s+(?:and|but)\s*,?\s*)(?=(?:if\s+(?:so|not|yes|no)|otherwise)\s*[,:]|(?:if\s+(?:so|not|yes|no)|otherwise)\s+(?:then\s+)?\w)/gi
+  /(?:,\s*(?:and\s*,?\s*|but\s*,?\s*)?|\s+(?:and|but)\s*,?\s*)(?=(?:if\s+(?:so|not|yes|no|(?:it|they)\s+(?:is|are|does|do|has|have|did|was|were)(?:\s*n't|\s+not)?)|otherwise)\s*[,:]|(?:if\s+(?:so|not|yes|no)|otherwise)\s+(?:then\s+)?\w)/gi
+/** A branch word left alone by a cut ("If so" before "at 2212, ..."): it opens the next piece. */
+const BARE_BRANCH =
+  /^\s*(?:and\s+|but\s+)?(?:if\s+(?:so|not|yes|no|(?:it|they)\s+(?:is|are|does|do|has|have|did|was|were)(?:\s*n't|\s+not)?)|otherwise|else|in\s+(?:either|both|any)\s+cases?)\s*[,:]?\s*$/i
+
+/** Joins a bare branch word to the piece after it. */
+function joinBareBranches(pieces: string[]): string[] {
+  const out: string[] = []
+  for (let k = 0; k < pieces.length; k++) {
+    const piece = pieces[k]!
+    if (BARE_BRANCH.test(piece) && k + 1 < pieces.length) {
+      pieces[k + 1] = `${piece.trim().replace(/[,:]?$/, ',')} ${pieces[k + 1]!.trim()}`
+      continue
+    }
+    out.push(piece)
+  }
+  return out
+}
 
 const FIRST_WORD = /^[\s,]*([A-Za-z][\w-]*)/
 const COMMA_JOIN = /,\s*(?:(?:and|or)\s+)?(?:then\s+)?|\s+and\s+then\s+/gi
@@ -191,7 +208,9 @@ export function splitCompound(text: string, series: StepSeries): string[] {
   // "debiting (2710) the sender wallet and crediting (2712) a recipient wallet": cut before the
   // second verb that carries its own marker.
   const verbs = cutBefore(text, VERB_WITH_MARKER)
-  if (verbs.length > 1) return verbs.flatMap((piece) => splitCompound(piece, series))
+  if (verbs.length > 1 && verbs.every((piece) => /\(\s*(?:step\s+)?(?:S\s?)?\d{2,5}[a-z]?\s*\)/i.test(piece))) {
+    return verbs.flatMap((piece) => splitCompound(piece, series))
+  }
   const pieces: string[] = []
   let rest = text
   for (let guard = 0; guard < 12; guard++) {
@@ -205,10 +224,11 @@ export function splitCompound(text: string, series: StepSeries): string[] {
 }
 
 function cut(text: string, series: StepSeries): string[] {
-  return splitLines(text)
+  const pieces = splitLines(text)
     .flatMap(splitSentenceMarks)
     .flatMap((sentence) => sentence.split(/;|\s*->\s*/))
     .flatMap((piece) => cutBefore(piece, MARKER_AFTER_COMMA))
+  return joinBareBranches(pieces)
     .flatMap((piece) => cutBefore(piece, AFTER_WHICH))
     .flatMap((piece) => cutBefore(piece, BRANCH_AFTER))
     .flatMap((piece) => cutBefore(piece, WHO_CHECKS))

@@ -215,7 +215,7 @@ export function takeMarker(text: string, series: StepSeries): Marked {
  */
 export function innerMarkerCut(text: string, series: StepSeries): number {
   const inner = new RegExp(
-    String.raw`(?:\(\s*(?:${STEP_WORD}\s+)?${N}\s*\)|\b(?:in|at)\s+${STEP_WORD}\s+${N}\b|\b${STEP_WORD}\s+${N}\b|\bat\s+${N}\b)(?=\s*(?:,\s*)?(?:and|then|,|;)\s+\S)`,
+    String.raw`(?:\(\s*(?:${STEP_WORD}\s+)?${N}\s*\)|\b(?:in|at)\s+${STEP_WORD}\s+${N}\b|\b${STEP_WORD}\s+${N}\b|\bat\s+${N}\b)(?=\s*(?:,\s*)?(?:(?:and|then)\s*,?|,|;)\s*\S)`,
     'gi',
   )
   for (const m of text.matchAll(inner)) {

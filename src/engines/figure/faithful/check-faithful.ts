@@ -187,8 +187,8 @@ function writes(prompt: string, numeral: string): boolean {
 /** Whether `element` says what the prompt said with the numeral. */
 function fits(entry: LedgerEntry, element: FigureElement): boolean {
   const label = element.label.toLowerCase()
-  if (entry.phrase) {
-    const head = entry.phrase.split(' ').pop() ?? ''
+  for (const phrase of entry.phrases ?? []) {
+    const head = phrase.split(' ').pop() ?? ''
     if (head && contentWords(label).some((w) => stem(w) === stem(head))) return true
   }
   const own = new Set(contentWords(label).map(stem))
@@ -200,7 +200,7 @@ function fits(entry: LedgerEntry, element: FigureElement): boolean {
     if (overlap(label, new Set(marked)) >= 0.6) return true
   }
   // A whole or a part written without readable context is not held to its words.
-  return !entry.phrase && !entry.windows?.length
+  return !entry.phrases?.some(Boolean) && !entry.windows?.length
 }
 
 /** What is drawn but worth a look: parts connected to nothing, steps no flow reaches. */

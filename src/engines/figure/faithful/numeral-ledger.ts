@@ -17,8 +17,8 @@ export interface LedgerEntry {
   numeral: string
   /** The strongest role it was written in (a definition beats a back-reference). */
   role: NumeralRole
-  /** Parts: the noun phrase it follows ("wake-word detector"), lowercase. */
-  phrase?: string
+  /** Parts: the noun phrases it follows ("wake-word detector", "detector"), lowercase. */
+  phrases?: string[]
   /**
    * Steps (and parenthesised part numerals): the words next to each place it marks, lowercase,
    * up to the clause's edge (what its step must say).
@@ -186,12 +186,11 @@ export function readNumeralLedger(text: string): LedgerEntry[] {
     const key = numeral.toUpperCase()
     const had = entries.get(key)
     const windows = [...(had?.windows ?? []), ...(entry.windows ?? [])]
-    const phrase = entry.phrase ?? had?.phrase
+    const phrases = [...(had?.phrases ?? []), ...(entry.phrases ?? [])].filter(Boolean)
+    const merged = { ...(phrases.length ? { phrases } : {}), ...(windows.length ? { windows } : {}) }
     if (!had || STRENGTH[entry.role] > STRENGTH[had.role]) {
-      entries.set(key, { numeral, ...entry, ...(phrase ? { phrase } : {}), ...(windows.length ? { windows } : {}) })
-    } else if (windows.length > 0) {
-      had.windows = windows
-    }
+      entries.set(key, { numeral, ...entry, ...merged })
+    } else Object.assign(had, merged)
   }
   const quoteAt = (i: number) =>
     tokens
@@ -266,18 +265,18 @@ export function readNumeralLedger(text: string): LedgerEntry[] {
       // A list after a noun: "sensors 302a, 302b and 302c".
       const listed = entries.get(tokens[i - 2]?.text.toUpperCase() ?? '') ?? entries.get(tokens[i - 3]?.text.toUpperCase() ?? '')
       if ((prev === ',' || prev === 'and' || prev === 'or') && listed?.role === 'part') {
-        for (const n of numerals) note(n, { role: 'part', ...(listed.phrase ? { phrase: listed.phrase } : {}), quote })
+        for (const n of numerals) note(n, { role: 'part', ...(listed.phrases ? { phrases: listed.phrases } : {}), quote })
       }
       continue
     }
     if (WHOLE_HEADS.has(before) && !entries.size) {
-      for (const n of numerals) note(n, { role: 'whole', phrase: phraseBefore(tokens, parenthesised ? i - 1 : i), quote })
+      for (const n of numerals) note(n, { role: 'whole', phrases: [phraseBefore(tokens, parenthesised ? i - 1 : i)], quote })
       continue
     }
     for (const n of numerals) {
       note(n, {
         role: 'part',
-        phrase: phraseBefore(tokens, parenthesised ? i - 1 : i),
+        phrases: [phraseBefore(tokens, parenthesised ? i - 1 : i)],
         windows: windowsAt(tokens, ...markerSpan(tokens, i), 'both'),
         quote,
       })

@@ -97,7 +97,7 @@ const NO_BRANCH =
   /^(?:(?:otherwise|else|in\s+the\s+alternative|alternatively)\b|if\s+(?:not|no|false|negative|unsuccessful|invalid|it\s+is\s+not|it\s+does\s+not|they\s+are\s+not|the\s+answer\s+is\s+no)\s*(?:,|:|then\b|$))[\s,]*(?:then\b[\s,]*)?/i
 /** "if it has", "if they match", "if it does not": a pronoun answering the last question. */
 const PRONOUN_BRANCH =
-  /^(?:if|when)\s+(?:it|they|this|that|one|both|either)\s+(?:(?:is|are|was|were|has|have|had|does|do|did|can|could|will|would|should)(?:\s*n't|\s+not)?(?:\s+(?:been\s+)?\w+(?:ed|en))?|(?:match(?:es)?|pass(?:es)?|succeeds?|fails?|exists?|equals?|agree|agrees))\s*(?:,|:|then\b|$)[\s,]*(?:then\b[\s,]*)?/i
+  /^(?:if|when)\s+(?:it|they|this|that|one|both|either)\s+(?:(?:is|are|was|were|has|have|had|does|do|did|can|could|will|would|should)(?:\s*n't|\s+not)?(?:\s+(?:been\s+)?[\w-]+)?|(?:match(?:es)?|pass(?:es)?|succeeds?|fails?|exists?|equals?|agree|agrees))\s*(?:,|:|then\b|$)[\s,]*(?:then\b[\s,]*)?/i
 const CONDITION =
   /^(?:(?:if|when)\s*,?\s*(?:however|instead|on\s+the\s+other\s+hand|by\s+contrast)\s*,|if|when|whenever|once|in\s+case|in\s+the\s+event\s+that|provided\s+that|(?:upon|on|in\s+response\s+to|responsive\s+to|based\s+on)\s+(?:a\s+|the\s+)?(?:determin(?:ing|ation)|detect(?:ing|ion)|identif(?:ying|ication)|finding|confirm(?:ing|ation)|verif(?:ying|ication))(?:\s+(?:that|whether|of))?)\s+/i
 /** "the server" before a step's verb: "the server determines whether ...". */

@@ -217,10 +217,10 @@ export function splitCompound(text: string, series: StepSeries): string[] {
     const cut = innerMarkerCut(rest, series)
     if (cut < 0) break
     pieces.push(rest.slice(0, cut))
-    rest = carrySubject(pieces[0]!, rest.slice(cut).replace(/^\s*,?\s*/, ''))
+    rest = carrySubject(pieces[0]!, rest.slice(cut).replace(/^[\s,]*(?:(?:and|then)\b[\s,]*)?/i, ''))
   }
   pieces.push(rest)
-  return pieces.map((p) => p.replace(/^\s*(?:and|then)\s+/i, '').trim()).filter(Boolean)
+  return pieces.map((p) => p.replace(/^[\s,]*(?:(?:and|then)\b[\s,]*)?/i, '').trim()).filter(Boolean)
 }
 
 function cut(text: string, series: StepSeries): string[] {
@@ -234,7 +234,7 @@ function cut(text: string, series: StepSeries): string[] {
     .flatMap((piece) => cutBefore(piece, WHO_CHECKS))
     .flatMap((piece) => (CONDITIONAL.test(piece) ? [piece] : splitCompound(piece, series)))
     .flatMap(splitVerbList)
-    .map((piece) => piece.trim())
+    .map((piece) => piece.replace(/[\s,]+(?:and|then|or)\s*,?\s*$/i, '').trim())
     .filter((piece) => /[A-Za-z]/.test(piece))
 }
 

@@ -227,7 +227,7 @@ export function innerMarkerCut(text: string, series: StepSeries): number {
     const end = m.index + m[0].length
     const after = text.slice(end)
     if (!/[A-Za-z]/.test(before) || !/[A-Za-z]/.test(after)) continue
-    if (takeMarker(after.replace(/^\s*,?\s*(?:and|then)?\s*/i, ''), series).numeral === undefined) continue
+    if (takeMarker(after.replace(/^[\s,]*(?:and|then)?[\s,]*/i, ''), series).numeral === undefined) continue
     return end
   }
   return -1

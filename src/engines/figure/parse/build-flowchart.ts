@@ -149,15 +149,16 @@ function sameCondition(a: string, b: string): boolean {
 
 /** Whether `condition` asks the opposite of `asked` ("not installed", "below" for "above"). */
 function negates(condition: string, asked: string): boolean {
-  let flips = NEGATION.test(condition) !== NEGATION.test(asked)
+  const negated = NEGATION.test(condition) !== NEGATION.test(asked)
   const a = conditionWords(asked)
   const c = conditionWords(condition)
-  for (const [x, y] of OPPOSITES) {
+  // One antonym is enough ("declined" for "approved"); several pairs naming it must not cancel.
+  const opposite = OPPOSITES.some(([x, y]) => {
     const sx = stem(x)
     const sy = stem(y)
-    if ((a.includes(sx) && c.includes(sy)) || (a.includes(sy) && c.includes(sx))) flips = !flips
-  }
-  return flips
+    return (a.includes(sx) && c.includes(sy) && !c.includes(sx)) || (a.includes(sy) && c.includes(sx) && !c.includes(sy))
+  })
+  return negated !== opposite
 }
 
 /** Whether a condition answers a decision: the same question, or its opposite words. */

@@ -180,7 +180,7 @@ const LEADING_AFTER = new RegExp(
   'i',
 )
 const PROSE =
-  /^(?:fig(?:ure)?s?\.?\s*\d+|embodiments?\s+(?:described|disclosed|of|herein)|conventional|(?:the\s+)?present\s+(?:disclosure|invention)|as\s+is\s+(?:known|well\s+known|conventional)|as\s+(?:noted|described|discussed|explained|mentioned)\b|it\s+(?:should|will|is|may|can)\s+(?:also\s+)?be\s+(?:understood|appreciated|noted|recognized|recognised|apparent)|note\s+that|in\s+(?:some|other|certain|various|one|another|alternative)\s+(?:embodiments?|implementations?|examples?|cases)|for\s+(?:example|instance)|this\s+(?:allows|enables|ensures|reduces|improves|prevents|avoids|provides|helps|means|step|method|process)|such\s+\w+\s+(?:is|are|may|can)|these\s+|those\s+|advantageously|typically|conventionally|generally|background|the\s+(?:method|process|technique|flowchart|figure)\s+(?:\d+\s+)?(?:may|can|could|is|will)\s+(?:be|also)\b|one\s+of\s+ordinary\s+skill)/i
+  /^(?:(?:referring|turning)\s+(?:now\s+)?to\s+figs?\.?\s*\d+[a-z]?\s*$|fig(?:ure)?s?\.?\s*\d+|embodiments?\s+(?:described|disclosed|of|herein)|conventional|(?:the\s+)?present\s+(?:disclosure|invention)|as\s+is\s+(?:known|well\s+known|conventional)|as\s+(?:noted|described|discussed|explained|mentioned)\b|it\s+(?:should|will|is|may|can)\s+(?:also\s+)?be\s+(?:understood|appreciated|noted|recognized|recognised|apparent)|note\s+that|in\s+(?:some|other|certain|various|one|another|alternative)\s+(?:embodiments?|implementations?|examples?|cases)|for\s+(?:example|instance)|this\s+(?:allows|enables|ensures|reduces|improves|prevents|avoids|provides|helps|means|step|method|process)|such\s+\w+\s+(?:is|are|may|can)|these\s+|those\s+|advantageously|typically|conventionally|generally|background|the\s+(?:method|process|technique|flowchart|figure)\s+(?:\d+\s+)?(?:may|can|could|is|will)\s+(?:be|also)\b|one\s+of\s+ordinary\s+skill)/i
 /** Words before a number that make it a quantity, not a reference numeral ("up to 255"). */
 const QUANTITY_WORDS = new Set(
   `to of than at by least most about over under within every each from with for is are equals
@@ -208,6 +208,8 @@ function cleanLead(text: string): string {
       .replace(/^(?:at\s+this\s+point|at\s+that\s+point|in\s+this\s+step|here)\s*,\s*/i, '')
       .replace(/^(?:where|wherein|in\s+which|at\s+which|during\s+which)\s+/i, '')
       .replace(LEADING_ADVERBIAL, '')
+      .replace(/^(?:upon|on|after)\s+(?=[a-z]+ing\b)/i, '')
+      .replace(/^(?:referring|turning)\s+(?:now\s+)?to\s+figs?\.?\s*\d+[a-z]?\s*,?\s*/i, '')
     if (rest === before) break
   }
   return rest.replace(/[\s,;:.!]+$/, '')

@@ -117,12 +117,18 @@ const BRANCH_AFTER =
 const BARE_BRANCH =
   /^\s*(?:and\s+|but\s+)?(?:if\s+(?:so|not|yes|no|(?:it|they)\s+(?:is|are|does|do|has|have|did|was|were)(?:\s*n't|\s+not)?)|otherwise|else|in\s+(?:either|both|any)\s+cases?)\s*[,:]?\s*$/i
 
-/** Joins a bare branch word to the piece after it. */
+const BARE_CONDITION = /^\s*(?:and\s+|but\s+)?(?:if|when|whenever|once|upon|in\s+response\s+to)\b[^,;]*$/i
+/** A piece that opens with a step marker (what a cut before a marker leaves). */
+const MARKED_START = /^\s*(?:(?:and|then)\s+)?(?:(?:at|in|during)\s+)?(?:(?:step|block|operation)\s+)?(?:S\s?)?\d{2,5}[a-z]?\b/i
+
+/** Joins a bare branch word or condition to the marked piece after it. */
 function joinBareBranches(pieces: string[]): string[] {
   const out: string[] = []
   for (let k = 0; k < pieces.length; k++) {
     const piece = pieces[k]!
-    if (BARE_BRANCH.test(piece) && k + 1 < pieces.length) {
+    // "When the user is a new user" cut from ", in step S1308, ...": the condition of that step.
+    const bare = BARE_BRANCH.test(piece) || BARE_CONDITION.test(piece)
+    if (bare && k + 1 < pieces.length && MARKED_START.test(pieces[k + 1]!)) {
       pieces[k + 1] = `${piece.trim().replace(/[,:]?$/, ',')} ${pieces[k + 1]!.trim()}`
       continue
     }

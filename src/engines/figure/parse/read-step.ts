@@ -118,7 +118,7 @@ const CHECK_CLAUSE =
   /^(?:verify(?:ing)?|check(?:ing)?|confirm(?:ing)?|ensur(?:e|ing)|test(?:ing)?|see|make\s+sure)\s+(?:that\s+)?(?=(?:(?:the|a|an|its|all|any|each|every)\s+)?[\w-]+(?:\s+[\w-]+){0,4}?\s+(?:is|are|has|have|was|were|does|do|can|exceeds?|matches|match|contains?|reaches|reached|remains?|equals?|falls?|lies|lie|holds?)\b)/i
 const AGAIN = /\b(?:again|once\s+more|anew)\b|\bre-?(?:check|determin|evaluat|test|verif|assess)\w*/i
 const AND_JUMP = new RegExp(
-  String.raw`,?\s+and\s+(?:then\s+)?(?=(?:(?:the|said)\s+(?:method|process|flow|procedure|routine|algorithm)\s+(?:then\s+)?)?(?:return|go|loop|jump|revert|proceed|repeat|branch|continu)\w*\s)`,
+  String.raw`,?\s+(?:and\s+(?:then\s+)?|by\s+)(?=(?:(?:the|said)\s+(?:method|process|flow|procedure|routine|algorithm)\s+(?:then\s+)?)?(?:return|go|loop|jump|revert|proceed|repeat|branch|continu)\w*\s)`,
   'i',
 )
 const AND_END =

@@ -124,7 +124,7 @@ export interface Marked {
 
 /** "receiving (302), by a gateway", "it is determined in step 2610 whether": one marker inside. */
 const INLINE = new RegExp(
-  String.raw`\s*\(\s*(?:${STEP_WORD}\s+)?(${N})\s*\)|\s+(?:in|at|during)\s+${STEP_WORD}\s+(${N})`,
+  String.raw`\s*\(\s*(?:${STEP_WORD}\s+)?(${N})\s*\)|\s+(?:in|at|during)\s+${STEP_WORD}\s+(${N})\b`,
   'gi',
 )
 

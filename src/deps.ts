@@ -8,6 +8,7 @@ import type { Bindings } from './env'
 import { dohResolver, type Resolver } from './http/input/dns'
 import type { PaidOperation } from './operations/pricing'
 import { FluxFigureModel } from './storage/ai/flux-figure-model'
+import { WorkersAiFigureReader } from './storage/ai/text-figure-reader'
 import { D1AccountStore } from './storage/d1/accounts'
 import { D1ApiKeyStore } from './storage/d1/api-keys'
 import { D1Ledger } from './storage/d1/ledger'
@@ -17,6 +18,7 @@ import type {
   AccountStore,
   ApiKeyStore,
   FigureModel,
+  FigureReader,
   IdempotencyStore,
   Ledger,
   OutputStore,
@@ -53,6 +55,8 @@ export interface Deps {
   resolver: Resolver
   /** The image model /figures draws with; null when the AI binding is not configured. */
   figureModel: FigureModel | null
+  /** The text model /figures may ask to read a prompt; null without the AI binding. */
+  figureReader: FigureReader | null
   processing: Processing
 }
 
@@ -70,6 +74,7 @@ export function createDeps(env: Bindings): Deps {
     gate: (accountId) => new DurableRateGate(env.GATE, accountId),
     resolver: dohResolver(config.dohUrl),
     figureModel: env.AI ? new FluxFigureModel(env.AI) : null,
+    figureReader: env.AI ? new WorkersAiFigureReader(env.AI) : null,
     processing: { timeoutMs: PROCESSING_TIMEOUT_MS, run: (_operation, work) => work() },
   }
 }

@@ -13,6 +13,7 @@ export const ERROR_STATUS = {
   REFERENCE_IMAGE_UNAVAILABLE: 400,
   // 400 on /figures: what the prompt asks for cannot be drawn here
   PROMPT_NOT_DRAWABLE: 400,
+  PROMPT_NOT_UNDERSTOOD: 400,
   FIGURE_TOO_COMPLEX: 400,
   // 401: who is calling
   UNAUTHORIZED: 401,

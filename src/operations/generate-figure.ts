@@ -1,11 +1,12 @@
 /**
  * generateFigure (spec §4.2): a patent figure as PNG or stroke-only SVG. Engine path, by plan
  * (plan-figure.ts):
- *   drafter:          figure spec → draft (size, layout, draw, numerals, fit) → scene
+ *   drafter:          figure → draft (size, layout, draw, numerals, legend, sheets) → scenes
  *   image-model:      references → ≤ 512 px PNGs → model → decode → clean line art → view → scene
  *   reference-lines:  each reference → decode → line drawing → views side by side → scene
- * then scene → SVG (text in the bundled font) → PNG: resvg at 2048 px, black and white, 300 DPI in pHYs |
- * SVG: text turned into glyph outlines → store.
+ * then each sheet's scene → SVG (text in the bundled font) → PNG: resvg at 2048 px, black and
+ * white, 300 DPI in pHYs | SVG: text turned into glyph outlines, each element's group titled with
+ * its label and numeral → store, one file per sheet.
  */
 
 import { encodePng } from '../codecs/png/encode'
@@ -19,13 +20,14 @@ import {
   outlineText,
   rasterizeSvg,
 } from '../engines/figure/rasterize'
+import type { Figure } from '../engines/figure/figure'
 import type { Scene } from '../engines/figure/scene'
 import { SHEET_DPI, SHEET_LONG_EDGE_PX } from '../engines/figure/sheet'
 import { ApiError, type ImageSource } from '../errors'
 import { ulid } from '../lib/ids'
 import { bufferRows } from '../lib/rows'
 import type { FigureModel, OutputStore } from '../storage/ports'
-import { writeFigureSvg } from '../writers/figure-svg'
+import { labelGroups, writeFigureSvg } from '../writers/figure-svg'
 import { readReference, referencesForModel } from './figure-references'
 import type { FigurePlan } from './plan-figure'
 import { readGrayImage } from './read-gray'
@@ -47,12 +49,31 @@ export interface GenerateFigureInput {
   references: ReferenceImage[]
 }
 
+/** One stored sheet of a figure. */
+export interface FigureSheetOutput {
+  file: StoredFile
+  label: string
+  svg?: string
+}
+
 export interface GenerateFigureOutput {
+  /** The first sheet (every figure has one). */
   file: StoredFile
   svg?: string
+  sheets: FigureSheetOutput[]
   method: FigurePlan['kind']
+  /** Drafted figures: where the structure came from, and the structure drawn. */
+  reader?: 'rules' | 'model' | 'sent'
+  figure?: Figure
   references?: { numeral: string; label: string }[]
   warnings: string[]
+}
+
+/** A sheet to write: its scene, legend, and the titles its SVG groups get. */
+interface SheetToWrite {
+  scene: Scene
+  label: string
+  titles: Map<string, string>
 }
 
 /** Size the image model is asked for, px (its long edge; the aspect follows the first reference). */
@@ -60,38 +81,92 @@ const MODEL_LONG_EDGE_PX = 1024
 /** Largest drawing accepted back from the model (it is asked for about 1 MP). */
 const MAX_MODEL_PIXELS = 4_200_000
 
-/** Draws, writes and stores the figure under `out/{accountId}/{ulid}/figure.{png|svg}`. */
+/** Draws, writes and stores the figure under `out/{accountId}/{ulid}/figure[-n].{png|svg}`. */
 export async function generateFigure(
   input: GenerateFigureInput,
   ports: { outputs: OutputStore; accountId: string; model: FigureModel | null },
 ): Promise<GenerateFigureOutput> {
   const { plan, labeled, output } = input
   const metrics = figureFontMetrics()
-  let drawn: { scene: Scene; references: { numeral: string; label: string }[]; warnings: string[] }
+  let sheets: SheetToWrite[]
+  let references: { numeral: string; label: string }[] = []
+  let drawnWarnings: string[] = []
+  let structure: Figure | undefined
   switch (plan.kind) {
-    case 'drafter':
-      drawn = await draftFigure(plan.figure, { labeled, metrics })
+    case 'drafter': {
+      const drafted = await draftFigure(plan.figure, { labeled, metrics })
+      const titles = groupTitles(plan.figure, drafted.numerals)
+      sheets = drafted.sheets.map((sheet) => ({ scene: sheet.scene, label: sheet.label, titles }))
+      references = drafted.references
+      drawnWarnings = drafted.warnings
+      structure = drawnStructure(plan.figure, labeled ? drafted.numerals : null, drafted.whole)
+      const written = plan.figure.elements.some((e) => e.numeral !== undefined)
+      if (!labeled && written) {
+        drawnWarnings.push(
+          'The prompt writes reference numerals; they are drawn only with labeled: true',
+        )
+      }
       break
-    case 'image-model':
-      drawn = composeViews([await modelView(plan.instruction, input.references, ports.model)], {
+    }
+    case 'image-model': {
+      const drawn = composeViews([await modelView(plan.instruction, input.references, ports.model)], {
         labeled,
         metrics,
       })
+      sheets = [{ scene: drawn.scene, label: 'FIG. 1', titles: new Map() }]
+      references = drawn.references
+      drawnWarnings = drawn.warnings
       break
+    }
     case 'reference-lines': {
       const views: View[] = []
       for (const [i, reference] of input.references.entries()) {
         views.push(await referenceView(reference, i))
       }
-      drawn = composeViews(views, { labeled, metrics })
+      const drawn = composeViews(views, { labeled, metrics })
+      sheets = [{ scene: drawn.scene, label: 'FIG. 1', titles: new Map() }]
+      references = drawn.references
+      drawnWarnings = drawn.warnings
       break
     }
   }
-  const svg = writeFigureSvg(drawn.scene, { fontFamily: FIGURE_FONT_FAMILY })
   const id = ulid()
-  const base = `out/${ports.accountId}/${id}/figure`
-  let file: StoredFile
-  let svgText: string | undefined
+  const written: string[] = []
+  const stored: FigureSheetOutput[] = []
+  try {
+    for (const [i, sheet] of sheets.entries()) {
+      const base = `out/${ports.accountId}/${id}/figure${i === 0 ? '' : `-${i + 1}`}`
+      stored.push(await writeSheet(sheet, base, id, i, output, ports.outputs, written))
+    }
+  } catch (error) {
+    if (written.length > 0) await ports.outputs.delete(written).catch(() => {})
+    throw error
+  }
+  const first = stored[0]!
+  return {
+    file: first.file,
+    ...(first.svg === undefined ? {} : { svg: first.svg }),
+    sheets: stored,
+    method: plan.kind,
+    ...(plan.kind === 'drafter' ? { reader: plan.reader } : {}),
+    ...(structure ? { figure: structure } : {}),
+    ...(labeled ? { references } : {}),
+    warnings: [...plan.warnings, ...drawnWarnings],
+  }
+}
+
+/** Writes one sheet as PNG (1-bit, 2048 px, 300 DPI) or outlined SVG, and stores it. */
+async function writeSheet(
+  sheet: SheetToWrite,
+  base: string,
+  id: string,
+  index: number,
+  output: FigureOutput,
+  outputs: OutputStore,
+  written: string[],
+): Promise<FigureSheetOutput> {
+  const svg = writeFigureSvg(sheet.scene, { fontFamily: FIGURE_FONT_FAMILY })
+  const name = `figure-${id}${index === 0 ? '' : `-${index + 1}`}`
   if (output === 'png') {
     const raster = await rasterizeSvg(svg, SHEET_LONG_EDGE_PX)
     const rows = bufferRows(raster.data, raster.width, raster.height, 1)
@@ -99,34 +174,60 @@ export async function generateFigure(
     // 1-bit file is also 3.5x smaller and 8x faster to encode than 8-bit gray (125 → 16 ms for a
     // 1736 × 2048 flowchart, `npm run bench -- figures`).
     const png = await encodePng(rows, { bitDepth: 1, density: { x: SHEET_DPI, y: SHEET_DPI } })
-    file = await storeOutput(ports.outputs, [], `${base}.png`, png, {
+    const file = await storeOutput(outputs, written, `${base}.png`, png, {
       contentType: 'image/png',
-      disposition: `inline; filename="figure-${id}.png"`,
+      disposition: `inline; filename="${name}.png"`,
       width: raster.width,
       height: raster.height,
     })
-  } else {
-    svgText = await outlineText(svg)
-    const bytes = new TextEncoder().encode(svgText)
-    file = await storeOutput(
-      ports.outputs,
-      [],
-      `${base}.svg`,
-      { parts: [bytes], byteLength: bytes.byteLength },
-      {
-        contentType: 'image/svg+xml',
-        disposition: `attachment; filename="figure-${id}.svg"`,
-        width: drawn.scene.width,
-        height: drawn.scene.height,
-      },
-    )
+    return { file, label: sheet.label }
   }
+  const text = labelGroups(await outlineText(svg), sheet.titles)
+  const bytes = new TextEncoder().encode(text)
+  const file = await storeOutput(
+    outputs,
+    written,
+    `${base}.svg`,
+    { parts: [bytes], byteLength: bytes.byteLength },
+    {
+      contentType: 'image/svg+xml',
+      disposition: `attachment; filename="${name}.svg"`,
+      width: sheet.scene.width,
+      height: sheet.scene.height,
+    },
+  )
+  return { file, label: sheet.label, svg: text }
+}
+
+/** What each SVG group is called: an element by its label and numeral, a connection by its ends. */
+function groupTitles(figure: Figure, numerals: ReadonlyMap<string, string>): Map<string, string> {
+  const titles = new Map<string, string>()
+  const byId = new Map(figure.elements.map((e) => [e.id, e]))
+  for (const element of figure.elements) {
+    const numeral = numerals.get(element.id) ?? element.numeral
+    titles.set(`el-${element.id}`, numeral ? `${element.label} ${numeral}` : element.label)
+  }
+  figure.connections.forEach((c, i) => {
+    const label = c.label ? ` (${c.label})` : ''
+    titles.set(`cn-${i}`, `${byId.get(c.from)?.label} → ${byId.get(c.to)?.label}${label}`)
+  })
+  return titles
+}
+
+/** The structure as drawn: with the numerals drawn when labeled (given and assigned). */
+function drawnStructure(
+  figure: Figure,
+  numerals: ReadonlyMap<string, string> | null,
+  whole: string | undefined,
+): Figure {
+  if (!numerals) return figure
   return {
-    file,
-    ...(svgText === undefined ? {} : { svg: svgText }),
-    method: plan.kind,
-    ...(labeled ? { references: drawn.references } : {}),
-    warnings: [...plan.warnings, ...drawn.warnings],
+    ...figure,
+    ...(whole ? { numeral: whole } : {}),
+    elements: figure.elements.map((e) => {
+      const numeral = numerals.get(e.id)
+      return numeral ? { ...e, numeral } : e
+    }),
   }
 }
 

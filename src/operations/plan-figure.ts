@@ -1,20 +1,30 @@
 /**
  * How /figures will draw a request, decided before anything is charged (step 8 of the request
- * path): the rule parser reads the prompt, and the answer depends on what it found, on whether
- * reference images came, and on whether an image model is configured.
- *   - a block diagram or method prompt → the drafter (reference images are then not drawn);
+ * path). In order:
+ *   - a `figure` sent with the request → the drafter draws it as sent (a prompt beside it only
+ *     checks it: what the figure says that the prompt does not comes back as warnings);
+ *   - a prompt the rule reader reads faithfully → the drafter; with the text model configured,
+ *     a reading the checker refused or had to warn about is offered to the model, whose answer
+ *     stands only if it passes the same faithfulness checker with fewer warnings;
  *   - reference images → the image model (guided by the prompt, or the default instruction), or,
  *     without one, line drawings extracted from the references;
- *   - an object described in words → the image model, or a clear refusal without one.
+ *   - an object described in words → the image model, or a clear refusal without one;
+ *   - a prompt that cannot be read faithfully → 400 PROMPT_NOT_UNDERSTOOD quoting the phrase.
  */
 
-import { parsePrompt } from '../engines/figure/parse'
-import type { Figure } from '../engines/figure/figure'
+import { checkFaithful } from '../engines/figure/faithful'
+import { type Figure, FigureSchema, figureJsonSchema } from '../engines/figure/figure'
+import { readFigure } from '../engines/figure/read-figure'
 import { ApiError } from '../errors'
+import { log } from '../lib/log'
+import type { FigureReader } from '../storage/ports'
+
+/** Where a drafted figure's structure came from. */
+export type FigureReaderKind = 'rules' | 'model' | 'sent'
 
 /** What a planned request will run. */
 export type FigurePlan =
-  | { kind: 'drafter'; figure: Figure; warnings: string[] }
+  | { kind: 'drafter'; figure: Figure; reader: FigureReaderKind; warnings: string[] }
   | { kind: 'image-model'; instruction: string; warnings: string[] }
   | { kind: 'reference-lines'; warnings: string[] }
 
@@ -29,25 +39,51 @@ const PATENT_STYLE =
   'uniform outlines, no shading, no hatching fills, no colour, no gradients, no text, no ' +
   'numbers, no frame, the whole subject in view with white space around it.'
 
+const REFERENCES_NOT_DRAWN =
+  'The figure is drafted from its structure, so the reference images were not drawn'
+
 /** Decides how to draw (see the module header). */
-export function planFigure(input: {
+export async function planFigure(input: {
   prompt: string | undefined
+  /** The `figure` field, validated by the request schema. */
+  figure: unknown
   references: number
   hasModel: boolean
-}): FigurePlan {
+  reader: FigureReader | null
+}): Promise<FigurePlan> {
   const { prompt, references, hasModel } = input
-  const parsed = prompt === undefined ? null : parsePrompt(prompt)
-  if (parsed?.ok) {
-    const warnings =
-      references > 0
-        ? [
-            'The prompt describes a diagram, so it was drafted from the prompt; the reference images were not drawn',
-          ]
-        : []
-    return { kind: 'drafter', figure: parsed.figure, warnings }
+  const referenceWarning = references > 0 ? [REFERENCES_NOT_DRAWN] : []
+  if (input.figure !== undefined) {
+    const figure = FigureSchema.parse(input.figure)
+    const differences = prompt ? checkFaithful(prompt, figure).problems : []
+    return {
+      kind: 'drafter',
+      figure,
+      reader: 'sent',
+      warnings: [
+        ...referenceWarning,
+        ...differences.map((p) => `The figure sent differs from the prompt: ${p.message}`),
+      ],
+    }
   }
-  if (parsed && !parsed.ok && parsed.reason === 'too_many_parts') {
-    throw new ApiError('FIGURE_TOO_COMPLEX', parsed.message)
+  const read = prompt === undefined ? null : readFigure(prompt)
+  if (read && prompt !== undefined) {
+    const rulesFine = read.ok && read.warnings.length === 0
+    if (!rulesFine && input.reader && (read.ok || read.reason === 'not_understood')) {
+      const proposal = await modelReading(prompt, input.reader)
+      const better =
+        proposal && (!read.ok || proposal.warnings.length < read.warnings.length) ? proposal : null
+      if (better) {
+        return { kind: 'drafter', figure: better.figure, reader: 'model', warnings: [...referenceWarning, ...better.warnings] }
+      }
+    }
+    if (read.ok) {
+      return { kind: 'drafter', figure: read.figure, reader: 'rules', warnings: [...referenceWarning, ...read.warnings] }
+    }
+    if (read.reason === 'too_complex') throw new ApiError('FIGURE_TOO_COMPLEX', read.message)
+    if (read.reason === 'not_understood' && references === 0) {
+      throw new ApiError('PROMPT_NOT_UNDERSTOOD', read.message)
+    }
   }
   if (hasModel) {
     const instruction = `${prompt?.trim() || DEFAULT_FIGURE_INSTRUCTION} ${PATENT_STYLE}`
@@ -61,9 +97,39 @@ export function planFigure(input: {
       : []
     return { kind: 'reference-lines', warnings }
   }
-  const reason = parsed && !parsed.ok ? parsed.message : 'The prompt could not be read'
+  const reason = read && !read.ok ? read.message : 'The prompt could not be read'
   throw new ApiError(
     'PROMPT_NOT_DRAWABLE',
     `${reason} Drawing an object from words needs the image model, which this deployment does not have: describe a block diagram or a method, or send referenceImageUrls.`,
   )
+}
+
+/**
+ * The text model's reading of `prompt`, when it is a valid figure that passes the faithfulness
+ * checker; null otherwise (the model's failures are logged, never the request's).
+ */
+async function modelReading(
+  prompt: string,
+  reader: FigureReader,
+): Promise<{ figure: Figure; warnings: string[] } | null> {
+  let answer: unknown
+  try {
+    answer = await reader.propose(prompt, figureJsonSchema())
+  } catch (error) {
+    log('warn', 'the text model could not read the prompt', { error })
+    return null
+  }
+  const parsed = FigureSchema.safeParse(answer)
+  if (!parsed.success) {
+    log('warn', 'the text model answered an invalid figure', { issues: parsed.error.issues.slice(0, 5) })
+    return null
+  }
+  const report = checkFaithful(prompt, parsed.data)
+  if (report.problems.length > 0) {
+    log('info', 'the text model reading failed the faithfulness checker', {
+      problems: report.problems.map((p) => p.rule),
+    })
+    return null
+  }
+  return { figure: parsed.data, warnings: report.warnings }
 }

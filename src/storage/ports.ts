@@ -201,3 +201,18 @@ export interface FigureModel {
     height: number
   }): Promise<Uint8Array>
 }
+
+/**
+ * The text model /figures may ask to propose a figure's structure (Workers AI with JSON mode,
+ * when the AI binding is configured). Its answer is only a proposal: the operation validates it
+ * and holds it to the faithfulness checker like the rule reader's.
+ */
+export interface FigureReader {
+  /**
+   * Proposes the structure of the figure `prompt` describes.
+   * @param schema the JSON schema the answer must follow
+   * @returns the model's JSON answer, unvalidated
+   * @throws on infrastructure failure (the model's error, or an answer that is not JSON)
+   */
+  propose(prompt: string, schema: Record<string, unknown>): Promise<unknown>
+}

@@ -10,11 +10,18 @@
 // 256-1920, default 1024 × 768), steps, guidance, seed, and input_image_0 … input_image_3. Our
 // contract is stricter than the service: every input image must be a PNG of at most 512 × 512.
 // Answer: { image: <base64 of the file> }.
+//
+// It also stands in for the text model /figures may ask to read a prompt (Workers AI JSON mode,
+// https://developers.cloudflare.com/workers-ai/features/json-mode/): run(model, { messages:
+// [{ role, content }], response_format: { type: 'json_schema', json_schema } }) answers
+// { response: <object> }; the object is whatever the test set as `figureAnswer` (the real model
+// may not follow the schema either, so tests hand it wrong answers too).
 
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
 import { env } from 'cloudflare:workers'
 import worker from '../../src/index'
 import { FLUX_MODEL } from '../../src/storage/ai/flux-figure-model'
+import { FIGURE_READER_MODEL } from '../../src/storage/ai/text-figure-reader'
 import { BASE, bearer } from './api'
 import { pngHeader, toPng } from './images'
 import { mechanicalPart } from './mechanical-part'
@@ -59,16 +66,28 @@ const INPUT_IMAGE = /^input_image_([0-3])$/
 const BOUNDARY = /^multipart\/form-data;\s*boundary=("?)[^";]+\1$/i
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]
 
-/** A fake `env.AI` for FLUX.2. */
+/** One text-model request, parsed. */
+export interface FakeTextCall {
+  prompt: string
+  system: string
+  schema: Record<string, unknown>
+}
+
+/** A fake `env.AI` for FLUX.2 and the figure reader's text model. */
 export class FakeAi {
   /** The requests that passed the checks, in order. */
   readonly calls: FakeAiCall[] = []
+  /** The text-model requests, in order. */
+  readonly textCalls: FakeTextCall[] = []
   /** Why each refused request was refused, in order. */
   readonly refusals: string[] = []
+  /** What the text model answers as `response` (undefined: it throws, as an outage does). */
+  figureAnswer: unknown = undefined
 
   constructor(public mode: FakeAiMode = 'draw') {}
 
-  async run(model: string, inputs: unknown): Promise<{ image?: string }> {
+  async run(model: string, inputs: unknown): Promise<{ image?: string; response?: unknown }> {
+    if (model === FIGURE_READER_MODEL) return this.read(inputs)
     let call: FakeAiCall
     try {
       call = await parseRequest(model, inputs)
@@ -87,6 +106,36 @@ export class FakeAi {
       case 'no-image':
         return {}
     }
+  }
+
+  /** The text model: checks the JSON-mode request, answers `figureAnswer`. */
+  private read(inputs: unknown): { response: unknown } {
+    const request = inputs as {
+      messages?: { role?: string; content?: unknown }[]
+      response_format?: { type?: string; json_schema?: unknown }
+    }
+    const messages = request?.messages
+    if (!Array.isArray(messages) || messages.length === 0) {
+      throw refuse("required properties at '/' are 'messages' (a non-empty list)")
+    }
+    for (const m of messages) {
+      if (!['system', 'user', 'assistant'].includes(m?.role ?? '') || typeof m?.content !== 'string') {
+        throw refuse("each message needs a 'role' (system, user or assistant) and a string 'content'")
+      }
+    }
+    const format = request.response_format
+    if (format?.type !== 'json_schema' || typeof format.json_schema !== 'object' || !format.json_schema) {
+      throw refuse("'/response_format' must be { type: 'json_schema', json_schema: { ... } }")
+    }
+    this.textCalls.push({
+      prompt: String([...messages].reverse().find((m) => m.role === 'user')?.content ?? ''),
+      system: String(messages.find((m) => m.role === 'system')?.content ?? ''),
+      schema: format.json_schema as Record<string, unknown>,
+    })
+    if (this.figureAnswer === undefined) {
+      throw new FakeAiError('3040: Capacity temporarily exceeded, please try again.')
+    }
+    return { response: this.figureAnswer }
   }
 
   /** This fake as the binding's type, for `{ ...env, AI: fake.binding }`. */

@@ -103,7 +103,7 @@ export const FigureSchema = z
   })
   .strict()
   .superRefine((figure, ctx) => {
-    for (const issue of structureIssues(figure)) ctx.addIssue({ code: 'custom', ...issue })
+    for (const issue of figureStructureIssues(figure)) ctx.addIssue({ code: 'custom', ...issue })
   })
 
 export type FigureElement = z.output<typeof FigureElementSchema>
@@ -122,7 +122,7 @@ export const isPart = (element: FigureElement) =>
  * connection at fault: unique ids and numerals, element kinds that fit the figure kind, parents
  * that exist, are containers and form a tree, connections between two different known elements.
  */
-function structureIssues(figure: {
+export function figureStructureIssues(figure: {
   kind: FigureKind
   numeral?: string | undefined
   elements: readonly FigureElement[]
@@ -213,4 +213,13 @@ function structureIssues(figure: {
 /** The elements inside `container` (directly), in figure order. */
 export function childrenOf(figure: Figure, container: string): FigureElement[] {
   return figure.elements.filter((e) => e.parent === container)
+}
+
+/**
+ * The figure structure as a JSON schema (draft 2020-12, input form), for a text model asked to
+ * propose one: the same shape the request field `figure` takes.
+ */
+export function figureJsonSchema(): Record<string, unknown> {
+  const { $schema: _, ...schema } = z.toJSONSchema(FigureSchema, { io: 'input', unrepresentable: 'any' })
+  return schema
 }

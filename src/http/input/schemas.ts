@@ -5,6 +5,17 @@
  */
 
 import { z } from '@hono/zod-openapi'
+import {
+  ELEMENT_KINDS,
+  FIGURE_KINDS,
+  FIGURE_LABEL_PATTERN,
+  figureStructureIssues,
+  MAX_CONNECTION_LABEL_CHARS,
+  MAX_FIGURE_CONNECTIONS,
+  MAX_FIGURE_ELEMENTS,
+  MAX_LABEL_CHARS,
+  NUMERAL_PATTERN,
+} from '../../operations/figure-structure'
 
 /** Largest accepted imageUrl, characters. */
 const MAX_URL_LENGTH = 2048
@@ -217,14 +228,107 @@ export const MAX_PROMPT_CHARS = 10_000
 
 const figureDescriptions = {
   prompt:
-    'What to draw, 1 to 10,000 characters. Block diagrams ("a system 100 comprising a processor 102 coupled to a memory 104 ...") and methods ("a method comprising: receiving ...; determining whether ...; if so, ...; otherwise, ...") are drafted directly, with the numerals you give kept. An object described in words ("a folding chair with ...") needs the image model (the `AI` binding); without it the request is refused with `PROMPT_NOT_DRAWABLE`.',
+    'What to draw, 1 to 10,000 characters, in the words a drafter writes: a claim or a detailed description of a block diagram ("a system 100 comprising a processor 102 coupled to a memory 104 ...") or of a method ("FIG. 10 is a flowchart of a method 1000 ... (step 1002) ... If so, ...; otherwise, ..."). Every numeral written stays on its part or step; a prompt that cannot be read faithfully is refused with `PROMPT_NOT_UNDERSTOOD`, quoting the phrase. An object described in words ("a folding chair with ...") needs the image model (the `AI` binding); without it the request is refused with `PROMPT_NOT_DRAWABLE`.',
+  figure:
+    "The figure's structure, drawn exactly as sent (the same object a drafted figure returns as `figure`): instead of a prompt, or beside one (then anything in it the prompt does not say comes back in `warnings`). Correct what the reader got wrong and send it back to redraw.",
   output:
-    '`png`: a black-and-white (1-bit) PNG, long edge 2048 px, 300 DPI (pHYs). `svg`: stroke-only line art (text as glyph outlines, no fills but glyphs and arrowheads), returned in `svg` too.',
+    '`png`: a black-and-white (1-bit) PNG, long edge 2048 px, 300 DPI (pHYs). `svg`: stroke-only line art (text as glyph outlines, no fills but glyphs and arrowheads; each element is a `<g id="el-...">` with a `<title>` and `aria-label` naming it), returned in `svg` too.',
   labeled:
-    'Adds reference numerals 100, 102, ... (Arabic digits, at least 0.32 cm high) with lead lines touching their parts; `references` lists them.',
+    'Adds reference numerals (Arabic digits, at least 0.32 cm high) with lead lines touching their parts: the numerals the prompt writes, as written; when it writes none, 100 for the whole and 102, 104, ... for its parts. `references` lists them.',
   referenceImageUrls:
     '1 to 4 public http(s) image URLs used as the structural baseline (sketches, photos, prior figures). Each is fetched with the same guard as `imageUrl`; any failure is 400 `REFERENCE_IMAGE_UNAVAILABLE`. With the image model they guide it; without it, each becomes a line-drawing view (several side by side as FIG. 1A, 1B, ...).',
 }
+
+/** A reference numeral as written; an integer is accepted and kept as its digits. */
+const NumeralSchema = z
+  .union([z.int().min(1).max(99_999), z.string().regex(NUMERAL_PATTERN)])
+  .openapi({
+    description: 'A reference numeral as written: "102", "102a", "1002\'", "S1302" (an integer is accepted).',
+    example: '102',
+  })
+
+function figureStructure(numeral: z.ZodType) {
+  const element = z
+    .object({
+      id: z
+        .string()
+        .regex(/^[A-Za-z0-9_.-]{1,40}$/)
+        .openapi({ description: 'Unique in the figure: 1 to 40 letters, digits, `_`, `.` or `-`.', example: 'p2' }),
+      numeral: numeral.optional(),
+      label: z
+        .string()
+        .min(1)
+        .max(MAX_LABEL_CHARS)
+        .openapi({ description: 'What is printed inside, without its numeral.', example: 'PROCESSOR' }),
+      kind: z.enum(ELEMENT_KINDS).openapi({
+        description:
+          '`block` and `container` (block diagrams: a container is drawn around the elements that name it as `parent`), `step`, `decision` (a diamond whose connections out carry YES and NO) and `terminal` (START / END, never numbered) for flowcharts.',
+      }),
+      parent: z.string().optional().openapi({ description: 'The id of the container it is drawn inside.' }),
+    })
+    .strict()
+    .openapi('FigureElement')
+  const connection = z
+    .object({
+      from: z.string().openapi({ description: 'Element id.' }),
+      to: z.string().openapi({ description: 'Element id.' }),
+      label: z
+        .string()
+        .min(1)
+        .max(MAX_CONNECTION_LABEL_CHARS)
+        .optional()
+        .openapi({ description: 'YES / NO on a decision\'s branches, or a short signal name.' }),
+      arrow: z.enum(['none', 'forward', 'both']).optional().openapi({
+        description: '`none` ("coupled to"), `forward` (an arrowhead at `to`; the default), `both` ("communicates with").',
+      }),
+    })
+    .strict()
+    .openapi('FigureConnection')
+  return z
+    .object({
+      kind: z.enum(FIGURE_KINDS),
+      label: z
+        .string()
+        .regex(FIGURE_LABEL_PATTERN)
+        .optional()
+        .openapi({ description: 'The legend printed under the figure, e.g. "FIG. 2" (FIG. 1 when absent).', example: 'FIG. 2' }),
+      numeral: numeral.optional().openapi({
+        description: 'The numeral of the whole ("a method 200"): drawn with an arrow pointing at the figure.',
+      }),
+      title: z
+        .string()
+        .min(1)
+        .max(MAX_LABEL_CHARS)
+        .optional()
+        .openapi({ description: 'What the whole is called ("METHOD"): its label in `references`. Not drawn.' }),
+      elements: z.array(element).min(1).max(MAX_FIGURE_ELEMENTS),
+      connections: z.array(connection).max(MAX_FIGURE_CONNECTIONS).optional(),
+    })
+    .strict()
+    .superRefine((figure, ctx) => {
+      const numerals = (value: unknown) => (value === undefined ? undefined : String(value))
+      const issues = figureStructureIssues({
+        kind: figure.kind,
+        numeral: numerals(figure.numeral),
+        elements: figure.elements.map((e) => ({ ...e, numeral: numerals(e.numeral) })),
+        connections: (figure.connections ?? []).map((c) => ({ ...c, arrow: c.arrow ?? 'forward' })),
+      })
+      for (const issue of issues) ctx.addIssue({ code: 'custom', ...issue })
+    })
+}
+
+/** The figure's structure as a request takes it (numerals as integers or strings). */
+export const FigureStructureSchema = figureStructure(NumeralSchema).openapi('Figure', {
+  description: figureDescriptions.figure,
+})
+
+/** The figure's structure as a response gives it (numerals always as written, strings). */
+export const FigureStructureResultSchema = figureStructure(
+  z.string().openapi({ description: 'A reference numeral as written.', example: '102' }),
+).openapi('FigureResultStructure', {
+  description:
+    'The structure drawn: every element and connection, with the numerals drawn (given and assigned). Send it back as `figure`, corrected, to redraw.',
+})
 
 export const FiguresJsonSchema = z
   .object({
@@ -234,6 +338,7 @@ export const FiguresJsonSchema = z
       .max(MAX_PROMPT_CHARS)
       .optional()
       .openapi({ description: figureDescriptions.prompt }),
+    figure: FigureStructureSchema.optional(),
     output: z
       .enum(['png', 'svg'])
       .default('png')
@@ -251,11 +356,11 @@ export const FiguresJsonSchema = z
     if (body.prompt !== undefined && body.prompt.trim() === '') {
       ctx.addIssue({ code: 'custom', path: ['prompt'], message: 'prompt must contain text' })
     }
-    if (body.prompt === undefined && body.referenceImageUrls === undefined) {
+    if (body.prompt === undefined && body.referenceImageUrls === undefined && body.figure === undefined) {
       ctx.addIssue({
         code: 'custom',
         path: [],
-        message: 'Send a prompt, referenceImageUrls, or both',
+        message: 'Send a prompt, a figure, referenceImageUrls, or a prompt with either',
       })
     }
   })
@@ -263,10 +368,20 @@ export const FiguresJsonSchema = z
 
 export const FigureReferenceSchema = z
   .object({
-    numeral: z.int().openapi({ example: 102 }),
+    numeral: z.string().openapi({ example: '102', description: 'As drawn: "102", "102a", "S1302".' }),
     label: z.string().openapi({ example: 'PROCESSOR' }),
   })
   .openapi('FigureReference')
+
+export const FigureSheetSchema = z
+  .object({
+    url: z.url().openapi({ description: 'Signed URL of this sheet, valid for 7 days.' }),
+    label: z.string().openapi({ description: 'Its legend: "FIG. 5", or "FIG. 5A", "FIG. 5B" for a figure continued over sheets.', example: 'FIG. 5A' }),
+    svg: z.string().optional().openapi({ description: 'The SVG source (svg output only).' }),
+    width: z.int().openapi({ description: 'PNG: width in pixels. SVG: width of the viewBox.' }),
+    height: z.int().openapi({ description: 'PNG: height in pixels. SVG: height of the viewBox.' }),
+  })
+  .openapi('FigureSheet')
 
 export const FiguresResultSchema = z
   .object({
@@ -277,10 +392,22 @@ export const FiguresResultSchema = z
     height: z.int().openapi({ description: 'PNG: height in pixels. SVG: height of the viewBox.' }),
     method: z.enum(['drafter', 'image-model', 'reference-lines']).openapi({
       description:
-        'How it was drawn: `drafter` (block diagram or flowchart from the prompt), `image-model` (Workers AI, then cleaned into line art), `reference-lines` (line drawings extracted from the reference images).',
+        'How it was drawn: `drafter` (block diagram or flowchart from its structure), `image-model` (Workers AI, then cleaned into line art), `reference-lines` (line drawings extracted from the reference images).',
     }),
     references: z.array(FigureReferenceSchema).optional().openapi({
-      description: 'labeled only: each numeral and the part it names, for the specification text.',
+      description:
+        'labeled only: exactly the numerals drawn, each with the label of what it names, for the specification text.',
+    }),
+    figure: FigureStructureResultSchema.optional().openapi({
+      description: 'Drafted figures: the structure drawn (send it back as `figure` to redraw it).',
+    }),
+    reader: z.enum(['rules', 'model', 'sent']).optional().openapi({
+      description:
+        'Drafted figures: where the structure came from: `rules` (the rule reader), `model` (the Workers AI text model, when its answer passed the faithfulness checker), `sent` (the `figure` field).',
+    }),
+    sheets: z.array(FigureSheetSchema).optional().openapi({
+      description:
+        'Every sheet of the figure, in order (the first is also `url`): a figure whose text would print under 0.32 cm on one sheet continues on further sheets, FIG. 5A, 5B, ..., joined by lettered connector circles.',
     }),
     warnings: z.array(z.string()).optional().openapi({
       description: 'Drawing rules the figure could not fully meet, or inputs it did not use.',

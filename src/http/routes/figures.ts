@@ -33,25 +33,46 @@ const SYSTEM_PROMPT =
   'A system 100 comprising a processor 102, a memory 104 coupled to the processor, and a network interface 106 that communicates with a server 110.'
 
 const METHOD_PROMPT =
-  'A method comprising: receiving a request from a client; authenticating the client; determining whether the client is authorized; if so, retrieving a record; otherwise, sending an error message; and sending the response.'
+  'FIG. 2 is a flowchart of a method 200 comprising: receiving a request from a client; authenticating the client; determining whether the client is authorized; if so, retrieving a record; otherwise, sending an error message; and sending the response.'
+
+const NOT_UNDERSTOOD_MESSAGE =
+  'The prompt could not be drawn exactly as written: Numeral 606 is written with "the order is packed in step 606" but would be drawn on decision "ITEMS ARE IN STOCK?". Rephrase that part (one step or part per clause, each with its own numeral), or send the structure you want as `figure`.'
 
 /** What the drafter answers for SYSTEM_PROMPT with `labeled: true`. */
 const SYSTEM_REFERENCES = [
-  { numeral: 100, label: 'SYSTEM' },
-  { numeral: 102, label: 'PROCESSOR' },
-  { numeral: 104, label: 'MEMORY' },
-  { numeral: 106, label: 'NETWORK INTERFACE' },
-  { numeral: 110, label: 'SERVER' },
+  { numeral: '100', label: 'SYSTEM' },
+  { numeral: '102', label: 'PROCESSOR' },
+  { numeral: '104', label: 'MEMORY' },
+  { numeral: '106', label: 'NETWORK INTERFACE' },
+  { numeral: '110', label: 'SERVER' },
 ]
+
+/** The structure the drafter returns for SYSTEM_PROMPT with `labeled: true`. */
+const SYSTEM_FIGURE = {
+  kind: 'block-diagram',
+  label: 'FIG. 1',
+  elements: [
+    { id: 'p1', numeral: '100', label: 'SYSTEM', kind: 'container' },
+    { id: 'p2', numeral: '102', label: 'PROCESSOR', kind: 'block', parent: 'p1' },
+    { id: 'p3', numeral: '104', label: 'MEMORY', kind: 'block', parent: 'p1' },
+    { id: 'p4', numeral: '106', label: 'NETWORK INTERFACE', kind: 'block', parent: 'p1' },
+    { id: 'p5', numeral: '110', label: 'SERVER', kind: 'block' },
+  ],
+  connections: [
+    { from: 'p3', to: 'p2', arrow: 'none' },
+    { from: 'p4', to: 'p5', arrow: 'both' },
+  ],
+}
 
 /** What the drafter answers for METHOD_PROMPT with `labeled: true`. */
 const METHOD_REFERENCES = [
-  { numeral: 102, label: 'RECEIVING A REQUEST FROM A CLIENT' },
-  { numeral: 104, label: 'AUTHENTICATING THE CLIENT' },
-  { numeral: 106, label: 'CLIENT IS AUTHORIZED?' },
-  { numeral: 108, label: 'RETRIEVING A RECORD' },
-  { numeral: 110, label: 'SENDING AN ERROR MESSAGE' },
-  { numeral: 112, label: 'SENDING THE RESPONSE' },
+  { numeral: '200', label: 'METHOD' },
+  { numeral: '202', label: 'RECEIVING A REQUEST FROM A CLIENT' },
+  { numeral: '204', label: 'AUTHENTICATING THE CLIENT' },
+  { numeral: '206', label: 'CLIENT IS AUTHORIZED?' },
+  { numeral: '208', label: 'RETRIEVING A RECORD' },
+  { numeral: '210', label: 'SENDING AN ERROR MESSAGE' },
+  { numeral: '212', label: 'SENDING THE RESPONSE' },
 ]
 
 const SVG_EXAMPLE =
@@ -67,7 +88,7 @@ const route = createRoute({
   tags: ['Figures'],
   summary: 'Generate a patent figure from a prompt and/or reference images',
   description:
-    'Block diagrams and flowcharts are drafted from the prompt: parts, parts inside parts, connections ("coupled to", "sends ... to", "communicates with"), method steps with decisions and loops, numerals given in the prompt kept. They are laid out with ELK, drawn in one uniform black pen on white (no colour, shading or frame) with text at least 0.32 cm high, and rendered with resvg. Objects described in words and reference images go to the image model (Workers AI FLUX.2) when the deployment has one, and its drawing is cleaned into line art; without it, reference images become line-drawing views. `labeled` adds numerals 100, 102, ... with lead lines. PNG: black and white (1-bit), long edge 2048 px, 300 DPI. SVG: strokes only (text as glyph outlines). Costs 10 credits (PNG) or 8 (SVG).',
+    'Block diagrams and flowcharts are drafted from the prompt or from a `figure` structure, exactly as written: every part and step the prompt names is drawn with the numeral it was written with ("a motor 104", "(step 1002)", "at 1102,", "S1302", "In step 602, ..."), labels are the prompt\'s own words, decisions its own conditions as questions with YES / NO branches, loops and joins where it says so. A faithfulness checker holds every reading to the prompt before anything is charged: a prompt that cannot be drawn exactly as written is refused with `PROMPT_NOT_UNDERSTOOD`, quoting the phrase. The structure drawn comes back as `figure`; correct it and send it back to redraw. Figures carry their "FIG. n" legend, text at least 0.32 cm high on the sheet (a figure too large for one sheet continues on further sheets, FIG. 5A, 5B, joined by connector circles, all in `sheets`), one uniform black pen on white, laid out with ELK and rendered with resvg. Objects described in words and reference images go to the image model (Workers AI FLUX.2) when the deployment has one; without it, reference images become line-drawing views. `labeled` adds numerals with lead lines. PNG: black and white (1-bit), long edge 2048 px, 300 DPI. SVG: strokes only (text as glyph outlines), each element a titled group. Costs 10 credits (PNG) or 8 (SVG).',
   security: API_KEY_SECURITY,
   middleware: [
     apiKeyAuth(),
@@ -90,6 +111,10 @@ const route = createRoute({
             methodPng: {
               summary: 'A method (flowchart), numbered, as a black-and-white PNG',
               value: { prompt: METHOD_PROMPT, labeled: true },
+            },
+            figure: {
+              summary: 'A structure sent as `figure` (for example a corrected `figure` from an earlier answer)',
+              value: { figure: SYSTEM_FIGURE, labeled: true, output: 'svg' },
             },
             referenceImages: {
               summary: 'From a reference sketch only (the default instruction is used)',
@@ -117,17 +142,39 @@ const route = createRoute({
                 width: 1638,
                 height: 852,
                 method: 'drafter',
+                reader: 'rules',
+                figure: SYSTEM_FIGURE,
+                sheets: [
+                  { url: exampleFileUrl('figure.svg'), label: 'FIG. 1', svg: SVG_EXAMPLE, width: 1638, height: 852 },
+                ],
                 references: SYSTEM_REFERENCES,
                 creditsConsumed: 8,
               },
-              '`svg` holds the whole file (shortened here); `references` lists each numeral and its part for the specification.',
+              '`svg` holds the whole file (shortened here); `references` lists each numeral and its part for the specification; `figure` is the structure drawn, to correct and send back.',
             ),
+            figure: successExample('The structure drawn as sent, 8 credits', {
+              url: exampleFileUrl('figure.svg'),
+              format: 'svg',
+              svg: SVG_EXAMPLE,
+              width: 1638,
+              height: 852,
+              method: 'drafter',
+              reader: 'sent',
+              figure: SYSTEM_FIGURE,
+              sheets: [
+                { url: exampleFileUrl('figure.svg'), label: 'FIG. 1', svg: SVG_EXAMPLE, width: 1638, height: 852 },
+              ],
+              references: SYSTEM_REFERENCES,
+              creditsConsumed: 8,
+            }),
             methodPng: successExample('Drafted PNG flowchart, 10 credits', {
               url: exampleFileUrl('figure.png'),
               format: 'png',
-              width: 2048,
-              height: 1824,
+              width: 1824,
+              height: 2048,
               method: 'drafter',
+              reader: 'rules',
+              sheets: [{ url: exampleFileUrl('figure.png'), label: 'FIG. 2', width: 1824, height: 2048 }],
               references: METHOD_REFERENCES,
               creditsConsumed: 10,
             }),
@@ -152,7 +199,12 @@ const route = createRoute({
         missingInput: errorExample(
           'Neither prompt nor referenceImageUrls',
           'VALIDATION_ERROR',
-          'the body: Send a prompt, referenceImageUrls, or both',
+          'the body: Send a prompt, a figure, referenceImageUrls, or a prompt with either',
+        ),
+        promptNotUnderstood: errorExample(
+          'A prompt that cannot be drawn exactly as written (here a numeral that would land on the wrong step)',
+          'PROMPT_NOT_UNDERSTOOD',
+          NOT_UNDERSTOOD_MESSAGE,
         ),
         promptNotDrawable: errorExample(
           'An object described in words, on a deployment without the image model',
@@ -176,22 +228,24 @@ export const figuresRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
   route,
   async (c) => {
     const body = c.req.valid('json')
-    const { prompt, output, labeled, referenceImageUrls } = body
+    const { prompt, figure, output, labeled, referenceImageUrls } = body
     const { deps, auth } = c.var
     const urls = referenceImageUrls ?? []
     const response = runPaid(c, {
       operation: 'generateFigure',
       route: '/figures',
       cost: figureCost(output),
-      parameters: { prompt: prompt ?? null, output, labeled, referenceImageUrls: urls },
+      parameters: { prompt: prompt ?? null, figure: figure ?? null, output, labeled, referenceImageUrls: urls },
       // Step 8: the references are fetched and the plan made before the charge, so a prompt we
       // cannot draw or a reference we cannot fetch costs nothing.
       loadInput: async () => {
         const references = await loadReferenceImages(urls, deps)
-        const plan = planFigure({
+        const plan = await planFigure({
           prompt,
+          figure,
           references: references.length,
           hasModel: deps.figureModel !== null,
+          reader: deps.figureReader,
         })
         return { references, plan }
       },
@@ -214,10 +268,21 @@ export const figuresRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
             width: Math.round(out.file.width),
             height: Math.round(out.file.height),
             method: out.method,
+            ...(out.reader ? { reader: out.reader } : {}),
+            ...(out.figure ? { figure: out.figure } : {}),
+            sheets: await Promise.all(
+              out.sheets.map(async (sheet) => ({
+                url: await outputUrl(c, sheet.file.key),
+                label: sheet.label,
+                ...(sheet.svg === undefined ? {} : { svg: sheet.svg }),
+                width: Math.round(sheet.file.width),
+                height: Math.round(sheet.file.height),
+              })),
+            ),
             ...(out.references ? { references: out.references } : {}),
             ...(out.warnings.length > 0 ? { warnings: out.warnings } : {}),
           },
-          storedKeys: [out.file.key],
+          storedKeys: out.sheets.map((sheet) => sheet.file.key),
         }
       },
     })

@@ -57,6 +57,10 @@ export function stripRequest(text: string): string {
   return stripRequestOf(text).rest
 }
 
+/** "1. A method ...", "Claim 1. A system ...", "What is claimed is: 1. An apparatus ...". */
+const CLAIM_NUMBER =
+  /^(?:what\s+is\s+claimed\s+is\s*:?\s*|i\s+claim\s*:?\s*|we\s+claim\s*:?\s*)?(?:claim\s+)?\d{1,3}\s*[.)]\s+(?=(?:a|an|the|one\s+or\s+more)\s+(?:[\w-]+\s+){0,8}?(?:method|process|procedure|system|apparatus|device|medium|media|machine|circuit|assembly|composition|kit|network|platform|computer|controller)\b)/i
+
 const ABOUT = /\b(?:of|for|showing|illustrating|depicting|describing|representing)\s*$/i
 
 function stripRequestOf(text: string): { rest: string; about: boolean } {
@@ -64,7 +68,7 @@ function stripRequestOf(text: string): { rest: string; about: boolean } {
   let rest = text
   for (let pass = 0; pass < 3; pass++) {
     const before = rest
-    rest = rest.replace(REQUEST_VERB, '').replace(FIGURE_REFERENCE, '')
+    rest = rest.replace(REQUEST_VERB, '').replace(FIGURE_REFERENCE, '').replace(CLAIM_NUMBER, '')
     const noun = FIGURE_NOUN.exec(rest)
     if (noun) {
       if (ABOUT.test(noun[0].trim())) about = true

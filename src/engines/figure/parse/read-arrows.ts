@@ -11,7 +11,9 @@ import { type NounPhrase, readNounPhrase } from './read-noun-phrase'
 import { tokenize } from './tokenize'
 
 const ARROW = /\s*(<->|->|<-)\s*/
-const CONTAINS = /^(.*?\S)\s*,?\s*(?:comprising|comprises|containing|contains|including|includes|having|has|with|consisting\s+of)?\s*:\s*/i
+const CONTAINS = /^(.*?\S)\s*,?\s*(?:comprising|comprises|containing|contains|including|includes|having|has|with|consisting\s+of)\s*:\s*/i
+/** "Please draw ..., no reference numerals yet: a -> b": what comes before the colon is talk. */
+const PREFACE = /^[^:]*:\s*(?=[^:]*(?:->|<-))/
 
 /** Arrow chains, the parts they name, and the part they are inside, if one is named. */
 export interface ArrowChains {
@@ -48,6 +50,9 @@ export function readArrowChain(text: string): ArrowChains | null {
   if (head && !ARROW.test(head[1]!)) {
     parent = phrasesOf(head[1]!).at(-1)
     rest = rest.slice(head[0].length)
+  } else {
+    const preface = PREFACE.exec(rest)
+    if (preface) rest = rest.slice(preface[0].length)
   }
   const clauses: LinkClause[] = []
   const members: NounPhrase[] = []

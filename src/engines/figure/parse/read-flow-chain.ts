@@ -46,7 +46,10 @@ const isPart = (phrase: NounPhrase) =>
   phrase.numeral !== undefined || (!NON_PART_NOUNS.has(phrase.head) && !FLOW_NOUNS.has(phrase.head))
 
 /** Whether the statement is about what flows: its subject is data ("the amplified signal"). */
-function flowSubject(tokens: readonly Token[]): { phrase: NounPhrase; of?: NounPhrase[] } | null {
+function flowSubject(
+  tokens: readonly Token[],
+  known?: (phrase: NounPhrase) => boolean,
+): { phrase: NounPhrase; of?: NounPhrase[] } | null {
   let i = 0
   while (i < tokens.length && /^(?:,|then|next|further|also|finally|first|thereafter)$/.test(lowerAt(tokens, i))) {
     i++
@@ -60,13 +63,31 @@ function flowSubject(tokens: readonly Token[]): { phrase: NounPhrase; of?: NounP
     const head = singular(phrase.keys[cut - 1]!)
     phrase = { ...phrase, keys: phrase.keys.slice(0, cut), words: phrase.words.slice(0, cut), head, end: at }
   }
-  if (!NON_PART_NOUNS.has(phrase.head) && !FLOW_NOUNS.has(phrase.head)) return null
+  // "X-rays from the tube": anything the prompt has not named as a part is what flows, when a
+  // part receives it ("are shaped by the collimator 16").
+  const flowing =
+    NON_PART_NOUNS.has(phrase.head) ||
+    FLOW_NOUNS.has(phrase.head) ||
+    (known !== undefined && !known(phrase) && passiveFollows(tokens, phrase.end))
+  if (!flowing) return null
   // "the output of the mixer 306": the flow leaves a part.
   if (lowerAt(tokens, phrase.end) === 'of') {
     const of = readNounPhraseList(tokens, phrase.end + 1)
     if (of.phrases.length > 0 && of.phrases.every(isPart)) return { phrase: { ...phrase, end: of.end }, of: of.phrases }
   }
   return { phrase }
+}
+
+/** "are shaped by", "is passed to": a passive or a motion verb soon after the subject. */
+function passiveFollows(tokens: readonly Token[], from: number): boolean {
+  for (let k = from; k < Math.min(tokens.length, from + 12); k++) {
+    const word = lowerAt(tokens, k)
+    if (/^(?:is|are|was|were|being|been)$/.test(word)) {
+      return isParticiple(lowerAt(tokens, k + 1)) || isParticiple(lowerAt(tokens, k + 2))
+    }
+    if (word === ',' || word === ';') return false
+  }
+  return false
 }
 
 /** The part phrases a preposition at `k` takes: "each of the caches 410a, 410b and 410c". */
@@ -82,8 +103,12 @@ function partsAt(tokens: readonly Token[], k: number): { phrases: NounPhrase[]; 
  * The flow a statement describes, as link clauses (see the module header).
  * @returns null when the statement's subject is a part (other readers take it)
  */
-export function readFlowChain(tokens: readonly Token[], state: FlowState): LinkClause[] | null {
-  const subject = flowSubject(tokens)
+export function readFlowChain(
+  tokens: readonly Token[],
+  state: FlowState,
+  known?: (phrase: NounPhrase) => boolean,
+): LinkClause[] | null {
+  const subject = flowSubject(tokens, known)
   if (!subject) {
     state.last = null
     return null

@@ -91,6 +91,11 @@ addVerbs(
   submitted exported carry carries carrying carried conveys convey conveying conveyed outputted`,
 )
 addVerbs(
+  'couple',
+  'mounted fitted fastened secured affixed bonded welded clamped bolted plugged inserted seated',
+)
+addVerbs('transfer', 'draw draws drawing drew sucks pumps', false, true)
+addVerbs(
   'transfer',
   `received obtained retrieved fetched downloaded pulled collected acquired gathered accepted
   requested imported sensed measured detected sampled picked`,
@@ -155,6 +160,8 @@ interface VerbMatch {
   end: number
   /** "powered by X", "is controlled by X": the agent after "by" acts on the subject. */
   passive?: boolean
+  /** A verb known only by its place between two parts: its direct object alone is read. */
+  generic?: boolean
 }
 
 /** Past participles: the forms a passive ("is powered by", "each controlled by") is made of. */
@@ -233,14 +240,42 @@ function findVerb(tokens: readonly Token[], i: number, end: number): VerbMatch |
       j = phrase.end
       continue
     }
-    const verb = matchVerb(tokens, j)
+    const verb = matchVerb(tokens, j) ?? genericVerb(tokens, j)
     if (verb) return verb
     j++
   }
   return null
 }
 
+/** Verbs that never link two parts: being, having, containing (containment is read elsewhere). */
+const NOT_LINKS = new Set(
+  `is are was were be been being has have had does do did includes include including comprises
+  comprise comprising contains contain containing houses house housing holds hold may can will
+  shall should must would could uses use using represents represent means indicates`.split(/\s+/),
+)
+const OBJECT_START = new Set(['the', 'a', 'an', 'each', 'its', 'said', 'both', 'all', 'one', 'every'])
+const BASE_AFTER = new Set(['which', 'that', 'who', 'each', 'both', 'all', 'to', 'also', 'then'])
+
+/**
+ * Any other verb between two parts ("the controller 32 rotates the gantry 12", "an actuator
+ * that moves the lens"): the subject acts on the object, forward. A third-person form after a
+ * subject, or a base form after "that", "each", "to"; a determiner must follow.
+ */
+function genericVerb(tokens: readonly Token[], j: number): VerbMatch | null {
+  const token = tokens[j]
+  if (token?.kind !== 'word' || NOT_LINKS.has(token.lower) || PHRASE_STOPS.has(token.lower)) return null
+  if (!OBJECT_START.has(lowerAt(tokens, j + 1))) return null
+  const word = token.lower
+  const before = lowerAt(tokens, j - 1)
+  const third = /[^s]s$/.test(word) && word.length > 3 && followsSubject(tokens, j)
+  const base = BASE_AFTER.has(before) && /^[a-z]{3,}$/.test(word) && !/(?:ing|ed|ly)$/.test(word)
+  if (!third && !base) return null
+  return { family: 'direct', store: false, arrow: 'forward', start: j, end: j + 1, generic: true }
+}
+
 interface Roles {
+  /** "A and B feed C and D, respectively": pair the subjects with the targets in order. */
+  respectively?: boolean
   /** A passive's agent: "powered by [the inverter 266]". */
   agent?: NounPhrase[]
   targets: NounPhrase[]
@@ -257,7 +292,9 @@ interface Roles {
 function prepositionRole(verb: VerbMatch, word: string): 'target' | 'source' | 'between' | null {
   switch (verb.family) {
     case 'couple':
-      if (word === 'to' || word === 'with' || word === 'onto' || word === 'into') return 'target'
+      if (word === 'to' || word === 'with' || word === 'onto' || word === 'into' || word === 'on') {
+        return 'target'
+      }
       return word === 'between' ? 'between' : null
     case 'communicate':
       return word === 'with' ? 'target' : null
@@ -277,8 +314,8 @@ function prepositionRole(verb: VerbMatch, word: string): 'target' | 'source' | '
  * Reads the objects of a verb, leaving out a last phrase that is the subject of the next verb:
  * in "communicates with the database and the client sends ...", "the client" sends.
  */
-function readObjects(tokens: readonly Token[], start: number, end: number) {
-  const list = readNounPhraseList(tokens, start, end)
+function readObjects(tokens: readonly Token[], start: number, end: number, known?: Known) {
+  const list = readNounPhraseList(tokens, start, end, known)
   while (list.phrases.length > 1) {
     const last = list.phrases[list.phrases.length - 1]!
     let k = last.end
@@ -303,6 +340,7 @@ function repeatedPreposition(
   k: number,
   end: number,
   lastPreposition: string,
+  known?: Known,
 ): number {
   let m = k
   if (lowerAt(tokens, m) === ',') m++
@@ -310,7 +348,7 @@ function repeatedPreposition(
   if (joined) m++
   const word = lowerAt(tokens, m)
   if (m >= end || !prepositionRole(verb, word) || (!joined && word !== lastPreposition)) return -1
-  return readObjects(tokens, m + 1, end).phrases.length > 0 ? m : -1
+  return readObjects(tokens, m + 1, end, known).phrases.length > 0 ? m : -1
 }
 
 /** A short signal name for a link: "sends a control signal to" → CONTROL SIGNAL. */
@@ -322,7 +360,7 @@ function shortLabel(tokens: readonly Token[], start: number, end: number): strin
 }
 
 /** Reads what a verb connects: its targets, sources, "between" pair, "via" part and label. */
-function readRoles(tokens: readonly Token[], verb: VerbMatch, end: number): Roles {
+function readRoles(tokens: readonly Token[], verb: VerbMatch, end: number, known?: Known): Roles {
   const roles: Roles = {
     targets: [],
     sources: [],
@@ -333,10 +371,15 @@ function readRoles(tokens: readonly Token[], verb: VerbMatch, end: number): Role
   }
   let k = verb.end
   if (verb.family === 'direct' || verb.family === 'couple') {
-    const direct = readObjects(tokens, k, end)
+    const direct = readObjects(tokens, k, end, known)
     roles.targets.push(...direct.phrases)
     k = direct.end
     if (direct.phrases.length > 0) roles.objectsEnd = k
+    if (verb.generic) {
+      if (lowerAt(tokens, k) === ',' && lowerAt(tokens, k + 1) === 'respectively') roles.respectively = true
+      roles.end = k
+      return roles
+    }
   }
   let firstPreposition = -1
   let lastPreposition = ''
@@ -347,7 +390,7 @@ function readRoles(tokens: readonly Token[], verb: VerbMatch, end: number): Role
     const filled = roles.targets.length + roles.sources.length + roles.between.length > 0
     if (CLAUSE_BREAKS.has(word)) break
     if (filled && (word === ',' || word === 'and')) {
-      const next = repeatedPreposition(tokens, verb, k, end, lastPreposition)
+      const next = repeatedPreposition(tokens, verb, k, end, lastPreposition, known)
       if (next < 0) break
       k = next
       continue
@@ -355,7 +398,7 @@ function readRoles(tokens: readonly Token[], verb: VerbMatch, end: number): Role
     if (k > verb.end && matchVerb(tokens, k)) break
     const role = prepositionRole(verb, word)
     if (role) {
-      const list = readObjects(tokens, k + 1, end)
+      const list = readObjects(tokens, k + 1, end, known)
       if (list.phrases.length > 0) {
         if (firstPreposition < 0) firstPreposition = k
         const into =
@@ -368,7 +411,7 @@ function readRoles(tokens: readonly Token[], verb: VerbMatch, end: number): Role
       }
     }
     if (word === 'by' && verb.passive && roles.agent === undefined) {
-      const list = readObjects(tokens, k + 1, end)
+      const list = readObjects(tokens, k + 1, end, known)
       if (list.phrases.length > 0) {
         roles.agent = list.phrases
         k = list.end
@@ -388,6 +431,11 @@ function readRoles(tokens: readonly Token[], verb: VerbMatch, end: number): Role
         k = phrase.end
         continue
       }
+    }
+    if (word === 'respectively') {
+      roles.respectively = true
+      k++
+      continue
     }
     if (word === 'together') {
       roles.pairwise = true
@@ -421,18 +469,33 @@ interface Subjects {
 }
 
 /** The parts a verb's clause is about: the phrases between `from` and the verb. */
-function readSubjects(tokens: readonly Token[], from: number, verbStart: number): Subjects {
+function readSubjects(
+  tokens: readonly Token[],
+  from: number,
+  verbStart: number,
+  known?: Known,
+): Subjects {
   let i = from
   let negated = false
   for (let k = from; k < verbStart; k++) {
     const word = lowerAt(tokens, k)
     if (word === 'not' || word === 'never' || word.endsWith("n't")) negated = true
   }
+  // ", which streams it to ...": the part before the relative pronoun acts.
+  let k = from
+  while (k < verbStart && lowerAt(tokens, k) === ',') k++
+  if (RELATIVES.has(lowerAt(tokens, k))) {
+    const antecedent = phraseEndingAt(tokens, from, known)
+    if (antecedent) return { phrases: [antecedent], blocked: false, negated }
+  }
   while (i < verbStart && SUBJECT_OPENERS.has(lowerAt(tokens, i))) i++
   if (i >= verbStart) return { phrases: null, blocked: false, negated }
-  const list = readNounPhraseList(tokens, i, verbStart)
+  const list = readNounPhraseList(tokens, i, verbStart, known)
   const next = lowerAt(tokens, list.end)
-  if (list.phrases.length === 0 || SUBJECT_CONTINUATIONS.has(next)) {
+  // "the radio transceiver 608 of each sensor node 602 communicates": a numbered part is the
+  // subject whatever qualifies it.
+  const numbered = list.phrases.length > 0 && list.phrases.every((p) => p.numeral !== undefined)
+  if (list.phrases.length === 0 || (SUBJECT_CONTINUATIONS.has(next) && !numbered)) {
     return { phrases: null, blocked: true, negated }
   }
   return { phrases: list.phrases, blocked: false, negated }
@@ -440,11 +503,34 @@ function readSubjects(tokens: readonly Token[], from: number, verbStart: number)
 
 const ref = (phrase: NounPhrase): PartRef => ({ kind: 'phrase', phrase })
 
+type Known = (phrase: NounPhrase) => boolean
+const RELATIVES = new Set(['which', 'that', 'who'])
+
+/** The part phrase that ends right before token `at` (skipping a comma): a relative's antecedent. */
+function phraseEndingAt(tokens: readonly Token[], at: number, known?: Known): NounPhrase | null {
+  let end = at
+  while (end > 0 && lowerAt(tokens, end - 1) === ',') end--
+  for (let start = end - 1; start >= Math.max(0, end - 10); start--) {
+    const phrase = readNounPhrase(tokens, start, end)
+    if (phrase && phrase.end === end && (isPlausiblePart(phrase) || known?.(phrase))) {
+      // The longest phrase ending there ("the network module 806", not "module 806").
+      let best = phrase
+      for (let s2 = start - 1; s2 >= Math.max(0, end - 10); s2--) {
+        const longer = readNounPhrase(tokens, s2, end)
+        if (longer && longer.end === end) best = longer
+      }
+      return best
+    }
+  }
+  return null
+}
+
 /** Most prose has no link verb at all; finding that out costs one look-up a token. */
 function hasLinkWord(tokens: readonly Token[], start: number, end: number): boolean {
   for (let k = start; k < end; k++) {
     const word = tokens[k]!.lower
     if (VERBS.has(word) || word === 'communication') return true
+    if (OBJECT_START.has(lowerAt(tokens, k + 1)) && tokens[k]!.kind === 'word') return true
   }
   return false
 }
@@ -455,12 +541,13 @@ function eachVerb(
   start: number,
   end: number,
   visit: (verb: VerbMatch, roles: Roles, from: number) => void,
+  known?: Known,
 ): void {
   let i = start
   while (i < end) {
     const verb = findVerb(tokens, i, end)
     if (!verb) return
-    const roles = readRoles(tokens, verb, end)
+    const roles = readRoles(tokens, verb, end, known)
     visit(verb, roles, i)
     i = Math.max(roles.end, verb.end)
   }
@@ -493,7 +580,11 @@ function toClauses(subjects: PartRef[], verb: VerbMatch, roles: Roles): LinkClau
   }
   if (roles.sources.length > 0)
     clauses.push({ ...base, from: roles.sources.map(ref), to: subjects })
-  if (roles.targets.length > 0)
+  if (roles.respectively && roles.targets.length === subjects.length && subjects.length > 1) {
+    subjects.forEach((subject, k) => {
+      clauses.push({ ...base, from: [subject], to: [ref(roles.targets[k]!)] })
+    })
+  } else if (roles.targets.length > 0)
     clauses.push({ ...base, from: subjects, to: roles.targets.map(ref) })
   const objectless = clauses.length === 0 && verb.family !== 'transfer' && verb.family !== 'direct'
   if (objectless && (roles.pairwise || subjects.length >= 2)) {
@@ -514,16 +605,23 @@ export function readLinkClauses(
   start: number,
   end: number,
   given?: PartRef[],
+  known?: Known,
 ): LinkClause[] {
   const clauses: LinkClause[] = []
   if (!hasLinkWord(tokens, start, end)) return clauses
   let subjects: PartRef[] | null = given ?? null
-  eachVerb(tokens, start, end, (verb, roles, from) => {
-    const found = readSubjects(tokens, from, verb.start)
-    if (found.phrases) subjects = found.phrases.map(ref)
-    else if (found.blocked && !given) subjects = null
-    if (subjects && !found.negated) clauses.push(...toClauses(subjects, verb, roles))
-  })
+  eachVerb(
+    tokens,
+    start,
+    end,
+    (verb, roles, from) => {
+      const found = readSubjects(tokens, from, verb.start, known)
+      if (found.phrases) subjects = found.phrases.map(ref)
+      else if (found.blocked && !given) subjects = null
+      if (subjects && !found.negated) clauses.push(...toClauses(subjects, verb, roles))
+    },
+    known,
+  )
   return clauses
 }
 

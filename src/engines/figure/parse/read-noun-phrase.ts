@@ -62,6 +62,9 @@ const AGENT_NOUNS = new Set(
 /** Longest noun phrase taken as a part name, in words; longer runs are prose. */
 const MAX_PHRASE_WORDS = 8
 
+/** Words a number after which names something else: "FIG 3", "claim 1", "step 202". */
+const NOT_NUMBERED = new Set(['fig', 'figs', 'figure', 'figures', 'claim', 'claims', 'step', 'steps'])
+
 /** A reference numeral token: "102", "102a", "1002'", or a range "302a-302c". */
 const NUMERAL_TOKEN = /^(?:\d{1,5}[a-z]?'{0,2}|\d{1,5}[a-z]?-\d{1,5}[a-z]?)$/i
 
@@ -230,6 +233,10 @@ export function readNounPhrase(
     const token = tokens[j]!
     if (token.kind === 'punct') break
     const word = token.lower
+    if (words.length > 0 && isNumeralToken(token) && NOT_NUMBERED.has(words[words.length - 1]!.toLowerCase())) {
+      break
+    }
+    if (words.length === 0 && isNumeralToken(token) && token.kind === 'word') return null
     if (words.length > 0 && isNumeralToken(token) && !nameGoesOn(tokens, j, end)) {
       const list = readNumerals(tokens, j, end)
       numeral = list.values[0]
@@ -347,12 +354,14 @@ export function readNounPhraseList(
   tokens: readonly Token[],
   start: number,
   end: number = tokens.length,
+  known?: (phrase: NounPhrase) => boolean,
 ): { phrases: NounPhrase[]; end: number } {
+  const plausible = (p: NounPhrase) => isPlausiblePart(p) || known?.(p) === true
   const phrases: NounPhrase[] = []
   let i = start
   for (;;) {
     const phrase = readNounPhrase(tokens, i, end)
-    if (!phrase || !isPlausiblePart(phrase)) break
+    if (!phrase || !plausible(phrase)) break
     phrases.push(phrase)
     i = phrase.end
     let k = i
@@ -360,7 +369,7 @@ export function readNounPhraseList(
     if (LIST_JOINERS.has(lowerAt(tokens, k))) k++
     if (k === i || k >= end) break
     const next = readNounPhrase(tokens, k, end)
-    if (!next || !isPlausiblePart(next)) break
+    if (!next || !plausible(next)) break
     i = k
   }
   return { phrases, end: i }

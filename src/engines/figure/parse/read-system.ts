@@ -35,6 +35,8 @@ export function readSystem(prompt: string): SystemDraft {
   const registry = new PartRegistry()
   const pending: PendingClause[] = []
   const flowState: FlowState = { last: null }
+  // A bare name is a part once the prompt has named it ("pulser -> switch; ... controls pulser").
+  const known = (phrase: NounPhrase) => registry.has(phrase)
 
   const commit = (tokens: readonly Token[], item: ListedPart, parent?: DraftPart) => {
     if (registry.parts.length > MAX_FIGURE_ELEMENTS) return
@@ -43,7 +45,7 @@ export function readSystem(prompt: string): SystemDraft {
     const given = all.map((one) => ({ kind: 'part' as const, part: one }))
     for (const [start, end] of [item.tail, ...(item.shared ?? [])]) {
       if (end <= start) continue
-      for (const clause of readLinkClauses(tokens, start, end, given)) {
+      for (const clause of readLinkClauses(tokens, start, end, given, known)) {
         pending.push({ clause, before: registry.parts.length })
       }
     }
@@ -72,7 +74,7 @@ export function readSystem(prompt: string): SystemDraft {
     }
     const tokens = tokenize(stripParentheticals(text))
     if (tokens.length === 0) return false
-    const flow = readFlowChain(tokens, flowState)
+    const flow = readFlowChain(tokens, flowState, known)
     if (flow) {
       for (const clause of flow) pending.push({ clause, before: registry.parts.length })
       return true
@@ -85,7 +87,7 @@ export function readSystem(prompt: string): SystemDraft {
       if (subject) for (const item of declaration.items) commit(tokens, item, subject)
       return true
     }
-    const clauses = readLinkClauses(tokens, 0, tokens.length)
+    const clauses = readLinkClauses(tokens, 0, tokens.length, undefined, known)
     for (const clause of clauses) pending.push({ clause, before: registry.parts.length })
     if (clauses.length > 0) return true
     for (const item of readBareList(tokens)) commit(tokens, item)

@@ -7,7 +7,7 @@
 
 const BULLET = /^(?:[-*•]|\d{1,2}[.)]|\(?[a-z]\))\s+/
 const OPENER =
-  /^(?:(?:as|in|for|with|according\s+to|referring\s+to|turning\s+to|with\s+reference\s+to)\b[^,]{0,80},\s*|(?:additionally|further(?:more)?|moreover|optionally|alternatively|similarly|likewise|accordingly|specifically|notably|preferably|typically|generally|also|here|thus|then|finally|eg|ie)\b,?\s*)/i
+  /^(?:(?:as|in|for|with|according\s+to|referring\s+to|turning\s+to|with\s+reference\s+to|when|whenever|once|if|upon|after|during|while)\b[^,]{0,80},\s*|(?:additionally|further(?:more)?|moreover|optionally|alternatively|similarly|likewise|accordingly|specifically|notably|preferably|typically|generally|also|here|thus|then|finally|eg|ie)\b,?\s*)/i
 const CLAUSE_MARK = /[,;]?\s*(?:\band\s+)?\b(wherein|where|whereby|such\s+that|so\s+that)\b\s*/gi
 
 /** Lines that continue a sentence are joined; bullets become "; " separators. */

@@ -53,7 +53,7 @@ export function translateScene(scene: Scene, dx: number, dy: number): void {
   const move = (p: Point): Point => ({ x: p.x + dx, y: p.y + dy })
   const moveRect = (r: Rect): Rect => ({ ...r, x: r.x + dx, y: r.y + dy })
   const movePath = (path: VectorPath) => mapPath(path, move)
-  scene.strokes = scene.strokes.map(movePath)
+  scene.strokes = scene.strokes.map((s) => ({ ...s, ...movePath(s) }))
   scene.leads = scene.leads.map((l) => ({ ...l, path: movePath(l.path) }))
   scene.arrowheads = scene.arrowheads.map((h) => ({ ...h, tip: move(h.tip) }))
   scene.texts = scene.texts.map((t) => ({

@@ -7,7 +7,9 @@
  * wins, with a slight preference for the right and the top (where readers look for numerals).
  * Candidates: anchor points along every side of the outline × directions around the outward
  * normal × lead lengths; numbering order is the parts' order, so the same scene always gives the
- * same result.
+ * same result. The whole figure's numeral is placed the same way, except that its straight lead
+ * stops short of the outline in an arrowhead and touches nothing (37 CFR 1.84(r)(1): a
+ * freestanding arrow points at the entire section), and it is set near the drawing's top right.
  */
 
 import type { Point, VectorPath } from '../vector'
@@ -16,6 +18,7 @@ import {
   arrowheadPolygon,
   flattenPath,
   inflate,
+  pointSegmentDistance,
   polygonSegments,
   rectsOverlap,
   type Segment2,
@@ -23,8 +26,8 @@ import {
   segmentsIntersect,
   trimEnd,
 } from './geometry'
-import type { Rect, Scene } from './scene'
-import { CAP_HEIGHT_EM } from './sheet'
+import type { Arrowhead, Rect, Scene } from './scene'
+import { ARROW_LENGTH_PX, CAP_HEIGHT_EM } from './sheet'
 import { SpatialGrid } from './spatial-grid'
 
 /** Where a lead may end on a part: a point on its lines, and the way out of the part there. */
@@ -42,6 +45,13 @@ export interface NumeralTarget {
   anchors: Anchor[]
   /** The part's own lines: its lead may touch them only at its anchor. */
   own: Segment2[]
+  /** The group its numeral and lead are drawn in (scene.ts `Grouped`). */
+  group?: string
+  /**
+   * Set for the whole figure's numeral: `bounds` is the drawing, whose top right the numeral is
+   * put near, and which it should grow as little as possible (the sheet shrinks with it).
+   */
+  freestanding?: { bounds: Rect }
 }
 
 export interface NumeralOptions {
@@ -61,6 +71,10 @@ export interface NumeralResult {
 
 const DIRECTIONS_DEG = [0, -28, 28, -52, 52]
 const LEAD_LENGTHS_EM = [0.8, 1.15, 1.6, 2.2, 3, 4]
+/** A freestanding arrow's lead is longer: the arrowhead alone takes ARROW_LENGTH_PX. */
+const ARROW_LEAD_LENGTHS_EM = [1.5, 2, 2.6, 3.4]
+/** How far short of the outline a freestanding arrow's tip stops, in numeral sizes. */
+const ARROW_GAP_EM = 0.4
 const ANCHOR_FRACTIONS = [0.5, 0.3, 0.7, 0.15, 0.85]
 
 /** A way to place a numeral: from `anchor`, a lead `reach` long along `dir`. */
@@ -71,11 +85,12 @@ interface Candidate {
   cost: number
 }
 
-/** A candidate that fits: the numeral's box and its lead. */
+/** A candidate that fits: the numeral's box and its lead (and arrowhead, when freestanding). */
 interface Placement {
   box: Rect
   lead: VectorPath
   leadSegments: Segment2[]
+  arrowhead?: Arrowhead
 }
 
 /** Adds numerals and leads for `targets` to `scene` (see the module header). */
@@ -106,33 +121,23 @@ export function placeNumerals(
     const own = target.own
     // Every candidate costs little to make; testing one against the scene is what costs, so
     // they are tested cheapest first and the first that fits wins.
-    const candidates: Candidate[] = []
-    for (const [rank, { point: anchor, normal }] of target.anchors.entries()) {
-      for (const degrees of DIRECTIONS_DEG) {
-        const dir = rotate(normal, (degrees * Math.PI) / 180)
-        for (const em of LEAD_LENGTHS_EM) {
-          const reach = em * size
-          const cost =
-            reach +
-            Math.abs(degrees) * 0.6 +
-            (dir.x < -0.3 ? 0.25 * size : 0) +
-            (dir.y > 0.3 ? 0.15 * size : 0) +
-            rank * 0.02 * size
-          candidates.push({ anchor, dir, reach, cost })
-        }
-      }
-    }
+    const numeral = { width, height, size }
+    const candidates = target.freestanding
+      ? arrowCandidates(target.anchors, numeral, target.freestanding.bounds)
+      : leadCandidates(target.anchors, size)
     candidates.sort((a, b) => a.cost - b.cost)
     let best: Placement | null = null
-    const numeral = { width, height, size }
     for (const c of candidates) {
-      best = tryPlacement(c, numeral, own, segments, boxes, options, clearance)
+      best = target.freestanding
+        ? tryArrow(c, numeral, segments, boxes, options, clearance)
+        : tryPlacement(c, numeral, own, segments, boxes, options, clearance)
       if (best) break
     }
     if (!best) {
       failed.push(target.id)
       continue
     }
+    const group = target.group === undefined ? {} : { group: target.group }
     scene.texts.push({
       text,
       x: best.box.x,
@@ -141,9 +146,14 @@ export function placeNumerals(
       anchor: 'start',
       role: 'numeral',
       box: best.box,
+      ...group,
     })
-    scene.leads.push({ numeral: target.numeral, partId: target.id, path: best.lead })
+    scene.leads.push({ numeral: target.numeral, partId: target.id, path: best.lead, ...group })
     addSegments(best.leadSegments)
+    if (best.arrowhead) {
+      scene.arrowheads.push({ ...best.arrowhead, ...group })
+      addSegments(polygonSegments(arrowheadPolygon(best.arrowhead)))
+    }
     boxes.add(best.box)
   }
   return { failed }
@@ -163,35 +173,12 @@ function tryPlacement(
   clearance: number,
 ): Placement | null {
   const { anchor, dir, reach } = c
-  const { width, height, size } = numeral
   // The lead's end as numbers: most candidates fail on their box, before the end is needed.
   const endX = anchor.x + dir.x * reach
   const endY = anchor.y + dir.y * reach
-  const gap = 0.18 * size
-  let box: Rect
-  if (Math.abs(dir.x) >= Math.abs(dir.y)) {
-    const x = dir.x > 0 ? endX + gap : endX - gap - width
-    box = { x, y: endY - height / 2, width, height }
-  } else {
-    const y = dir.y > 0 ? endY + gap : endY - gap - height
-    box = { x: endX - width / 2, y, width, height }
-  }
-  const area = options.area
-  if (
-    area &&
-    (box.x < area.x ||
-      box.y < area.y ||
-      box.x + box.width > area.x + area.width ||
-      box.y + box.height > area.y + area.height)
-  ) {
-    return null
-  }
-  // Hundreds of thousands of candidates on a 40-part figure: the scene queries below take
-  // module-level tests (no closure per candidate).
+  const box = boxAt(endX, endY, dir, numeral)
+  if (!boxIsFree(box, segments, boxes, options, clearance)) return null
   const padded = inflate(box, clearance)
-  for (const solid of options.solids) if (rectsOverlap(padded, solid)) return null
-  if (boxes.someWith(padded, rectsOverlap, padded)) return null
-  if (segments.someWith(padded, segmentHitsBox, padded)) return null
   for (const s of own) if (segmentHitsRect(s.a, s.b, padded)) return null
   const end = { x: endX, y: endY }
 
@@ -227,6 +214,147 @@ function tryPlacement(
     for (const solid of options.solids) if (segmentHitsRect(l.a, l.b, solid)) return null
   }
   return { box, lead, leadSegments }
+}
+
+/** Candidates for a numeral whose lead ends on its part: shortest and most to the right first. */
+function leadCandidates(anchors: Anchor[], size: number): Candidate[] {
+  const candidates: Candidate[] = []
+  for (const [rank, { point: anchor, normal }] of anchors.entries()) {
+    for (const degrees of DIRECTIONS_DEG) {
+      const dir = rotate(normal, (degrees * Math.PI) / 180)
+      for (const em of LEAD_LENGTHS_EM) {
+        const reach = em * size
+        const cost =
+          reach +
+          Math.abs(degrees) * 0.6 +
+          (dir.x < -0.3 ? 0.25 * size : 0) +
+          (dir.y > 0.3 ? 0.15 * size : 0) +
+          rank * 0.02 * size
+        candidates.push({ anchor, dir, reach, cost })
+      }
+    }
+  }
+  return candidates
+}
+
+/**
+ * Candidates for a freestanding arrow: the tip a little off each anchor, the numeral up the lead.
+ * Cheapest is near the top right corner of `bounds` and growing its long side least, since the
+ * sheet is scaled by that side and the labels must not shrink under 0.32 cm for it.
+ */
+function arrowCandidates(
+  anchors: Anchor[],
+  numeral: { width: number; height: number; size: number },
+  bounds: Rect,
+): Candidate[] {
+  const { size } = numeral
+  const corner = { x: bounds.x + bounds.width, y: bounds.y }
+  const long = Math.max(bounds.width, bounds.height)
+  const candidates: Candidate[] = []
+  for (const { point, normal } of anchors) {
+    const tip = {
+      x: point.x + normal.x * ARROW_GAP_EM * size,
+      y: point.y + normal.y * ARROW_GAP_EM * size,
+    }
+    for (const degrees of DIRECTIONS_DEG) {
+      const dir = rotate(normal, (degrees * Math.PI) / 180)
+      for (const em of ARROW_LEAD_LENGTHS_EM) {
+        const reach = em * size
+        const box = boxAt(tip.x + dir.x * reach, tip.y + dir.y * reach, dir, numeral)
+        const x0 = Math.min(bounds.x, box.x)
+        const y0 = Math.min(bounds.y, box.y)
+        const x1 = Math.max(bounds.x + bounds.width, box.x + box.width)
+        const y1 = Math.max(bounds.y + bounds.height, box.y + box.height)
+        const growth = Math.max(x1 - x0, y1 - y0) - long
+        const far = Math.hypot(box.x + box.width / 2 - corner.x, box.y + box.height / 2 - corner.y)
+        candidates.push({ anchor: tip, dir, reach, cost: far + 3 * growth + 0.5 * reach })
+      }
+    }
+  }
+  return candidates
+}
+
+/** Where a numeral goes at the free end (x, y) of a lead leaving along `dir`. */
+function boxAt(
+  x: number,
+  y: number,
+  dir: Point,
+  numeral: { width: number; height: number; size: number },
+): Rect {
+  const { width, height, size } = numeral
+  const gap = 0.18 * size
+  if (Math.abs(dir.x) >= Math.abs(dir.y)) {
+    return { x: dir.x > 0 ? x + gap : x - gap - width, y: y - height / 2, width, height }
+  }
+  return { x: x - width / 2, y: dir.y > 0 ? y + gap : y - gap - height, width, height }
+}
+
+/** Whether a numeral's box is inside the area and clear of solids, texts and lines. */
+function boxIsFree(
+  box: Rect,
+  segments: SpatialGrid<Segment2>,
+  boxes: SpatialGrid<Rect>,
+  options: NumeralOptions,
+  clearance: number,
+): boolean {
+  const area = options.area
+  if (
+    area &&
+    (box.x < area.x ||
+      box.y < area.y ||
+      box.x + box.width > area.x + area.width ||
+      box.y + box.height > area.y + area.height)
+  ) {
+    return false
+  }
+  // Hundreds of thousands of candidates on a 40-part figure: the scene queries below take
+  // module-level tests (no closure per candidate).
+  const padded = inflate(box, clearance)
+  for (const solid of options.solids) if (rectsOverlap(padded, solid)) return false
+  if (boxes.someWith(padded, rectsOverlap, padded)) return false
+  return !segments.someWith(padded, segmentHitsBox, padded)
+}
+
+/**
+ * A freestanding arrow placed, if it fits: a straight lead from the numeral to the base of an
+ * arrowhead whose tip stops short of the part; the lead and the arrowhead keep `clearance / 2`
+ * from every line, text and solid.
+ */
+function tryArrow(
+  c: Candidate,
+  numeral: { width: number; height: number; size: number },
+  segments: SpatialGrid<Segment2>,
+  boxes: SpatialGrid<Rect>,
+  options: NumeralOptions,
+  clearance: number,
+): Placement | null {
+  const { anchor: tip, dir, reach } = c
+  const end = { x: tip.x + dir.x * reach, y: tip.y + dir.y * reach }
+  const box = boxAt(end.x, end.y, dir, numeral)
+  if (!boxIsFree(box, segments, boxes, options, clearance)) return null
+  const base = { x: tip.x + dir.x * ARROW_LENGTH_PX, y: tip.y + dir.y * ARROW_LENGTH_PX }
+  const arrowhead: Arrowhead = { tip, direction: { x: -dir.x, y: -dir.y } }
+  const lead: VectorPath = { start: end, segments: [{ kind: 'line', to: base }], closed: false }
+  const leadSegments = [{ a: end, b: base }]
+  const margin = clearance * 0.5
+  for (const l of [...leadSegments, ...polygonSegments(arrowheadPolygon(arrowhead))]) {
+    const near = inflate(segmentBounds(l), margin)
+    if (boxes.some(near, (other) => segmentHitsRect(l.a, l.b, other, margin))) return null
+    if (segments.some(near, (s) => segmentsNear(l, s, margin))) return null
+    for (const solid of options.solids) if (segmentHitsRect(l.a, l.b, solid, margin)) return null
+  }
+  return { box, lead, leadSegments, arrowhead }
+}
+
+/** Whether two segments meet or come within `distance` of each other. */
+function segmentsNear(p: Segment2, q: Segment2, distance: number): boolean {
+  return (
+    segmentsIntersect(p.a, p.b, q.a, q.b) ||
+    pointSegmentDistance(p.a, q.a, q.b) < distance ||
+    pointSegmentDistance(p.b, q.a, q.b) < distance ||
+    pointSegmentDistance(q.a, p.a, p.b) < distance ||
+    pointSegmentDistance(q.b, p.a, p.b) < distance
+  )
 }
 
 /**

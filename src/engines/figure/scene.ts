@@ -16,11 +16,34 @@ export interface Rect {
   height: number
 }
 
-/** What a text is, which decides the rules it is held to (numerals: minimum height, no overlap). */
-export type TextRole = 'label' | 'numeral' | 'branch' | 'view'
+/**
+ * What a text is, which decides the rules it is held to (numerals: minimum height, no overlap).
+ * `legend` is a sheet's "FIG. n"; `connector` the letter inside an off-page connector.
+ */
+export type TextRole = 'label' | 'numeral' | 'branch' | 'view' | 'legend' | 'connector'
+
+/**
+ * The group a mark is drawn in, so a drawing can be searched and checked part by part: an
+ * element's outline, label, numeral and lead are `el-<element id>`; a connection's line,
+ * arrowheads, branch label and off-page connectors `cn-<its index in the figure>`; the whole's
+ * numeral `whole`; the legend `legend`. Marks without one are drawn outside any group.
+ */
+export interface Grouped {
+  group?: string
+}
+
+/** The group of an element's marks. */
+export const elementGroup = (id: string) => `el-${id}`
+/** The group of a connection's marks, by its index in the figure's connections. */
+export const connectionGroup = (index: number) => `cn-${index}`
+export const WHOLE_GROUP = 'whole'
+export const LEGEND_GROUP = 'legend'
+
+/** A stroked path and the group it belongs to. */
+export type SceneStroke = VectorPath & Grouped
 
 /** One line of text, set in the figure font (DejaVu Sans) at `size` user units. */
-export interface SceneText {
+export interface SceneText extends Grouped {
   text: string
   /** Baseline start (`anchor: start`) or baseline centre (`anchor: middle`). */
   x: number
@@ -35,13 +58,13 @@ export interface SceneText {
 }
 
 /** A filled arrowhead: its tip, and the direction it points (a unit vector). */
-export interface Arrowhead {
+export interface Arrowhead extends Grouped {
   tip: Point
   direction: Point
 }
 
 /** A lead line from a numeral to the part it names (PLATFORM.md §7 rule 6). */
-export interface LeadLine {
+export interface LeadLine extends Grouped {
   numeral: string
   /** The part's id (diagram) or a generated one (views). */
   partId: string
@@ -56,7 +79,7 @@ export interface Scene {
   /** The one pen every stroke is drawn with, user units. */
   pen: number
   /** Outlines, connectors and view lines: stroked with `pen`, never filled. */
-  strokes: VectorPath[]
+  strokes: SceneStroke[]
   /** Lead lines are stroked like the rest but kept apart for the checker and the numbering. */
   leads: LeadLine[]
   arrowheads: Arrowhead[]

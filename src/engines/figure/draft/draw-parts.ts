@@ -17,41 +17,69 @@ import {
   type Segment2,
   segmentHitsRect,
 } from '../geometry'
-import type { Arrowhead, Rect, Scene, SceneText } from '../scene'
+import {
+  type Arrowhead,
+  connectionGroup,
+  elementGroup,
+  type Rect,
+  type Scene,
+  type SceneStroke,
+  type SceneText,
+} from '../scene'
 import { ARROW_LENGTH_PX, CAP_HEIGHT_EM, FONT_PX, LINE_HEIGHT_PX, PEN_PX } from '../sheet'
 import type { GraphLayout, PlacedPart } from './layout-graph'
 
+/** The group each drawn part and link is put in (scene.ts `Grouped`). */
+export interface DrawGroups {
+  part(id: string): string
+  /** By the link's index in the layout. */
+  link(index: number): string
+}
+
+/** Parts and links in the groups of the figure they come from. */
+export const FIGURE_GROUPS: DrawGroups = { part: elementGroup, link: connectionGroup }
+
 /** Draws `layout` (see the module header). Leads and numerals are added by a later stage. */
-export function drawParts(layout: GraphLayout, metrics: FontMetrics): Scene {
-  const strokes: VectorPath[] = []
+export function drawParts(
+  layout: GraphLayout,
+  metrics: FontMetrics,
+  groups: DrawGroups = FIGURE_GROUPS,
+): Scene {
+  const strokes: SceneStroke[] = []
   const arrowheads: Arrowhead[] = []
   const texts: SceneText[] = []
+  const inGroup = <T extends object>(group: string, marks: T[]) =>
+    marks.map((mark) => ({ ...mark, group }))
   for (const placed of layout.parts.values()) {
-    strokes.push(outline(placed))
-    if (!placed.container) texts.push(...labelOf(placed, metrics))
+    const group = groups.part(placed.element.id)
+    strokes.push({ ...outline(placed), group })
+    if (!placed.container) texts.push(...inGroup(group, labelOf(placed, metrics)))
   }
-  for (const { link, points } of layout.links) {
+  for (const [i, { link, points }] of layout.links.entries()) {
     if (points.length < 2) continue
+    const group = groups.link(i)
     let line = points
     if (link.arrow === 'forward' || link.arrow === 'both') {
-      arrowheads.push(arrowAt(line, 'end'))
+      arrowheads.push({ ...arrowAt(line, 'end'), group })
       line = shorten(line, 'end')
     }
     if (link.arrow === 'both') {
-      arrowheads.push(arrowAt(line, 'start'))
+      arrowheads.push({ ...arrowAt(line, 'start'), group })
       line = shorten(line, 'start')
     }
-    strokes.push(polyline(line))
+    strokes.push({ ...polyline(line), group })
   }
   // Titles and branch labels last, so each can be set where it touches no line or other text.
   const lines = linesOf(strokes, arrowheads)
   for (const placed of layout.parts.values()) {
-    if (placed.container) texts.push(...containerTitle(placed, metrics, lines))
+    if (!placed.container) continue
+    texts.push(...inGroup(groups.part(placed.element.id), containerTitle(placed, metrics, lines)))
   }
   const shapes = [...layout.parts.values()].filter((p) => !p.container).map((p) => p.rect)
-  for (const { link, points, labelBox } of layout.links) {
+  for (const [i, { link, points, labelBox }] of layout.links.entries()) {
     if (!link.label || points.length < 2) continue
-    texts.push(branchLabel(link.label, points, labelBox, metrics, { lines, shapes, texts }))
+    const text = branchLabel(link.label, points, labelBox, metrics, { lines, shapes, texts })
+    texts.push({ ...text, group: groups.link(i) })
   }
   return {
     width: layout.width,
@@ -107,6 +135,18 @@ export function shapePolygon(placed: PlacedPart): Point[] {
 /** The outline path of a part, closed. */
 function outline(placed: PlacedPart): VectorPath {
   const { x, y, width: w, height: h } = placed.rect
+  if (placed.connector !== undefined) {
+    // An off-page connector: a circle, as two half circles (bulge -1) down its right and back.
+    const cx = x + w / 2
+    return {
+      start: { x: cx, y },
+      segments: [
+        { kind: 'arc', to: { x: cx, y: y + h }, bulge: -1 },
+        { kind: 'arc', to: { x: cx, y }, bulge: -1 },
+      ],
+      closed: true,
+    }
+  }
   if (!placed.container && placed.element.kind === 'terminal') {
     const r = h / 2
     // A stadium: straight top and bottom, half circles at both ends (bulge 1 = a half circle).
@@ -173,12 +213,22 @@ function labelOf(
 ): SceneText[] {
   const { rect, lines } = placed
   const inset = PEN_PX
-  const frame = {
-    x: rect.x + inset,
-    y: rect.y + inset,
-    width: rect.width - 2 * inset,
-    height: rect.height - 2 * inset,
-  }
+  // A connector's letter must stay inside its circle: the square inscribed in it.
+  const side = rect.width / Math.SQRT2 - 2 * inset
+  const frame =
+    placed.connector !== undefined
+      ? {
+          x: rect.x + (rect.width - side) / 2,
+          y: rect.y + (rect.height - side) / 2,
+          width: side,
+          height: side,
+        }
+      : {
+          x: rect.x + inset,
+          y: rect.y + inset,
+          width: rect.width - 2 * inset,
+          height: rect.height - 2 * inset,
+        }
   const block = (lines.length - 1) * LINE_HEIGHT_PX + CAP_HEIGHT_EM * FONT_PX
   const container = placed.container
   const x = container ? rect.x + titleInset : rect.x + rect.width / 2
@@ -194,7 +244,7 @@ function labelOf(
       y,
       size: FONT_PX,
       anchor,
-      role: 'label',
+      role: placed.connector !== undefined ? 'connector' : 'label',
       box: textBox(text, x, y, FONT_PX, anchor, metrics),
       frame,
     }

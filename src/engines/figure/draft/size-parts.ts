@@ -7,7 +7,7 @@
  */
 
 import type { FontMetrics } from '../font-metrics'
-import { FONT_PX, LINE_HEIGHT_PX } from '../sheet'
+import { CAP_HEIGHT_EM, FONT_PX, LINE_HEIGHT_PX, PEN_PX } from '../sheet'
 import type { Figure, FigureElement } from '../figure'
 import { wrapText } from '../wrap-text'
 
@@ -25,6 +25,8 @@ export interface SizedPart {
   titleHeight: number
   /** Containers: the title goes in a band at the bottom (links crowd the top one). */
   titleBelow?: boolean
+  /** An off-page connector: a circle with this letter in it (its element is a stand-in). */
+  connector?: string
 }
 
 /** How wide a label may run before it wraps, in font sizes (em). */
@@ -45,10 +47,16 @@ export function sizeParts(
   figure: Figure,
   metrics: FontMetrics,
   wrap: WrapWidths = DEFAULT_WRAP,
+  connectors: ReadonlyMap<string, string> = new Map(),
 ): Map<string, SizedPart> {
   const parents = new Set(figure.elements.flatMap((e) => (e.parent ? [e.parent] : [])))
   const sized = new Map<string, SizedPart>()
   for (const element of figure.elements) {
+    const letter = connectors.get(element.id)
+    if (letter !== undefined) {
+      sized.set(element.id, connectorSize(element, letter, metrics))
+      continue
+    }
     const container = element.kind === 'container' || parents.has(element.id)
     const em = container ? wrap.container : element.kind === 'decision' ? wrap.decision : wrap.box
     const lines = wrapText(element.label, em * FONT_PX, FONT_PX, metrics)
@@ -84,4 +92,26 @@ export function sizeParts(
     })
   }
   return sized
+}
+
+/**
+ * An off-page connector's circle: the letter (set like the labels, so it prints at least as high)
+ * inside the square inscribed in it. Its box reaches a cap height above the baseline and 0.24 em
+ * below, and the baseline sits half a cap height under the centre, so the box's far corner is
+ * (width / 2, 0.24 em + cap / 2) from the centre.
+ */
+function connectorSize(element: FigureElement, letter: string, metrics: FontMetrics): SizedPart {
+  const textWidth = metrics.measure(letter, FONT_PX)
+  const half = Math.max(textWidth / 2, (0.24 + CAP_HEIGHT_EM / 2) * FONT_PX)
+  const diameter = Math.ceil(2 * Math.SQRT2 * (half + PEN_PX) + PEN_PX)
+  return {
+    element,
+    lines: [letter],
+    textWidth,
+    width: diameter,
+    height: diameter,
+    container: false,
+    titleHeight: 0,
+    connector: letter,
+  }
 }

@@ -259,8 +259,11 @@ export function readNumeralLedger(text: string): LedgerEntry[] {
       for (const n of numerals) note(n, { role: 'step', windows: windowsAt(tokens, ...markerSpan(tokens, i), side), quote })
       continue
     }
-    const before = parenthesised ? lower(tokens, i - 2) : prev
-    const beforeToken = tokens[parenthesised ? i - 2 : i - 1]
+    // "a digital signal processor (DSP) 204": the name is before the acronym.
+    const acronym = prev === ')' && tokens[i - 3]?.text === '(' && tokens[i - 2]?.kind === 'word'
+    const beforeAt = parenthesised ? i - 2 : acronym ? i - 4 : i - 1
+    const before = lower(tokens, beforeAt)
+    const beforeToken = tokens[beforeAt]
     if (beforeToken?.kind !== 'word' || NUMERAL.test(beforeToken.text)) {
       // A list after a noun: "sensors 302a, 302b and 302c".
       const listed = entries.get(tokens[i - 2]?.text.toUpperCase() ?? '') ?? entries.get(tokens[i - 3]?.text.toUpperCase() ?? '')

@@ -94,6 +94,30 @@ export function readSystem(prompt: string): SystemDraft {
     return true
   }
 
+  // Every part the prompt numbers is drawn, named as the prompt introduces it ("a controlled-
+  // environment agriculture system 100", not the later "the system 100"): numbered phrases are
+  // registered first, in the order written; the statements then nest and connect them.
+  const introductions = new Map<string, NounPhrase>()
+  for (const sentence of splitSentences(text)) {
+    const tokens = tokenize(stripRequest(sentence))
+    for (let k = 0; k < tokens.length; ) {
+      const phrase = readNounPhrase(tokens, k)
+      if (!phrase || phrase.end <= k) {
+        k++
+        continue
+      }
+      const key = (phrase.numerals ?? (phrase.numeral !== undefined ? [phrase.numeral] : [])).join()
+      const had = key ? introductions.get(key) : undefined
+      if (key && (!had || (had.determiner !== 'indefinite' && phrase.determiner === 'indefinite'))) {
+        introductions.set(key, phrase)
+      }
+      k = phrase.end
+    }
+  }
+  for (const phrase of introductions.values()) {
+    if (registry.parts.length > MAX_FIGURE_ELEMENTS) break
+    if ((phrase.numerals ?? [phrase.numeral!]).some((n) => !registry.byNumeral(n))) registry.allOf(phrase)
+  }
   let preamble = true
   for (const sentence of splitSentences(text)) {
     if (registry.parts.length > MAX_FIGURE_ELEMENTS) break

@@ -98,6 +98,11 @@ export function readSystem(prompt: string): SystemDraft {
   // environment agriculture system 100", not the later "the system 100"): numbered phrases are
   // registered first, in the order written; the statements then nest and connect them.
   const introductions = new Map<string, NounPhrase>()
+  // The whole the prompt opens with ("A wearable health monitor comprising: ...") stays first.
+  const opening = readNounPhrase(tokenize(stripOpener(stripRequest(splitSentences(text)[0] ?? ''))), 0)
+  if (opening && !NON_PART_NOUNS.has(opening.head) && (opening.determiner === 'indefinite' || opening.numeral !== undefined)) {
+    if (opening.numeral === undefined) registry.add(opening)
+  }
   for (const sentence of splitSentences(text)) {
     const tokens = tokenize(stripRequest(sentence))
     for (let k = 0; k < tokens.length; ) {

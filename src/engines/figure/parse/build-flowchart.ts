@@ -378,9 +378,12 @@ export function buildFlowchart(items: readonly StepItem[]): FlowchartDraft {
   const otherSideAhead = (from: number, p: Pending): boolean => {
     if (!p.cursor) return false
     if (p[other(p.cursor)] !== null) return false
+    // A bare "otherwise" answers the latest question: once another is asked, only a condition
+    // that names p's question ("if the score is 700 or below") still answers it.
+    let asked = false
     for (const item of items.slice(from + 1)) {
       if (item.kind === 'branch') {
-        if (item.polarity !== p.cursor) return true
+        if (!asked && item.polarity !== p.cursor) return true
         continue
       }
       if (item.kind === 'if') {
@@ -389,10 +392,12 @@ export function buildFlowchart(items: readonly StepItem[]): FlowchartDraft {
             return true
           }
         }
+        asked = true
         continue
       }
       if (item.kind === 'ends' || item.kind === 'after') continue
       if (item.rejoin) return false
+      if (item.actions.some((a) => a.kind === 'decision')) asked = true
     }
     return false
   }
@@ -409,7 +414,9 @@ export function buildFlowchart(items: readonly StepItem[]): FlowchartDraft {
   const settle = (i: number, rejoin: boolean): { exits: Exit[]; where: { pending: Pending; side: 'yes' | 'no' } | null } => {
     while (stack.length > 0) {
       const top = stack[stack.length - 1]!
-      if (!rejoin && top.cursor && otherSideAhead(i, top)) {
+      // A branch that jumped away or ended has no flow for a next step to continue.
+      const open = top.cursor ? top[top.cursor] : null
+      if (!rejoin && top.cursor && open && open.length > 0 && otherSideAhead(i, top)) {
         const side = top.cursor
         const exits = top[side] ?? []
         return { exits, where: { pending: top, side } }

@@ -456,6 +456,10 @@ function looksLikeStep(text: string, raw: RawStep, context: StepContext): boolea
   if (/^(?:the|a|an|said|each)\s+(?:[\w-]+\s+){0,4}?[a-z]+s\s+(?:the|a|an|it|them|its|said|to|with|from|on|in|for)\b/i.test(text)) {
     return true
   }
+  // "The platform then assigns ...": a subject, a sequence word and its verb.
+  if (/^(?:the|a|an|said)\s+(?:[\w-]+\s+){0,4}?(?:then|next|also|finally|subsequently|thereafter)\s+[a-z]+s\b/i.test(text)) {
+    return true
+  }
   return raw.listed && !NON_STEP_OPENERS.has(first)
 }
 

@@ -182,6 +182,8 @@ function cutBefore(text: string, pattern: RegExp): string[] {
 
 const VERB_WITH_MARKER =
   /(?:,\s*(?:and\s+)?|\s+and\s+)(?:then\s+)?(?=[A-Za-z][\w-]*\s*\(\s*(?:step\s+)?(?:S\s?)?\d{2,5}[a-z]?\s*\))/gi
+const AND_THEN_VERB =
+  /,?\s+and\s+then\s+(?=[a-z]+(?:s|es|ed|ing)?\s+(?:again\s+|back\s+)?(?:the|a|an|its|it|them|whether|if|to|for|with|from|on|in|at|by|[a-z]+)\b)/gi
 const PASSIVE_SUBJECT =
   /^(.*?\b(?:is|are|was|were|gets|get|being)\s+)(?:then\s+|subsequently\s+|first\s+|also\s+)?[a-z]+(?:ed|en|wn|ung|ut|et|id|ot|one)\b/i
 const ACTIVE_SUBJECT = /^((?:the|a|an|said|each)\s+(?:[\w-]+\s+){0,4}?)(?:then\s+)?[a-z]+s\b/i
@@ -213,6 +215,11 @@ function carrySubject(first: string, second: string): string {
 export function splitCompound(text: string, series: StepSeries): string[] {
   // "debiting (2710) the sender wallet and crediting (2712) a recipient wallet": cut before the
   // second verb that carries its own marker.
+  // "hovers for a waiting period and then determines again whether ...": two steps in order.
+  const then = cutBefore(text, AND_THEN_VERB)
+  if (then.length > 1) {
+    return then.flatMap((piece, k) => splitCompound(k === 0 ? piece : carrySubject(then[0]!, piece), series))
+  }
   const verbs = cutBefore(text, VERB_WITH_MARKER)
   if (verbs.length > 1 && verbs.every((piece) => /\(\s*(?:step\s+)?(?:S\s?)?\d{2,5}[a-z]?\s*\)/i.test(piece))) {
     return verbs.flatMap((piece) => splitCompound(piece, series))

@@ -27,7 +27,9 @@ export async function runUnderstandingBench(args = process.argv.slice(3)) {
   const engine = await import(`${outfile}?${Date.now()}`)
   const verbose = args.includes('--verbose')
   const only = args.includes('--case') ? args[args.indexOf('--case') + 1] : null
-  const files = readdirSync(CORPUS).filter((f) => f.endsWith('.json')).sort()
+  const files = readdirSync(CORPUS)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
   const rows = []
   const all = []
   let refusedAll = 0
@@ -54,18 +56,25 @@ export async function runUnderstandingBench(args = process.argv.slice(3)) {
       const onTruth = engine.checkFaithful(c.prompt, truth)
       if (onTruth.problems.length > 0) {
         falseAlarms++
-        if (verbose || only) console.log(`\n${file} ${c.id} CHECKER FALSE ALARM on the answer:\n  ${onTruth.problems.map((p) => p.message).join('\n  ')}`)
+        if (verbose || only)
+          console.log(
+            `\n${file} ${c.id} CHECKER FALSE ALARM on the answer:\n  ${onTruth.problems.map((p) => p.message).join('\n  ')}`,
+          )
       }
       if (!read.ok && read.problems) flagged++
-      const score = engine.scoreFigure(c.prompt, c.figure, drawn, read.ok ? (read.warnings ?? []) : [])
+      const score = engine.scoreFigure(
+        c.prompt,
+        c.figure,
+        drawn,
+        read.ok ? (read.warnings ?? []) : [],
+      )
       scores.push(score)
       const wrong =
-        !read.ok ||
-        score.notes.length > 0 ||
-        score.invented.length > 0 ||
-        score.dropped.length > 0
+        !read.ok || score.notes.length > 0 || score.invented.length > 0 || score.dropped.length > 0
       if ((verbose || only) && wrong) {
-        console.log(`\n${file} ${c.id}${read.ok ? '' : ` REFUSED (${read.reason}): ${read.message}`}`)
+        console.log(
+          `\n${file} ${c.id}${read.ok ? '' : ` REFUSED (${read.reason}): ${read.message}`}`,
+        )
         if (only) console.log(c.prompt)
         for (const note of score.notes) console.log(`  ${note}`)
         if (score.invented.length) console.log(`  invented: ${score.invented.join(', ')}`)
@@ -74,7 +83,11 @@ export async function runUnderstandingBench(args = process.argv.slice(3)) {
       }
     }
     if (scores.length === 0) continue
-    rows.push({ ...row(engine, file.replace(/\.json$/, ''), scores, refused, ms), 'checker: false alarms': falseAlarms, 'of which by the checker': flagged })
+    rows.push({
+      ...row(engine, file.replace(/\.json$/, ''), scores, refused, ms),
+      'checker: false alarms': falseAlarms,
+      'of which by the checker': flagged,
+    })
     alarmsAll += falseAlarms
     flaggedAll += flagged
     all.push(...scores)
@@ -82,7 +95,11 @@ export async function runUnderstandingBench(args = process.argv.slice(3)) {
     msAll += ms
   }
   if (all.length === 0) return
-  rows.push({ ...row(engine, 'all', all, refusedAll, msAll), 'checker: false alarms': alarmsAll, 'of which by the checker': flaggedAll })
+  rows.push({
+    ...row(engine, 'all', all, refusedAll, msAll),
+    'checker: false alarms': alarmsAll,
+    'of which by the checker': flaggedAll,
+  })
   console.log('\nPrompt reader on the corpus (test/corpus/prompts): F1 per file and in total\n')
   printTable(rows)
 }

@@ -37,7 +37,7 @@ export {
   rasterizeSvg,
   useSvgRasterizer,
 } from '../../src/engines/figure/rasterize'
-export { FigureSpecSchema } from '../../src/engines/figure/spec'
+export { FigureSchema } from '../../src/engines/figure/figure'
 export { traceLineart } from '../../src/engines/lineart'
 export { useLineartWasm } from '../../src/engines/lineart/pixel-stages'
 export { flattenToGray } from '../../src/engines/normalize/flatten-to-gray'

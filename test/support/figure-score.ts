@@ -83,16 +83,25 @@ export function scoreFigure(
       (e) => e.numeral !== undefined && norm(e.numeral) === norm(t.numeral!),
     )
     if (!d) continue
-    if (kindClass(d.kind) === kindClass(t.kind) && labelSimilarity(d.label, t.label) >= SAME_LABEL) {
+    if (
+      kindClass(d.kind) === kindClass(t.kind) &&
+      labelSimilarity(d.label, t.label) >= SAME_LABEL
+    ) {
       match.set(d.id, t.id)
       matchedTruth.add(t.id)
     } else {
       moved.push(t.numeral)
-      notes.push(`numeral ${t.numeral}: drawn on ${d.kind} "${d.label}", written for ${t.kind} "${t.label}"`)
+      notes.push(
+        `numeral ${t.numeral}: drawn on ${d.kind} "${d.label}", written for ${t.kind} "${t.label}"`,
+      )
     }
   }
   // 2. By label, best pairs first.
-  const pairs: { d: (typeof drawnElements)[number]; t: (typeof truthElements)[number]; s: number }[] = []
+  const pairs: {
+    d: (typeof drawnElements)[number]
+    t: (typeof truthElements)[number]
+    s: number
+  }[] = []
   for (const d of drawnElements) {
     if (match.has(d.id)) continue
     for (const t of truthElements) {
@@ -180,7 +189,12 @@ export function scoreFigure(
     const inRange = (numeral: string) =>
       ranges.some((m) => {
         const n = /^(\d+)([a-z])$/i.exec(numeral)
-        return !!n && n[1] === m[1] && n[2]!.toLowerCase() >= m[2]!.toLowerCase() && n[2]!.toLowerCase() <= m[3]!.toLowerCase()
+        return (
+          !!n &&
+          n[1] === m[1] &&
+          n[2]!.toLowerCase() >= m[2]!.toLowerCase() &&
+          n[2]!.toLowerCase() <= m[3]!.toLowerCase()
+        )
       })
     for (const numeral of all) {
       const escaped = numeral.replace(/[.*+?^${}()|[\]\\']/g, '\\$&')
@@ -233,7 +247,10 @@ export function f1(counts: { truth: number; drawn: number; matched: number }): n
 }
 
 /** Sums counts over cases. */
-export function total(scores: readonly CaseScore[], key: 'elements' | 'connections' | 'containment') {
+export function total(
+  scores: readonly CaseScore[],
+  key: 'elements' | 'connections' | 'containment',
+) {
   return scores.reduce(
     (sum, s) => ({
       truth: sum.truth + s[key].truth,

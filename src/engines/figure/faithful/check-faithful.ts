@@ -14,10 +14,16 @@
  */
 
 import type { Figure, FigureElement } from '../figure'
-import { readNumeralLedger, type LedgerEntry } from './numeral-ledger'
+import { type LedgerEntry, readNumeralLedger } from './numeral-ledger'
 
 export interface FaithfulnessProblem {
-  rule: 'numeral_dropped' | 'numeral_moved' | 'numeral_invented' | 'text_invented' | 'marker_in_label' | 'branches'
+  rule:
+    | 'numeral_dropped'
+    | 'numeral_moved'
+    | 'numeral_invented'
+    | 'text_invented'
+    | 'marker_in_label'
+    | 'branches'
   message: string
 }
 
@@ -32,9 +38,12 @@ const STOP = new Set(
 )
 const FIXED = new Set(['START', 'END', 'YES', 'NO'])
 const PRONOUN_ONLY = new Set(
-  'it they this that so is are was were does do did has have had not no yes true false still one'.split(' '),
+  'it they this that so is are was were does do did has have had not no yes true false still one'.split(
+    ' ',
+  ),
 )
-const MARKER = /\b(?:IN|AT|DURING)\s+(?:STEP|BLOCK|OPERATION)\s+S?\d|\bSTEP\s+S?\d{2,5}\b|^\s*(?:AT\s+)?S?\d{2,5}[A-Z]?\s*[:,]|\(\s*(?:STEP\s+)?\d{2,5}\s*\)/
+const MARKER =
+  /\b(?:IN|AT|DURING)\s+(?:STEP|BLOCK|OPERATION)\s+S?\d|\bSTEP\s+S?\d{2,5}\b|^\s*(?:AT\s+)?S?\d{2,5}[A-Z]?\s*[:,]|\(\s*(?:STEP\s+)?\d{2,5}\s*\)/
 
 /** A crude stem, so "receiving" matches "received" and "modules" matches "module". */
 const stem = (word: string) =>
@@ -53,7 +62,9 @@ const contentWords = (text: string) =>
 
 /** The share of a label's content words that `words` contains (by stem). */
 function overlap(label: string, words: Set<string>): number {
-  const own = contentWords(label).map(stem).filter((w) => w.length > 0)
+  const own = contentWords(label)
+    .map(stem)
+    .filter((w) => w.length > 0)
   if (own.length === 0) return 1
   return own.filter((w) => words.has(w)).length / own.length
 }
@@ -99,15 +110,19 @@ export function checkFaithful(
   }
   if (figure.numeral !== undefined && !byNumeral.has(figure.numeral.toUpperCase())) {
     if (!assigned.has(figure.numeral) && !writes(prompt, figure.numeral)) {
-      problems.push({ rule: 'numeral_invented', message: `Numeral ${figure.numeral} of the whole figure is not in the prompt` })
+      problems.push({
+        rule: 'numeral_invented',
+        message: `Numeral ${figure.numeral} of the whole figure is not in the prompt`,
+      })
     }
   }
 
   // Numerals written: every part and step numeral is drawn.
   const drawn = new Set(
-    [...figure.elements.flatMap((e) => (e.numeral ? [e.numeral] : [])), ...(figure.numeral ? [figure.numeral] : [])].map(
-      (n) => n.toUpperCase(),
-    ),
+    [
+      ...figure.elements.flatMap((e) => (e.numeral ? [e.numeral] : [])),
+      ...(figure.numeral ? [figure.numeral] : []),
+    ].map((n) => n.toUpperCase()),
   )
   const partsNamedInSteps: string[] = []
   for (const entry of ledger) {
@@ -132,7 +147,10 @@ export function checkFaithful(
   for (const element of figure.elements) {
     if (FIXED.has(element.label.toUpperCase())) continue
     if (MARKER.test(element.label.toUpperCase())) {
-      problems.push({ rule: 'marker_in_label', message: `The label of ${describe(element)} carries a step marker` })
+      problems.push({
+        rule: 'marker_in_label',
+        message: `The label of ${describe(element)} carries a step marker`,
+      })
     }
     const words = contentWords(element.label)
     const foreign = words.filter((w) => !promptStems.has(stem(w)) && !/^\d/.test(w))
@@ -142,9 +160,15 @@ export function checkFaithful(
         message: `The label of ${describe(element)} says "${foreign.join(' ').toUpperCase()}", which the prompt does not`,
       })
     }
-    const all = element.label.toLowerCase().split(/[^a-z']+/).filter(Boolean)
+    const all = element.label
+      .toLowerCase()
+      .split(/[^a-z']+/)
+      .filter(Boolean)
     if (all.length > 0 && all.every((w) => PRONOUN_ONLY.has(w))) {
-      problems.push({ rule: 'text_invented', message: `The label of ${describe(element)} says nothing the prompt said` })
+      problems.push({
+        rule: 'text_invented',
+        message: `The label of ${describe(element)} says nothing the prompt said`,
+      })
     }
   }
   for (const connection of figure.connections) {
@@ -152,7 +176,10 @@ export function checkFaithful(
     if (!label || FIXED.has(label)) continue
     const foreign = contentWords(label).filter((w) => !promptStems.has(stem(w)))
     if (foreign.length > 0) {
-      problems.push({ rule: 'text_invented', message: `A connection is labelled "${connection.label}", which the prompt does not say` })
+      problems.push({
+        rule: 'text_invented',
+        message: `A connection is labelled "${connection.label}", which the prompt does not say`,
+      })
     }
   }
 
@@ -163,7 +190,10 @@ export function checkFaithful(
     const yes = out.filter((c) => c.label?.toUpperCase() === 'YES').length
     const no = out.filter((c) => c.label?.toUpperCase() === 'NO').length
     if (yes > 1 || no > 1 || (out.length >= 2 && (yes === 0 || no === 0))) {
-      problems.push({ rule: 'branches', message: `The decision "${element.label}" does not have one YES and one NO branch` })
+      problems.push({
+        rule: 'branches',
+        message: `The decision "${element.label}" does not have one YES and one NO branch`,
+      })
     }
   }
 
@@ -194,7 +224,9 @@ function fits(entry: LedgerEntry, element: FigureElement): boolean {
   const own = new Set(contentWords(label).map(stem))
   for (const window of entry.windows ?? []) {
     // Most of the marked words are in the label, or most of the label is in them.
-    const marked = contentWords(window).map(stem).filter((w) => w.length > 0)
+    const marked = contentWords(window)
+      .map(stem)
+      .filter((w) => w.length > 0)
     if (marked.length === 0) continue
     if (marked.filter((w) => own.has(w)).length / marked.length >= 0.5) return true
     if (overlap(label, new Set(marked)) >= 0.6) return true
@@ -210,7 +242,8 @@ function structureWarnings(figure: Figure): string[] {
   if (figure.kind === 'block-diagram') {
     const containers = new Set(figure.elements.flatMap((e) => (e.parent ? [e.parent] : [])))
     const loose = figure.elements.filter(
-      (e) => !touched.has(e.id) && !containers.has(e.id) && figure.connections.length > 0 && !e.parent,
+      (e) =>
+        !touched.has(e.id) && !containers.has(e.id) && figure.connections.length > 0 && !e.parent,
     )
     if (loose.length > 0) {
       warnings.push(

@@ -8,7 +8,7 @@
  * Input: the prompt's text; output: one entry per numeral, in the order first written.
  */
 
-import { tokenize, type Token } from '../parse/tokenize'
+import { type Token, tokenize } from '../parse/tokenize'
 
 /** How a numeral was written. */
 export type NumeralRole = 'part' | 'step' | 'whole' | 'reference'
@@ -33,11 +33,19 @@ const RANGE = /^(\d{1,5})([a-z])-(\d{1,5})([a-z])$/i
 const NOT_NUMERAL_BEFORE = new Set(
   `fig figs figure figures claim claims no nos number version v rev revision layer class type
   model channel port table equation eq chapter section page appendix example embodiment grade
-  level tier gen generation stage phase size category option mode band usb ipv hdmi`.split(
-    /\s+/,
-  ),
+  level tier gen generation stage phase size category option mode band usb ipv hdmi`.split(/\s+/),
 )
-const STEP_WORDS = new Set(['step', 'steps', 'block', 'blocks', 'operation', 'operations', 'act', 'acts', 'box'])
+const STEP_WORDS = new Set([
+  'step',
+  'steps',
+  'block',
+  'blocks',
+  'operation',
+  'operations',
+  'act',
+  'acts',
+  'box',
+])
 const BACK_WORDS = new Set(
   `to from after before until till than via of repeat repeats repeating repeated with
   and or through thru following preceding`.split(/\s+/),
@@ -71,7 +79,16 @@ const PHRASE_BREAK = new Set(
 const CLAUSE_BREAK = /^[.;:!?]$/
 /** Where the words a marker marks stop: clause marks, commas, and the words that open a clause. */
 const WINDOW_BREAK = /^[.;:!?,()]$/
-const WINDOW_OPENERS = new Set(['if', 'when', 'otherwise', 'whereupon', 'then', 'and', 'but', 'else'])
+const WINDOW_OPENERS = new Set([
+  'if',
+  'when',
+  'otherwise',
+  'whereupon',
+  'then',
+  'and',
+  'but',
+  'else',
+])
 /** Words that follow a numeral ("a motor 104 and ..."); another word after a number names a thing. */
 const FOLLOWERS = new Set(
   `and or to from of in on at by for with via over through into onto that which who whose when
@@ -187,7 +204,10 @@ export function readNumeralLedger(text: string): LedgerEntry[] {
     const had = entries.get(key)
     const windows = [...(had?.windows ?? []), ...(entry.windows ?? [])]
     const phrases = [...(had?.phrases ?? []), ...(entry.phrases ?? [])].filter(Boolean)
-    const merged = { ...(phrases.length ? { phrases } : {}), ...(windows.length ? { windows } : {}) }
+    const merged = {
+      ...(phrases.length ? { phrases } : {}),
+      ...(windows.length ? { windows } : {}),
+    }
     if (!had || STRENGTH[entry.role] > STRENGTH[had.role]) {
       entries.set(key, { numeral, ...entry, ...merged })
     } else Object.assign(had, merged)
@@ -212,7 +232,8 @@ export function readNumeralLedger(text: string): LedgerEntry[] {
     if (NOT_NUMERAL_BEFORE.has(prev) || (prev === '.' && NOT_NUMERAL_BEFORE.has(prev2))) continue
     // "10,000", "1,200 rpm": digit groups of one number.
     if (next === ',' && /^\d{3}\b/.test(tokens[i + 2]?.text ?? '')) continue
-    if (prev === ',' && /^\d{1,3}$/.test(tokens[i - 2]?.text ?? '') && /^\d{3}$/.test(token.text)) continue
+    if (prev === ',' && /^\d{1,3}$/.test(tokens[i - 2]?.text ?? '') && /^\d{3}$/.test(token.text))
+      continue
     // "a Wi-Fi 6 module 208", "drives 4 ESCs": a number followed by a name is part of it.
     const nextToken = tokens[i + 1]
     if (
@@ -234,21 +255,40 @@ export function readNumeralLedger(text: string): LedgerEntry[] {
     if (STEP_WORDS.has(prev)) {
       const back = BACK_WORDS.has(prev2) || prev === 'steps' || prev === 'blocks'
       for (const n of numerals) {
-        note(n, back ? { role: 'reference', quote } : { role: 'step', windows: windowsAt(tokens, ...markerSpan(tokens, i), sideOf(tokens, i)), quote })
+        note(
+          n,
+          back
+            ? { role: 'reference', quote }
+            : {
+                role: 'step',
+                windows: windowsAt(tokens, ...markerSpan(tokens, i), sideOf(tokens, i)),
+                quote,
+              },
+        )
       }
       continue
     }
     if (stepForm) {
       const back = BACK_WORDS.has(prev)
       for (const n of numerals) {
-        note(n, back ? { role: 'reference', quote } : { role: 'step', windows: windowsAt(tokens, ...markerSpan(tokens, i), sideOf(tokens, i)), quote })
+        note(
+          n,
+          back
+            ? { role: 'reference', quote }
+            : {
+                role: 'step',
+                windows: windowsAt(tokens, ...markerSpan(tokens, i), sideOf(tokens, i)),
+                quote,
+              },
+        )
       }
       continue
     }
     if (!ranged && value < 1) continue
     // "(1202)" after a clause, "at 1102,", "1102:" at a line start: a step's marker.
     const parenthesised = prev === '(' && next === ')'
-    const atComma = (prev === 'at' || prev === 'in') && (next === ',' || /^[.;:\n]/.test(prev2) || prev2 === '')
+    const atComma =
+      (prev === 'at' || prev === 'in') && (next === ',' || /^[.;:\n]/.test(prev2) || prev2 === '')
     const lineStart = next === ':' && (i === 0 || CLAUSE_BREAK.test(tokens[i - 1]!.text))
     if (BACK_WORDS.has(prev) || (prev === 'at' && !atComma)) {
       for (const n of numerals) note(n, { role: 'reference', quote })
@@ -256,7 +296,8 @@ export function readNumeralLedger(text: string): LedgerEntry[] {
     }
     if (atComma || lineStart) {
       const side = lineStart ? 'after' : 'both'
-      for (const n of numerals) note(n, { role: 'step', windows: windowsAt(tokens, ...markerSpan(tokens, i), side), quote })
+      for (const n of numerals)
+        note(n, { role: 'step', windows: windowsAt(tokens, ...markerSpan(tokens, i), side), quote })
       continue
     }
     // "a digital signal processor (DSP) 204": the name is before the acronym.
@@ -266,14 +307,22 @@ export function readNumeralLedger(text: string): LedgerEntry[] {
     const beforeToken = tokens[beforeAt]
     if (beforeToken?.kind !== 'word' || NUMERAL.test(beforeToken.text)) {
       // A list after a noun: "sensors 302a, 302b and 302c".
-      const listed = entries.get(tokens[i - 2]?.text.toUpperCase() ?? '') ?? entries.get(tokens[i - 3]?.text.toUpperCase() ?? '')
+      const listed =
+        entries.get(tokens[i - 2]?.text.toUpperCase() ?? '') ??
+        entries.get(tokens[i - 3]?.text.toUpperCase() ?? '')
       if ((prev === ',' || prev === 'and' || prev === 'or') && listed?.role === 'part') {
-        for (const n of numerals) note(n, { role: 'part', ...(listed.phrases ? { phrases: listed.phrases } : {}), quote })
+        for (const n of numerals)
+          note(n, { role: 'part', ...(listed.phrases ? { phrases: listed.phrases } : {}), quote })
       }
       continue
     }
     if (WHOLE_HEADS.has(before) && !entries.size) {
-      for (const n of numerals) note(n, { role: 'whole', phrases: [phraseBefore(tokens, parenthesised ? i - 1 : i)], quote })
+      for (const n of numerals)
+        note(n, {
+          role: 'whole',
+          phrases: [phraseBefore(tokens, parenthesised ? i - 1 : i)],
+          quote,
+        })
       continue
     }
     for (const n of numerals) {

@@ -156,7 +156,10 @@ function negates(condition: string, asked: string): boolean {
   const opposite = OPPOSITES.some(([x, y]) => {
     const sx = stem(x)
     const sy = stem(y)
-    return (a.includes(sx) && c.includes(sy) && !c.includes(sx)) || (a.includes(sy) && c.includes(sx) && !c.includes(sy))
+    return (
+      (a.includes(sx) && c.includes(sy) && !c.includes(sx)) ||
+      (a.includes(sy) && c.includes(sx) && !c.includes(sy))
+    )
   })
   return negated !== opposite
 }
@@ -194,8 +197,13 @@ export function buildFlowchart(items: readonly StepItem[]): FlowchartDraft {
   const nodes: StepNode[] = []
   const numerals = new Set<string>()
   const warnings: string[] = []
-  const jumps: { from: Exit[]; target: StepRef; at: number; item: number; fallback?: StepAction }[] =
-    []
+  const jumps: {
+    from: Exit[]
+    target: StepRef
+    at: number
+    item: number
+    fallback?: StepAction
+  }[] = []
   const orders: { step: StepRef; after: StepRef; condition?: string }[] = []
   /** How many steps existed after each item: where an unresolved jump falls through to. */
   const stepsAfter: number[] = []
@@ -323,7 +331,12 @@ export function buildFlowchart(items: readonly StepItem[]): FlowchartDraft {
         const at = nodes.length
         const check = addElement(action.until.label, 'decision', action.until.numeral)
         link(exits, check)
-        jumps.push({ from: [{ id: check, label: 'NO' }], target: action.target, at, item: itemIndex })
+        jumps.push({
+          from: [{ id: check, label: 'NO' }],
+          target: action.target,
+          at,
+          item: itemIndex,
+        })
         return [{ id: check, label: 'YES' }]
       }
       case 'end':
@@ -388,7 +401,10 @@ export function buildFlowchart(items: readonly StepItem[]): FlowchartDraft {
       }
       if (item.kind === 'if') {
         for (const q of [item.question, ...(item.also ?? [])]) {
-          if (answers(q.condition, p.condition) && polarityOf(q.condition, p.condition) !== p.cursor) {
+          if (
+            answers(q.condition, p.condition) &&
+            polarityOf(q.condition, p.condition) !== p.cursor
+          ) {
             return true
           }
         }
@@ -411,7 +427,10 @@ export function buildFlowchart(items: readonly StepItem[]): FlowchartDraft {
   }
 
   /** Where the next step goes: down an open branch whose other side is still to come, or on. */
-  const settle = (i: number, rejoin: boolean): { exits: Exit[]; where: { pending: Pending; side: 'yes' | 'no' } | null } => {
+  const settle = (
+    i: number,
+    rejoin: boolean,
+  ): { exits: Exit[]; where: { pending: Pending; side: 'yes' | 'no' } | null } => {
     while (stack.length > 0) {
       const top = stack[stack.length - 1]!
       // A branch that jumped away or ended has no flow for a next step to continue.
@@ -478,7 +497,8 @@ export function buildFlowchart(items: readonly StepItem[]): FlowchartDraft {
           return
         }
         if (item.actions.length > 0) answer(p, item.polarity, item.actions)
-        if (item.otherwise && item.otherwise.length > 0) answer(p, other(item.polarity), item.otherwise)
+        if (item.otherwise && item.otherwise.length > 0)
+          answer(p, other(item.polarity), item.otherwise)
         return
       }
       case 'if': {
@@ -564,8 +584,9 @@ export function buildFlowchart(items: readonly StepItem[]): FlowchartDraft {
       const asked = ref.condition
       const decisions = nodes.filter((n) => n.condition !== undefined)
       return (
-        decisions.find((n) => sameCondition(n.condition!, asked) && !negates(asked, n.condition!)) ??
-        decisions.find((n) => answers(asked, n.condition!))
+        decisions.find(
+          (n) => sameCondition(n.condition!, asked) && !negates(asked, n.condition!),
+        ) ?? decisions.find((n) => answers(asked, n.condition!))
       )?.id
     }
     if (ref.numeral !== undefined) return findNode(ref)?.id

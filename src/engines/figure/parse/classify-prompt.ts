@@ -69,7 +69,8 @@ export function hasStepCues(text: string, bare = false): boolean {
 export function classifyPrompt(prompt: NormalizedPrompt): PromptKind {
   const head = firstHead(prompt.text)
   if (prompt.asksFlowchart || METHOD_HEADS.has(head)) return 'method'
-  if (!prompt.asksBlockDiagram && (prompt.text.match(STEP_MARKERS)?.length ?? 0) >= 2) return 'method'
+  if (!prompt.asksBlockDiagram && (prompt.text.match(STEP_MARKERS)?.length ?? 0) >= 2)
+    return 'method'
   // "A non-transitory medium storing instructions ... operations comprising: receiving ..."
   if (OPERATIONS_CLAIM.test(prompt.text)) return 'method'
   if (VIEW.test(prompt.text) && !prompt.asksBlockDiagram) return 'object'

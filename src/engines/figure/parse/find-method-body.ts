@@ -18,7 +18,8 @@ export interface MethodBody {
 
 const PREAMBLE =
   /^(?:(?:a|an|the|one|our|this|exemplary|example)\s+)*(?:[\w-]+\s+){0,4}?(method|process|procedure|algorithm|technique|workflow|routine|protocol|flowchart|steps)\b(?:\s+(\d{1,5}[a-z]?|S\d{1,5})\b)?/i
-const WHOLE = /\b(method|process|procedure|algorithm|technique|workflow|routine|protocol|operation)\s+(\d{2,5}[a-z]?)\b/i
+const WHOLE =
+  /\b(method|process|procedure|algorithm|technique|workflow|routine|protocol|operation)\s+(\d{2,5}[a-z]?)\b/i
 const OPERATIONS =
   /\b(?:operations|steps|acts|functions|a\s+method|a\s+process)\s+(?:comprising|including|that\s+(?:comprise|include))\b\s*:?/i
 const HOW_TO = /^how\s+to\b[^:.\n]{0,200}[:.\n]\s*/i
@@ -45,7 +46,11 @@ function untitled(text: string, about = false): MethodBody {
   const end = SENTENCE_END.exec(text)
   const first = text.slice(0, end?.index ?? text.length)
   const colon = first.indexOf(':')
-  if (colon > 0 && !/\d\s*$/.test(first.slice(0, colon)) && /[A-Za-z]/.test(first.slice(colon + 1))) {
+  if (
+    colon > 0 &&
+    !/\d\s*$/.test(first.slice(0, colon)) &&
+    /[A-Za-z]/.test(first.slice(colon + 1))
+  ) {
     return { body: text.slice(colon + 1).trim(), listed: true, title: 'METHOD' }
   }
   if (about && end && /[A-Za-z]{3}/.test(text.slice(end.index + 1))) {
@@ -91,7 +96,11 @@ export function findMethodBody(text: string, about = false): MethodBody {
           return { body: text.slice(from).replace(LEAD_IN, ''), listed: true, ...named }
         }
       }
-      return { body: text.slice(end ? end.index : text.length).replace(LEAD_IN, ''), listed: false, ...named }
+      return {
+        body: text.slice(end ? end.index : text.length).replace(LEAD_IN, ''),
+        listed: false,
+        ...named,
+      }
     }
     return {
       body: text.slice(operations.index + operations[0].length).replace(LEAD_IN, ''),
@@ -100,7 +109,10 @@ export function findMethodBody(text: string, about = false): MethodBody {
     }
   }
   const numeral = preamble[2]
-  const title = preamble[1]!.toLowerCase() === 'steps' || preamble[1]!.toLowerCase() === 'flowchart' ? 'METHOD' : preamble[1]!.toUpperCase()
+  const title =
+    preamble[1]!.toLowerCase() === 'steps' || preamble[1]!.toLowerCase() === 'flowchart'
+      ? 'METHOD'
+      : preamble[1]!.toUpperCase()
   const from = preamble[0].length
   const sentenceEnd = SENTENCE_END.exec(text.slice(from))
   const firstEnd = sentenceEnd ? from + sentenceEnd.index : text.length

@@ -21,7 +21,8 @@ export interface NormalizedPrompt {
 }
 
 const FIGURE_NAME = /\bfig(?:ure)?s?\.?\s*([1-9]\d{0,2})\s?([A-Z])?(?![\w-])/gi
-const FIGURE_SUBJECT = /^\s*(?:is|shows|illustrates|depicts|represents|provides|presents|sets\s+forth|describes)\b/i
+const FIGURE_SUBJECT =
+  /^\s*(?:is|shows|illustrates|depicts|represents|provides|presents|sets\s+forth|describes)\b/i
 
 /**
  * The legend of the figure a prompt describes: the FIG. that is the subject of a sentence ("FIG. 4

@@ -14,12 +14,7 @@
  */
 
 import { log } from '../../../lib/log'
-import {
-  type Figure,
-  FigureSchema,
-  MAX_FIGURE_CONNECTIONS,
-  MAX_FIGURE_ELEMENTS,
-} from '../figure'
+import { type Figure, FigureSchema, MAX_FIGURE_CONNECTIONS, MAX_FIGURE_ELEMENTS } from '../figure'
 import { buildFlowchart } from './build-flowchart'
 import { classifyPrompt, hasStepCues, judgeSystem, mentionsSystem } from './classify-prompt'
 import { findMethodBody } from './find-method-body'
@@ -154,10 +149,7 @@ function parseSystem(text: string, label: string | undefined): ParseResult {
     ...(part.numeral !== undefined ? { numeral: part.numeral } : {}),
     ...(part.parent ? { parent: part.parent.id } : {}),
   }))
-  return finish(
-    { kind: 'block-diagram', elements, connections: draft.links, warnings: [] },
-    label,
-  )
+  return finish({ kind: 'block-diagram', elements, connections: draft.links, warnings: [] }, label)
 }
 
 /**

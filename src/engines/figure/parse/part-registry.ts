@@ -107,7 +107,8 @@ export class PartRegistry {
    * mention of it.
    */
   has(phrase: NounPhrase): boolean {
-    if (phrase.numeral !== undefined && this.#byNumeral.has(phrase.numeral.toLowerCase())) return true
+    if (phrase.numeral !== undefined && this.#byNumeral.has(phrase.numeral.toLowerCase()))
+      return true
     return this.parts.some((part) => matchScore(phrase, part) >= 2)
   }
 
@@ -132,7 +133,9 @@ export class PartRegistry {
    */
   allOf(phrase: NounPhrase, parent?: DraftPart, declare = false): DraftPart[] {
     if (!phrase.numerals) {
-      const one = declare ? this.declare(phrase, parent) : (this.find(phrase) ?? this.add(phrase, parent))
+      const one = declare
+        ? this.declare(phrase, parent)
+        : (this.find(phrase) ?? this.add(phrase, parent))
       return [one]
     }
     const singularWords = [...phrase.words]

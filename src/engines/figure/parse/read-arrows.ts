@@ -11,7 +11,8 @@ import { type NounPhrase, readNounPhrase } from './read-noun-phrase'
 import { tokenize } from './tokenize'
 
 const ARROW = /\s*(<->|->|<-)\s*/
-const CONTAINS = /^(.*?\S)\s*,?\s*(?:comprising|comprises|containing|contains|including|includes|having|has|with|consisting\s+of)\s*:\s*/i
+const CONTAINS =
+  /^(.*?\S)\s*,?\s*(?:comprising|comprises|containing|contains|including|includes|having|has|with|consisting\s+of)\s*:\s*/i
 /** "Please draw ..., no reference numerals yet: a -> b": what comes before the colon is talk. */
 const PREFACE = /^[^:]*:\s*(?=[^:]*(?:->|<-))/
 

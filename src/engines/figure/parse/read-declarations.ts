@@ -84,7 +84,8 @@ class ListNames {
   refersBack(phrase: NounPhrase): boolean {
     if (phrase.determiner === 'indefinite') return false
     this.#learn()
-    if (phrase.numeral !== undefined && this.#numerals.has(phrase.numeral.toLowerCase())) return true
+    if (phrase.numeral !== undefined && this.#numerals.has(phrase.numeral.toLowerCase()))
+      return true
     return this.#names.has(phrase.keys.join(' ')) || this.#known?.(phrase) === true
   }
 
@@ -107,7 +108,8 @@ class ListNames {
 
   #add(phrase: NounPhrase): void {
     for (let k = 0; k < phrase.keys.length; k++) this.#names.add(phrase.keys.slice(k).join(' '))
-    for (const numeral of phrase.numerals ?? (phrase.numeral !== undefined ? [phrase.numeral] : [])) {
+    for (const numeral of phrase.numerals ??
+      (phrase.numeral !== undefined ? [phrase.numeral] : [])) {
       this.#numerals.add(numeral.toLowerCase())
     }
   }
@@ -280,9 +282,16 @@ function readItem(
   // a propulsion inverter 266, each controlled by ...") is a comma list of its own.
   if (mode === 'semicolon') {
     const after = lowerAt(tokens, phrase.end)
-    const k = after === ',' && JOINERS.has(lowerAt(tokens, phrase.end + 1)) ? phrase.end + 2 : phrase.end + 1
+    const k =
+      after === ',' && JOINERS.has(lowerAt(tokens, phrase.end + 1))
+        ? phrase.end + 2
+        : phrase.end + 1
     const next = after === ',' || JOINERS.has(after) ? readNounPhrase(tokens, k, end) : null
-    if (next && (next.determiner === 'indefinite' || next.numeral !== undefined) && isPlausiblePart(next)) {
+    if (
+      next &&
+      (next.determiner === 'indefinite' || next.numeral !== undefined) &&
+      isPlausiblePart(next)
+    ) {
       const stop = boundary(tokens, i, end, mode)
       const items = readItems(tokens, i, stop, 'comma', names)
       if (items.length > 1) return { items, next: stop }

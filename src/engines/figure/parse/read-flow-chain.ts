@@ -51,7 +51,10 @@ function flowSubject(
   known?: (phrase: NounPhrase) => boolean,
 ): { phrase: NounPhrase; of?: NounPhrase[] } | null {
   let i = 0
-  while (i < tokens.length && /^(?:,|then|next|further|also|finally|first|thereafter)$/.test(lowerAt(tokens, i))) {
+  while (
+    i < tokens.length &&
+    /^(?:,|then|next|further|also|finally|first|thereafter)$/.test(lowerAt(tokens, i))
+  ) {
     i++
   }
   let phrase = readNounPhrase(tokens, i)
@@ -61,7 +64,13 @@ function flowSubject(
   if (cut > 0) {
     const at = tokens.findIndex((t, m) => m >= phrase!.start && t.lower === phrase!.keys[cut])
     const head = singular(phrase.keys[cut - 1]!)
-    phrase = { ...phrase, keys: phrase.keys.slice(0, cut), words: phrase.words.slice(0, cut), head, end: at }
+    phrase = {
+      ...phrase,
+      keys: phrase.keys.slice(0, cut),
+      words: phrase.words.slice(0, cut),
+      head,
+      end: at,
+    }
   }
   // "X-rays from the tube": anything the prompt has not named as a part is what flows, when a
   // part receives it ("are shaped by the collimator 16").
@@ -73,7 +82,8 @@ function flowSubject(
   // "the output of the mixer 306": the flow leaves a part.
   if (lowerAt(tokens, phrase.end) === 'of') {
     const of = readNounPhraseList(tokens, phrase.end + 1)
-    if (of.phrases.length > 0 && of.phrases.every(isPart)) return { phrase: { ...phrase, end: of.end }, of: of.phrases }
+    if (of.phrases.length > 0 && of.phrases.every(isPart))
+      return { phrase: { ...phrase, end: of.end }, of: of.phrases }
   }
   return { phrase }
 }
@@ -128,14 +138,22 @@ export function readFlowChain(
     const word = lowerAt(tokens, k)
     const before = previousWord
     previousWord = word
-    if (word === 'under' && lowerAt(tokens, k + 1) === 'control' && lowerAt(tokens, k + 2) === 'of') {
+    if (
+      word === 'under' &&
+      lowerAt(tokens, k + 1) === 'control' &&
+      lowerAt(tokens, k + 2) === 'of'
+    ) {
       const controller = partsAt(tokens, k + 3)
       const at = current[current.length - 1]
       if (controller.phrases.length > 0 && at) link(controller.phrases, at.phrases)
       k = Math.max(controller.end, k + 3)
       continue
     }
-    if (word === 'by' && /^(?:way|means)$/.test(lowerAt(tokens, k + 1)) && lowerAt(tokens, k + 2) === 'of') {
+    if (
+      word === 'by' &&
+      /^(?:way|means)$/.test(lowerAt(tokens, k + 1)) &&
+      lowerAt(tokens, k + 2) === 'of'
+    ) {
       const passage = partsAt(tokens, k + 3)
       if (passage.phrases.length > 0) current.push({ phrases: passage.phrases })
       k = Math.max(passage.end, k + 3)
@@ -178,7 +196,12 @@ export function readFlowChain(
           const at = current[current.length - 1]
           if (at) link(found.phrases, at.phrases)
           else current.push({ phrases: found.phrases })
-        } else if (role === 'agent' && CONTROL_VERBS.test(verb) && subject.of && current.length <= 1) {
+        } else if (
+          role === 'agent' &&
+          CONTROL_VERBS.test(verb) &&
+          subject.of &&
+          current.length <= 1
+        ) {
           link(found.phrases, subject.of)
           current.length = 0
         } else {
@@ -192,7 +215,10 @@ export function readFlowChain(
             startsAtDestination = true
           }
           const last = current[current.length - 1]
-          const same = last && last.phrases.map((p) => p.keys.join(' ')).join() === found.phrases.map((p) => p.keys.join(' ')).join()
+          const same =
+            last &&
+            last.phrases.map((p) => p.keys.join(' ')).join() ===
+              found.phrases.map((p) => p.keys.join(' ')).join()
           if (!same) current.push({ phrases: found.phrases })
         }
         k = Math.max(found.end, k + 1)

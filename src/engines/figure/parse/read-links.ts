@@ -196,7 +196,9 @@ const DISTRIBUTIVE_WORDS = new Set(['each', 'all', 'both'])
 
 /** Words before a verb that cannot start a noun phrase's object: "the sensors also output". */
 const BEFORE_VERB = new Set(
-  'also further may can will then directly each both not all is are was were be been being'.split(' '),
+  'also further may can will then directly each both not all is are was were be been being'.split(
+    ' ',
+  ),
 )
 
 /** Whether the token before `j` ends a noun phrase or an auxiliary, so a verb form there is one. */
@@ -253,7 +255,18 @@ const NOT_LINKS = new Set(
   comprise comprising contains contain containing houses house housing holds hold may can will
   shall should must would could uses use using represents represent means indicates`.split(/\s+/),
 )
-const OBJECT_START = new Set(['the', 'a', 'an', 'each', 'its', 'said', 'both', 'all', 'one', 'every'])
+const OBJECT_START = new Set([
+  'the',
+  'a',
+  'an',
+  'each',
+  'its',
+  'said',
+  'both',
+  'all',
+  'one',
+  'every',
+])
 const BASE_AFTER = new Set(['which', 'that', 'who', 'each', 'both', 'all', 'to', 'also', 'then'])
 
 /**
@@ -263,7 +276,8 @@ const BASE_AFTER = new Set(['which', 'that', 'who', 'each', 'both', 'all', 'to',
  */
 function genericVerb(tokens: readonly Token[], j: number): VerbMatch | null {
   const token = tokens[j]
-  if (token?.kind !== 'word' || NOT_LINKS.has(token.lower) || PHRASE_STOPS.has(token.lower)) return null
+  if (token?.kind !== 'word' || NOT_LINKS.has(token.lower) || PHRASE_STOPS.has(token.lower))
+    return null
   if (!OBJECT_START.has(lowerAt(tokens, j + 1))) return null
   const word = token.lower
   const before = lowerAt(tokens, j - 1)
@@ -376,7 +390,8 @@ function readRoles(tokens: readonly Token[], verb: VerbMatch, end: number, known
     k = direct.end
     if (direct.phrases.length > 0) roles.objectsEnd = k
     if (verb.generic) {
-      if (lowerAt(tokens, k) === ',' && lowerAt(tokens, k + 1) === 'respectively') roles.respectively = true
+      if (lowerAt(tokens, k) === ',' && lowerAt(tokens, k + 1) === 'respectively')
+        roles.respectively = true
       roles.end = k
       return roles
     }

@@ -63,7 +63,16 @@ const AGENT_NOUNS = new Set(
 const MAX_PHRASE_WORDS = 8
 
 /** Words a number after which names something else: "FIG 3", "claim 1", "step 202". */
-const NOT_NUMBERED = new Set(['fig', 'figs', 'figure', 'figures', 'claim', 'claims', 'step', 'steps'])
+const NOT_NUMBERED = new Set([
+  'fig',
+  'figs',
+  'figure',
+  'figures',
+  'claim',
+  'claims',
+  'step',
+  'steps',
+])
 
 /** A reference numeral token: "102", "102a", "1002'", or a range "302a-302c". */
 const NUMERAL_TOKEN = /^(?:\d{1,5}[a-z]?'{0,2}|\d{1,5}[a-z]?-\d{1,5}[a-z]?)$/i
@@ -97,9 +106,16 @@ function expandRange(text: string): string[] {
   const m = /^(\d+)([a-z]?)-(\d+)([a-z]?)$/i.exec(text)
   if (!m) return [text]
   const [, a, x, b, y] = m
-  if (a === b && x && y && x.toLowerCase() <= y.toLowerCase() && y.charCodeAt(0) - x.charCodeAt(0) < 12) {
+  if (
+    a === b &&
+    x &&
+    y &&
+    x.toLowerCase() <= y.toLowerCase() &&
+    y.charCodeAt(0) - x.charCodeAt(0) < 12
+  ) {
     const out: string[] = []
-    for (let c = x.charCodeAt(0); c <= y.charCodeAt(0); c++) out.push(`${a}${String.fromCharCode(c)}`)
+    for (let c = x.charCodeAt(0); c <= y.charCodeAt(0); c++)
+      out.push(`${a}${String.fromCharCode(c)}`)
     return out
   }
   return [`${a}${x}`, `${b}${y}`]
@@ -233,7 +249,11 @@ export function readNounPhrase(
     const token = tokens[j]!
     if (token.kind === 'punct') break
     const word = token.lower
-    if (words.length > 0 && isNumeralToken(token) && NOT_NUMBERED.has(words[words.length - 1]!.toLowerCase())) {
+    if (
+      words.length > 0 &&
+      isNumeralToken(token) &&
+      NOT_NUMBERED.has(words[words.length - 1]!.toLowerCase())
+    ) {
       break
     }
     if (words.length === 0 && isNumeralToken(token) && token.kind === 'word') return null

@@ -25,7 +25,7 @@
 import { MAX_LABEL_CHARS } from '../figure'
 import { isGerund, NON_STEP_OPENERS, SEQUENCE_OPENER, STEP_VERBS } from './grammar-words'
 import { capitals, fitLabel } from './part-registry'
-import { splitCompound, type RawStep } from './split-steps'
+import { type RawStep, splitCompound } from './split-steps'
 import { cleanNumeral, type StepSeries, takeMarker } from './step-markers'
 
 /** A step another step jumps to. */
@@ -116,11 +116,10 @@ const PASSIVE_DECISION =
  */
 const CHECK_CLAUSE =
   /^(?:verify(?:ing)?|check(?:ing)?|confirm(?:ing)?|ensur(?:e|ing)|test(?:ing)?|see|make\s+sure)\s+(?:that\s+)?(?=(?:(?:the|a|an|its|all|any|each|every)\s+)?[\w-]+(?:\s+[\w-]+){0,4}?\s+(?:is|are|has|have|was|were|does|do|can|exceeds?|matches|match|contains?|reaches|reached|remains?|equals?|falls?|lies|lie|holds?)\b)/i
-const AGAIN = /\b(?:again|once\s+more|anew)\b|\bre-?(?:check|determin|evaluat|test|verif|assess)\w*/i
-const AND_JUMP = new RegExp(
-  String.raw`,?\s+(?:and\s+(?:then\s+)?|by\s+)(?=(?:(?:the|said)\s+(?:method|process|flow|procedure|routine|algorithm)\s+(?:then\s+)?)?(?:return|go|loop|jump|revert|proceed|repeat|branch|continu)\w*\s)`,
-  'i',
-)
+const AGAIN =
+  /\b(?:again|once\s+more|anew)\b|\bre-?(?:check|determin|evaluat|test|verif|assess)\w*/i
+const AND_JUMP =
+  /,?\s+(?:and\s+(?:then\s+)?|by\s+)(?=(?:(?:the|said)\s+(?:method|process|flow|procedure|routine|algorithm)\s+(?:then\s+)?)?(?:return|go|loop|jump|revert|proceed|repeat|branch|continu)\w*\s)/i
 const AND_END =
   /,?\s+and\s+(?:then\s+)?(?:(?:the|said)\s+(?:method|process|flow|procedure|routine|algorithm)\s+)?(?:end|terminat|stop|exit|finish|halt|complet)\w*(?:\s+(?:the\s+)?(?:method|process|procedure|flow|routine|program|algorithm))?$/i
 const OTHERWISE_SPLIT = /[,;]\s*(?:else|otherwise|if\s+not)\b[\s,]*|\s+else\s+/i
@@ -163,14 +162,10 @@ const PERFORMED_AFTER = new RegExp(
 )
 const STEP_OF =
   /^(?:(?:performing|executing|carrying\s+out)\s+)?(?:the\s+|a\s+)?(?:further\s+)?steps?\s+of\s+/i
-const METHOD_LEAD = new RegExp(
-  String.raw`^(?:the|this|said)\s+(?:method|process|procedure|routine|flow|workflow|algorithm|technique|routine)\s+(?:\d+\s+|[Ss]\d+\s+)?(?:then\s+|next\s+|further\s+|also\s+|may\s+)?(?:begins|starts|commences|continues|proceeds|moves|advances|comprises|includes|involves|may\s+begin|may\s+start|may\s+continue)(?!\s+(?:when|once|upon|after|as\s+soon)\b)\s*(?:by|with|to|at|:)?\s*(?:(?:the\s+)?steps?\s+of\s+)?`,
-  'i',
-)
-const BEGINS_WHEN = new RegExp(
-  String.raw`^(?:(?:the|this|said)\s+(?:method|process|procedure|routine|flow|workflow|algorithm|technique)\s+(?:\d+\s+)?(?:begins|starts|commences|is\s+(?:initiated|triggered|started|invoked))|(?:it|this)\s+(?:begins|starts))\s+(?:when|once|upon|after|as\s+soon\s+as)\s+`,
-  'i',
-)
+const METHOD_LEAD =
+  /^(?:the|this|said)\s+(?:method|process|procedure|routine|flow|workflow|algorithm|technique|routine)\s+(?:\d+\s+|[Ss]\d+\s+)?(?:then\s+|next\s+|further\s+|also\s+|may\s+)?(?:begins|starts|commences|continues|proceeds|moves|advances|comprises|includes|involves|may\s+begin|may\s+start|may\s+continue)(?!\s+(?:when|once|upon|after|as\s+soon)\b)\s*(?:by|with|to|at|:)?\s*(?:(?:the\s+)?steps?\s+of\s+)?/i
+const BEGINS_WHEN =
+  /^(?:(?:the|this|said)\s+(?:method|process|procedure|routine|flow|workflow|algorithm|technique)\s+(?:\d+\s+)?(?:begins|starts|commences|is\s+(?:initiated|triggered|started|invoked))|(?:it|this)\s+(?:begins|starts))\s+(?:when|once|upon|after|as\s+soon\s+as)\s+/i
 /** "During the flight, the drone determines ...": a setting, not part of the step's words. */
 const LEADING_ADVERBIAL =
   /^(?:during|while|meanwhile|simultaneously|concurrently|in\s+parallel|at\s+the\s+same\s+time|thereafter|afterwards|subsequently)\b[^,]{0,60},\s*/i
@@ -272,7 +267,10 @@ const IGNORED_REF_WORDS = new Set(['the', 'a', 'an', 'said', 'step', 'steps', 'o
 /** "step 202", "S1302", "the start", "the receiving step", "measuring the temperature". */
 function readRef(target: string): StepRef | null {
   const text = target
-    .replace(/^(?:directly\s+|immediately\s+)?(?:back\s+)?(?:to\s+|from\s+|with\s+|at\s+)?(?:the\s+)?/i, '')
+    .replace(
+      /^(?:directly\s+|immediately\s+)?(?:back\s+)?(?:to\s+|from\s+|with\s+|at\s+)?(?:the\s+)?/i,
+      '',
+    )
     .trim()
   const lower = text.toLowerCase()
   // The step must be named where the target starts: "returns the milk to the tank in step 314"
@@ -396,7 +394,9 @@ function readAction(text: string, context: StepContext): StepAction[] {
   // The marker may sit before a "wherein" or an "and returns": take it again from what is left.
   const again = marked.numeral === undefined ? takeMarker(label, context.series) : { text: label }
   const numeral = marked.numeral ?? again.numeral
-  const words = dropPartNumerals(again.text, context).replace(/[\s,;:]+$/, '').trim()
+  const words = dropPartNumerals(again.text, context)
+    .replace(/[\s,;:]+$/, '')
+    .trim()
   if (!/[A-Za-z]/.test(words)) return []
   const box: StepAction = {
     kind: 'box',
@@ -406,7 +406,8 @@ function readAction(text: string, context: StepContext): StepAction[] {
     ...(then ? { then } : {}),
   }
   // "the invoice is matched again", "downloads the update package again": back to that step.
-  const repeat = numeral === undefined && !until && !then ? /\s+(?:again|once\s+more|anew)$/i.exec(words) : null
+  const repeat =
+    numeral === undefined && !until && !then ? /\s+(?:again|once\s+more|anew)$/i.exec(words) : null
   if (repeat) {
     const main = words.slice(0, repeat.index).replace(/^after\s+[^,]+,\s*/i, '')
     const target = main
@@ -444,7 +445,11 @@ function looksLikeStep(text: string, raw: RawStep, context: StepContext): boolea
   if (PROSE.test(text)) return false
   if (raw.marker !== undefined || SEQUENCE_OPENER.test(raw.text.trim())) return true
   if (takeMarker(text, context.series).numeral !== undefined) return true
-  if (/^(?:\S+\s+){1,5}(?:is|are|was|were|gets?)\s+(?:then|next|subsequently|finally|first)\b/i.test(text)) {
+  if (
+    /^(?:\S+\s+){1,5}(?:is|are|was|were|gets?)\s+(?:then|next|subsequently|finally|first)\b/i.test(
+      text,
+    )
+  ) {
     return true
   }
   if (text.endsWith('?') || /^for\s+(?:each|every|all)\b/i.test(text)) return true
@@ -452,12 +457,21 @@ function looksLikeStep(text: string, raw: RawStep, context: StepContext): boolea
   if (isGerund(first) || STEP_VERBS.has(first)) return true
   // A numbered method's unmarked statements are remarks ("The token is valid for an hour.").
   if (context.series.numbered) return false
-  if (/^(?:\S+\s+){0,6}(?:is|are|was|were)\s+(?:\w+ly\s+)?\w+(?:ed|en|wn|un|ut|id)\b/i.test(text)) return true
-  if (/^(?:the|a|an|said|each)\s+(?:[\w-]+\s+){0,4}?[a-z]+s\s+(?:the|a|an|it|them|its|said|to|with|from|on|in|for)\b/i.test(text)) {
+  if (/^(?:\S+\s+){0,6}(?:is|are|was|were)\s+(?:\w+ly\s+)?\w+(?:ed|en|wn|un|ut|id)\b/i.test(text))
+    return true
+  if (
+    /^(?:the|a|an|said|each)\s+(?:[\w-]+\s+){0,4}?[a-z]+s\s+(?:the|a|an|it|them|its|said|to|with|from|on|in|for)\b/i.test(
+      text,
+    )
+  ) {
     return true
   }
   // "The platform then assigns ...": a subject, a sequence word and its verb.
-  if (/^(?:the|a|an|said)\s+(?:[\w-]+\s+){0,4}?(?:then|next|also|finally|subsequently|thereafter)\s+[a-z]+s\b/i.test(text)) {
+  if (
+    /^(?:the|a|an|said)\s+(?:[\w-]+\s+){0,4}?(?:then|next|also|finally|subsequently|thereafter)\s+[a-z]+s\b/i.test(
+      text,
+    )
+  ) {
     return true
   }
   return raw.listed && !NON_STEP_OPENERS.has(first)
@@ -506,14 +520,17 @@ function readOrders(text: string): StepItem[] {
 export function readStep(raw: RawStep, context: StepContext): StepItem[] {
   const orders = readOrders(raw.text)
   // "Step S1310 is performed after step S1308": the clause is an order, not a step.
-  if (orders.length > 0 && /^\s*(?:the\s+)?(?:step|block|operation)\s/i.test(raw.text)) return orders
+  if (orders.length > 0 && /^\s*(?:the\s+)?(?:step|block|operation)\s/i.test(raw.text))
+    return orders
   const text = cleanLead(orders.length > 0 ? raw.text.replace(/,?\s*wherein\s+.*$/i, '') : raw.text)
   if (!text) return orders
   const marker = raw.marker
   const withOrders = (items: StepItem[]) => [...items, ...orders]
   const endsAfter = readEndsAfter(text)
   if (endsAfter) return withOrders([endsAfter])
-  const rejoin = /^in\s+(?:either|both|any|each|all)\s+(?:case|cases|event|events)\s*,?\s*/i.exec(text)
+  const rejoin = /^in\s+(?:either|both|any|each|all)\s+(?:case|cases|event|events)\s*,?\s*/i.exec(
+    text,
+  )
   if (rejoin) {
     const actions = readActionList(text.slice(rejoin[0].length), context)
     return withOrders(actions.length > 0 ? [{ kind: 'do', actions, rejoin: true }] : [])
@@ -531,7 +548,11 @@ export function readStep(raw: RawStep, context: StepContext): StepItem[] {
       { ...raw, text: `${leadMarked.numeral}: ${leadMarked.text.slice(after[0].length)}` },
       context,
     )
-    return [...rest.map((item) => (item.kind === 'do' ? { ...item, rejoin: true } : item)), ...joins, ...orders]
+    return [
+      ...rest.map((item) => (item.kind === 'do' ? { ...item, rejoin: true } : item)),
+      ...joins,
+      ...orders,
+    ]
   }
   // A marker before a branch word belongs to the branch's action: "S1308 if so, ...".
   const lead = takeMarker(text, context.series)
@@ -539,7 +560,8 @@ export function readStep(raw: RawStep, context: StepContext): StepItem[] {
     lead.at === 'prefix' && /^(?:if|when|otherwise|else|in\s+response|upon)\b/i.test(lead.text)
   const body = opened ? lead.text : text
   const pronoun = PRONOUN_BRANCH.exec(body)
-  const yes = YES_BRANCH.exec(body) ?? (pronoun && !/not|n't|fail/i.test(pronoun[0]) ? pronoun : null)
+  const yes =
+    YES_BRANCH.exec(body) ?? (pronoun && !/not|n't|fail/i.test(pronoun[0]) ? pronoun : null)
   const no = yes ? null : (NO_BRANCH.exec(body) ?? pronoun)
   const branch = yes ?? no
   if (branch) {
@@ -578,7 +600,9 @@ export function readStep(raw: RawStep, context: StepContext): StepItem[] {
         numberFirst(actions.actions, lead.numeral!)
       } else question.numeral = lead.numeral
     }
-    const response = /^(?:in\s+response\s+to|responsive\s+to|upon|on|based\s+on)\s/i.test(condition[0])
+    const response = /^(?:in\s+response\s+to|responsive\s+to|upon|on|based\s+on)\s/i.test(
+      condition[0],
+    )
     return withOrders([
       {
         kind: 'if',
@@ -609,7 +633,9 @@ export function readStep(raw: RawStep, context: StepContext): StepItem[] {
   }
   const actions = readActionList(text, context)
   return withOrders(
-    actions.length > 0 ? [{ kind: 'do', actions, ...(marker !== undefined ? { marker } : {}) }] : [],
+    actions.length > 0
+      ? [{ kind: 'do', actions, ...(marker !== undefined ? { marker } : {}) }]
+      : [],
   )
 }
 

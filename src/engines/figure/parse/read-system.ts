@@ -12,8 +12,8 @@ import { stripRequest } from './normalize-prompt'
 import { NON_PART_NOUNS } from './noun-classes'
 import { type DraftPart, PartRegistry } from './part-registry'
 import { readArrowChain } from './read-arrows'
-import { type FlowState, readFlowChain } from './read-flow-chain'
 import { type ListedPart, readBareList, readDeclaration } from './read-declarations'
+import { type FlowState, readFlowChain } from './read-flow-chain'
 import { type PartRef, readLinkClauses } from './read-links'
 import { type NounPhrase, readNounPhrase } from './read-noun-phrase'
 import { splitClauses, splitSentences, stripOpener, stripParentheticals } from './split-sentences'
@@ -99,8 +99,15 @@ export function readSystem(prompt: string): SystemDraft {
   // registered first, in the order written; the statements then nest and connect them.
   const introductions = new Map<string, NounPhrase>()
   // The whole the prompt opens with ("A wearable health monitor comprising: ...") stays first.
-  const opening = readNounPhrase(tokenize(stripOpener(stripRequest(splitSentences(text)[0] ?? ''))), 0)
-  if (opening && !NON_PART_NOUNS.has(opening.head) && (opening.determiner === 'indefinite' || opening.numeral !== undefined)) {
+  const opening = readNounPhrase(
+    tokenize(stripOpener(stripRequest(splitSentences(text)[0] ?? ''))),
+    0,
+  )
+  if (
+    opening &&
+    !NON_PART_NOUNS.has(opening.head) &&
+    (opening.determiner === 'indefinite' || opening.numeral !== undefined)
+  ) {
     if (opening.numeral === undefined) registry.add(opening)
   }
   for (const sentence of splitSentences(text)) {
@@ -113,7 +120,10 @@ export function readSystem(prompt: string): SystemDraft {
       }
       const key = (phrase.numerals ?? (phrase.numeral !== undefined ? [phrase.numeral] : [])).join()
       const had = key ? introductions.get(key) : undefined
-      if (key && (!had || (had.determiner !== 'indefinite' && phrase.determiner === 'indefinite'))) {
+      if (
+        key &&
+        (!had || (had.determiner !== 'indefinite' && phrase.determiner === 'indefinite'))
+      ) {
         introductions.set(key, phrase)
       }
       k = phrase.end
@@ -121,7 +131,8 @@ export function readSystem(prompt: string): SystemDraft {
   }
   for (const phrase of introductions.values()) {
     if (registry.parts.length > MAX_FIGURE_ELEMENTS) break
-    if ((phrase.numerals ?? [phrase.numeral!]).some((n) => !registry.byNumeral(n))) registry.allOf(phrase)
+    if ((phrase.numerals ?? [phrase.numeral!]).some((n) => !registry.byNumeral(n)))
+      registry.allOf(phrase)
   }
   let preamble = true
   for (const sentence of splitSentences(text)) {

@@ -28,11 +28,15 @@ interface Marker {
 
 const LIST_KINDS: readonly { pattern: RegExp; letters: boolean }[] = [
   {
-    pattern: /(?:^|[\n.;:!?])\s*(?:(?:and|or)\s+)?(?:step|block|operation|act)\s+(\d)\s*[:.),-]\s+/gi,
+    pattern:
+      /(?:^|[\n.;:!?])\s*(?:(?:and|or)\s+)?(?:step|block|operation|act)\s+(\d)\s*[:.),-]\s+/gi,
     letters: false,
   },
   { pattern: /(?:^|[\n.;:!?])\s*(?:(?:and|or)\s+)?\(?(\d{1,2})[.)]\s+(?=\S)/g, letters: false },
-  { pattern: /(?:^|[\n.;:!?,])\s*(?:(?:and|or)\s+)?\(?(i{1,3}|iv|vi{0,3}|ix|x)\)\s+/g, letters: false },
+  {
+    pattern: /(?:^|[\n.;:!?,])\s*(?:(?:and|or)\s+)?\(?(i{1,3}|iv|vi{0,3}|ix|x)\)\s+/g,
+    letters: false,
+  },
   { pattern: /(?:^|[\n.;:!?,])\s*(?:(?:and|or)\s+)?\(?([a-h])\)\s+/g, letters: true },
   { pattern: /(?:^|\n)\s*([-*•])\s+/g, letters: false },
 ]
@@ -66,7 +70,9 @@ function findListMarkers(body: string): Marker[] | null {
       markers.push({ at: match.index + lead, length: match[0].length - lead, value })
     }
     if (markers.length < 2) continue
-    const ordered = markers.every((m, k) => k === 0 || m.value === 0 || m.value > markers[k - 1]!.value)
+    const ordered = markers.every(
+      (m, k) => k === 0 || m.value === 0 || m.value > markers[k - 1]!.value,
+    )
     if (ordered) return markers
   }
   return null
@@ -117,9 +123,11 @@ const BRANCH_AFTER =
 const BARE_BRANCH =
   /^\s*(?:and\s+|but\s+)?(?:if\s+(?:so|not|yes|no|(?:it|they)\s+(?:is|are|does|do|has|have|did|was|were)(?:\s*n't|\s+not)?)|otherwise|else|in\s+(?:either|both|any)\s+cases?)\s*[,:]?\s*$/i
 
-const BARE_CONDITION = /^\s*(?:and\s+|but\s+)?(?:if|when|whenever|once|upon|in\s+response\s+to)\b[^,;]*$/i
+const BARE_CONDITION =
+  /^\s*(?:and\s+|but\s+)?(?:if|when|whenever|once|upon|in\s+response\s+to)\b[^,;]*$/i
 /** A piece that opens with a step marker (what a cut before a marker leaves). */
-const MARKED_START = /^\s*(?:(?:and|then)\s+)?(?:(?:at|in|during)\s+)?(?:(?:step|block|operation)\s+)?(?:S\s?)?\d{2,5}[a-z]?\b/i
+const MARKED_START =
+  /^\s*(?:(?:and|then)\s+)?(?:(?:at|in|during)\s+)?(?:(?:step|block|operation)\s+)?(?:S\s?)?\d{2,5}[a-z]?\b/i
 
 /** Joins a bare branch word or condition to the marked piece after it. */
 function joinBareBranches(pieces: string[]): string[] {
@@ -141,7 +149,8 @@ const FIRST_WORD = /^[\s,]*([A-Za-z][\w-]*)/
 const COMMA_JOIN = /,\s*(?:(?:and|or)\s+)?(?:then\s+)?|\s+and\s+then\s+/gi
 const BRANCH_WORDS = new Set(['if', 'otherwise', 'else', 'when', 'whenever', 'for'])
 const FOR_EACH = /^\s*(?:and\s+)?for\s+(?:each|every|all)\b/i
-const CONDITIONAL = /^\s*(?:and\s+)?(?:if|when|whenever|otherwise|else|unless|in\s+response|upon|once)\b/i
+const CONDITIONAL =
+  /^\s*(?:and\s+)?(?:if|when|whenever|otherwise|else|unless|in\s+response|upon|once)\b/i
 
 /** Cuts a verb-led piece at commas that begin another verb of the same form. */
 function splitVerbList(piece: string): string[] {
@@ -187,7 +196,8 @@ const AND_THEN_VERB =
 const PASSIVE_SUBJECT =
   /^(.*?\b(?:is|are|was|were|gets|get|being)\s+)(?:then\s+|subsequently\s+|first\s+|also\s+)?[a-z]+(?:ed|en|wn|ung|ut|et|id|ot|one)\b/i
 const ACTIVE_SUBJECT = /^((?:the|a|an|said|each)\s+(?:[\w-]+\s+){0,4}?)(?:then\s+)?[a-z]+s\b/i
-const PARTICIPLE_START = /^(?:and\s+|then\s+|,\s*)*(?:then\s+)?([a-z]+(?:ed|en|wn|ung|ut|et|id|ot|one))\b/i
+const PARTICIPLE_START =
+  /^(?:and\s+|then\s+|,\s*)*(?:then\s+)?([a-z]+(?:ed|en|wn|ung|ut|et|id|ot|one))\b/i
 const VERB_S_START =
   /^(?:and\s+|then\s+|,\s*)*(?:then\s+)?([a-z]+s)\b(?:\s+(?:the|a|an|it|them|its|said|whether|if|to|from|with|on|in|for)\b|\s*$)/i
 
@@ -218,10 +228,15 @@ export function splitCompound(text: string, series: StepSeries): string[] {
   // "hovers for a waiting period and then determines again whether ...": two steps in order.
   const then = cutBefore(text, AND_THEN_VERB)
   if (then.length > 1) {
-    return then.flatMap((piece, k) => splitCompound(k === 0 ? piece : carrySubject(then[0]!, piece), series))
+    return then.flatMap((piece, k) =>
+      splitCompound(k === 0 ? piece : carrySubject(then[0]!, piece), series),
+    )
   }
   const verbs = cutBefore(text, VERB_WITH_MARKER)
-  if (verbs.length > 1 && verbs.every((piece) => /\(\s*(?:step\s+)?(?:S\s?)?\d{2,5}[a-z]?\s*\)/i.test(piece))) {
+  if (
+    verbs.length > 1 &&
+    verbs.every((piece) => /\(\s*(?:step\s+)?(?:S\s?)?\d{2,5}[a-z]?\s*\)/i.test(piece))
+  ) {
     return verbs.flatMap((piece) => splitCompound(piece, series))
   }
   const pieces: string[] = []
@@ -230,10 +245,15 @@ export function splitCompound(text: string, series: StepSeries): string[] {
     const cut = innerMarkerCut(rest, series)
     if (cut < 0) break
     pieces.push(rest.slice(0, cut))
-    rest = carrySubject(pieces[0]!, rest.slice(cut).replace(/^[\s,]*(?:(?:and|then)\b[\s,]*)?/i, ''))
+    rest = carrySubject(
+      pieces[0]!,
+      rest.slice(cut).replace(/^[\s,]*(?:(?:and|then)\b[\s,]*)?/i, ''),
+    )
   }
   pieces.push(rest)
-  return pieces.map((p) => p.replace(/^[\s,]*(?:(?:and|then)\b[\s,]*)?/i, '').trim()).filter(Boolean)
+  return pieces
+    .map((p) => p.replace(/^[\s,]*(?:(?:and|then)\b[\s,]*)?/i, '').trim())
+    .filter(Boolean)
 }
 
 function cut(text: string, series: StepSeries): string[] {
@@ -271,7 +291,11 @@ export function splitSteps(body: string, listed: boolean, series: StepSeries): R
     const next = found[k + 1]?.at ?? body.length
     const pieces = cut(body.slice(marker.at + marker.length, next), series)
     pieces.forEach((text, p) => {
-      steps.push({ text, listed: true, ...(p === 0 && marker.value > 0 ? { marker: marker.value } : {}) })
+      steps.push({
+        text,
+        listed: true,
+        ...(p === 0 && marker.value > 0 ? { marker: marker.value } : {}),
+      })
     })
   })
   return steps

@@ -180,7 +180,11 @@ export function takeMarker(text: string, series: StepSeries): Marked {
       // quantity ("heated to 95") or a part's numeral in another series ("a record 208").
       const word = /([A-Za-z][\w-]*)$/.exec(before.trimEnd())?.[1] ?? ''
       if (!word || NOT_A_STEP_BEFORE.test(word) || !fits(value, series)) continue
-    } else if (!certain && !fits(value, series) && !(pattern === SUFFIX_PAREN && !series.numbered)) {
+    } else if (
+      !certain &&
+      !fits(value, series) &&
+      !(pattern === SUFFIX_PAREN && !series.numbered)
+    ) {
       continue
     }
     if (numeral !== undefined) {
@@ -227,7 +231,8 @@ export function innerMarkerCut(text: string, series: StepSeries): number {
     const end = m.index + m[0].length
     const after = text.slice(end)
     if (!/[A-Za-z]/.test(before) || !/[A-Za-z]/.test(after)) continue
-    if (takeMarker(after.replace(/^[\s,]*(?:and|then)?[\s,]*/i, ''), series).numeral === undefined) continue
+    if (takeMarker(after.replace(/^[\s,]*(?:and|then)?[\s,]*/i, ''), series).numeral === undefined)
+      continue
     return end
   }
   return -1

@@ -1,0 +1,72 @@
+// The prompt reader on the whole prompt corpus (test/corpus/prompts: realistic drafting text with
+// hand-written answers, most written blind): the faithfulness checker finds nothing wrong in any
+// hand-written answer, no reading draws a numeral the prompt never wrote, and element and
+// connection F1 stay at or above what the reader reaches today (`npm run bench -- understanding`
+// prints the same numbers per file).
+
+import { describe, expect, it } from 'vitest'
+import { checkFaithful } from '../../../src/engines/figure/faithful'
+import { FigureSchema } from '../../../src/engines/figure/figure'
+import { readFigure } from '../../../src/engines/figure/read-figure'
+import blind1 from '../../corpus/prompts/blind-1.json'
+import blind2 from '../../corpus/prompts/blind-2.json'
+import blind3 from '../../corpus/prompts/blind-3.json'
+import blind4 from '../../corpus/prompts/blind-4.json'
+import own1 from '../../corpus/prompts/own-1.json'
+import {
+  type CaseScore,
+  f1,
+  type ScoredFigure,
+  scoreFigure,
+  total,
+} from '../../support/figure-score'
+
+interface Case {
+  id: string
+  prompt: string
+  figure: ScoredFigure
+}
+
+const CORPUS: Case[] = [blind1, blind2, blind3, blind4, own1].flat() as Case[]
+
+/** Floors the reader must keep (the bench's figures when they were set, rounded down). */
+const FLOORS = { elementF1: 0.95, connectionF1: 0.87, silentDrops: 30, refused: 8 }
+
+describe('prompt corpus', () => {
+  it('holds at least 150 prompts with unique ids', () => {
+    expect(CORPUS.length).toBeGreaterThanOrEqual(150)
+    expect(new Set(CORPUS.map((c) => c.id)).size).toBe(CORPUS.length)
+  })
+
+  it('finds no fault in any hand-written answer (the checker raises no false alarm)', () => {
+    const alarms = CORPUS.flatMap((c) => {
+      const problems = checkFaithful(c.prompt, FigureSchema.parse(c.figure)).problems
+      return problems.map((p) => `${c.id}: ${p.message}`)
+    })
+    expect(alarms).toEqual([])
+  })
+
+  it('reads the corpus with no invented numeral and F1 at or above its floors', () => {
+    const scores: CaseScore[] = []
+    let refused = 0
+    for (const c of CORPUS) {
+      const read = readFigure(c.prompt)
+      if (!read.ok) refused++
+      scores.push(
+        scoreFigure(c.prompt, c.figure, read.ok ? read.figure : null, read.ok ? read.warnings : []),
+      )
+    }
+    const elementF1 = f1(total(scores, 'elements'))
+    const connectionF1 = f1(total(scores, 'connections'))
+    const invented = scores.flatMap((s) => s.invented)
+    const silentDrops = scores.reduce((n, s) => n + s.dropped.length, 0)
+    console.log(
+      `corpus: ${CORPUS.length} prompts, element F1 ${elementF1.toFixed(3)}, connection F1 ${connectionF1.toFixed(3)}, ${refused} refused, ${silentDrops} dropped silently`,
+    )
+    expect(invented).toEqual([])
+    expect(elementF1).toBeGreaterThanOrEqual(FLOORS.elementF1)
+    expect(connectionF1).toBeGreaterThanOrEqual(FLOORS.connectionF1)
+    expect(silentDrops).toBeLessThanOrEqual(FLOORS.silentDrops)
+    expect(refused).toBeLessThanOrEqual(FLOORS.refused)
+  })
+})

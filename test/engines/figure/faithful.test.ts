@@ -1,0 +1,179 @@
+// The faithfulness checker (src/engines/figure/faithful) on figures written by hand against the
+// prompts of the issue: a numeral on the wrong step, a numeral or a step dropped, numerals and
+// words the prompt never wrote, step markers left in labels, decisions without one YES and one
+// NO; and what it must not flag (quantities, figure numbers, numbers inside names, numerals the
+// drafting convention assigned).
+
+import { describe, expect, it } from 'vitest'
+import { checkFaithful, readNumeralLedger } from '../../../src/engines/figure/faithful'
+import { type FigureInput, FigureSchema } from '../../../src/engines/figure/figure'
+
+const ORDER =
+  'FIG. 6 illustrates an order fulfilment process 600. In step 602, an order is received from a customer. In step 604, inventory is checked. If the items are in stock, the order is packed in step 606 and shipped in step 608. Otherwise, the items are backordered in step 610. The process ends after step 608 or step 610.'
+
+/** The order flowchart as a careful drafter draws it; `change` edits it before it is parsed. */
+function orderFigure(change: (figure: FigureInput) => void = () => {}) {
+  const figure: FigureInput = {
+    kind: 'flowchart',
+    label: 'FIG. 6',
+    numeral: '600',
+    elements: [
+      { id: 'start', label: 'START', kind: 'terminal' },
+      { id: 'a', numeral: '602', label: 'ORDER IS RECEIVED FROM A CUSTOMER', kind: 'step' },
+      { id: 'b', numeral: '604', label: 'INVENTORY IS CHECKED', kind: 'step' },
+      { id: 'q', label: 'ITEMS ARE IN STOCK?', kind: 'decision' },
+      { id: 'c', numeral: '606', label: 'ORDER IS PACKED', kind: 'step' },
+      { id: 'd', numeral: '608', label: 'ORDER IS SHIPPED', kind: 'step' },
+      { id: 'e', numeral: '610', label: 'ITEMS ARE BACKORDERED', kind: 'step' },
+      { id: 'end', label: 'END', kind: 'terminal' },
+    ],
+    connections: [
+      { from: 'start', to: 'a' },
+      { from: 'a', to: 'b' },
+      { from: 'b', to: 'q' },
+      { from: 'q', to: 'c', label: 'YES' },
+      { from: 'q', to: 'e', label: 'NO' },
+      { from: 'c', to: 'd' },
+      { from: 'd', to: 'end' },
+      { from: 'e', to: 'end' },
+    ],
+  }
+  change(figure)
+  return FigureSchema.parse(figure)
+}
+
+const rules = (prompt: string, figure: ReturnType<typeof orderFigure>, assigned?: Set<string>) =>
+  checkFaithful(prompt, figure, assigned).problems.map((p) => p.rule)
+
+describe('checkFaithful', () => {
+  it('finds nothing wrong when the figure says what the prompt wrote', () => {
+    expect(checkFaithful(ORDER, orderFigure()).problems).toEqual([])
+  })
+
+  it('refuses a numeral drawn on the decision when the prompt wrote it for a step', () => {
+    const moved = orderFigure((f) => {
+      f.elements[3]!.numeral = '606'
+      delete f.elements[4]!.numeral
+    })
+    const problems = checkFaithful(ORDER, moved).problems
+    expect(problems.map((p) => p.rule)).toContain('numeral_moved')
+    expect(problems.find((p) => p.rule === 'numeral_moved')!.message).toMatch(
+      /606 is written with ".*packed in step 606.*" but would be drawn on decision "ITEMS ARE IN STOCK\?"/,
+    )
+  })
+
+  it('refuses a step numeral the figure does not draw', () => {
+    const dropped = orderFigure((f) => {
+      f.elements.splice(6, 1)
+      f.connections = f.connections!.filter((c) => c.from !== 'e' && c.to !== 'e')
+    })
+    const problems = checkFaithful(ORDER, dropped).problems
+    expect(problems).toContainEqual(
+      expect.objectContaining({
+        rule: 'numeral_dropped',
+        message: expect.stringMatching(/^Numeral 610/),
+      }),
+    )
+  })
+
+  it('refuses a numeral the prompt never wrote, unless the convention assigned it', () => {
+    const invented = orderFigure((f) => {
+      f.elements[3]!.numeral = '612'
+    })
+    expect(rules(ORDER, invented)).toContain('numeral_invented')
+    expect(rules(ORDER, invented, new Set(['612']))).not.toContain('numeral_invented')
+  })
+
+  it('refuses labels with words the prompt did not write, bare pronouns and step markers', () => {
+    expect(
+      rules(
+        ORDER,
+        orderFigure((f) => {
+          f.elements[3]!.label = 'IT IS NOT?'
+        }),
+      ),
+    ).toContain('text_invented')
+    expect(
+      rules(
+        ORDER,
+        orderFigure((f) => {
+          f.elements[6]!.label = 'ITEMS ARE PUT ON HOLD'
+        }),
+      ),
+    ).toContain('text_invented')
+    expect(
+      rules(
+        ORDER,
+        orderFigure((f) => {
+          f.elements[4]!.label = 'THE ORDER IS PACKED IN STEP 606'
+        }),
+      ),
+    ).toContain('marker_in_label')
+    expect(
+      rules(
+        ORDER,
+        orderFigure((f) => {
+          f.elements[2]!.label = 'AT 604, INVENTORY IS CHECKED'
+        }),
+      ),
+    ).toContain('marker_in_label')
+  })
+
+  it('refuses a decision whose two branches say YES', () => {
+    const both = orderFigure((f) => {
+      f.connections![4]!.label = 'YES'
+    })
+    expect(rules(ORDER, both)).toContain('branches')
+  })
+
+  it('warns, without refusing, when a part is drawn connected to nothing', () => {
+    const prompt =
+      'A system 100 comprising a processor 102 coupled to a memory 104, and a display 106.'
+    const figure = FigureSchema.parse({
+      kind: 'block-diagram',
+      elements: [
+        { id: 's', numeral: '100', label: 'SYSTEM', kind: 'container' },
+        { id: 'p', numeral: '102', label: 'PROCESSOR', kind: 'block', parent: 's' },
+        { id: 'm', numeral: '104', label: 'MEMORY', kind: 'block', parent: 's' },
+        { id: 'd', numeral: '106', label: 'DISPLAY', kind: 'block' },
+      ],
+      connections: [{ from: 'p', to: 'm', arrow: 'none' }],
+    })
+    const report = checkFaithful(prompt, figure)
+    expect(report.problems).toEqual([])
+    expect(report.warnings.join(' ')).toMatch(/DISPLAY 106 connects to the rest/)
+  })
+})
+
+describe('readNumeralLedger', () => {
+  it('reads every marker form as a step numeral and back-references as references', () => {
+    const ledger = readNumeralLedger(
+      'The method begins by receiving a username (step 1002). At 1104, reading a map. S1302 filling the drum. 1402: draining. In step 602, an order is received. The method returns to step 1002.',
+    )
+    const role = (n: string) => ledger.find((e) => e.numeral === n)?.role
+    for (const n of ['1002', '1104', 'S1302', '1402', '602']) expect(role(n), n).toBe('step')
+  })
+
+  it('keeps quantities, figure and claim numbers and numbers inside names out', () => {
+    const ledger = readNumeralLedger(
+      'FIG. 17 shows a process. The sample is heated to 95 °C for 30 seconds at up to 10,000 rpm, as in claim 1. A Wi-Fi 6 module 208 drives 4 motors 210a-210d over an ARINC 429 data bus 212.',
+    )
+    expect(ledger.map((e) => e.numeral).sort()).toEqual([
+      '208',
+      '210a',
+      '210b',
+      '210c',
+      '210d',
+      '212',
+    ])
+  })
+
+  it('names a part by the noun before its numeral, past an acronym in parentheses', () => {
+    const [dsp] = readNumeralLedger('a digital signal processor (DSP) 204 and a memory 206')
+    expect(dsp).toMatchObject({
+      numeral: '204',
+      role: 'part',
+      phrases: ['digital signal processor'],
+    })
+  })
+})

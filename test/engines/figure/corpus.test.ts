@@ -12,6 +12,7 @@ import blind1 from '../../corpus/prompts/blind-1.json'
 import blind2 from '../../corpus/prompts/blind-2.json'
 import blind3 from '../../corpus/prompts/blind-3.json'
 import blind4 from '../../corpus/prompts/blind-4.json'
+import gallery from '../../corpus/prompts/gallery.json'
 import own1 from '../../corpus/prompts/own-1.json'
 import {
   type CaseScore,
@@ -27,7 +28,7 @@ interface Case {
   figure: ScoredFigure
 }
 
-const CORPUS: Case[] = [blind1, blind2, blind3, blind4, own1].flat() as Case[]
+const CORPUS: Case[] = [blind1, blind2, blind3, blind4, gallery, own1].flat() as Case[]
 
 /** Floors the reader must keep (the bench's figures when they were set, rounded down). */
 const FLOORS = { elementF1: 0.95, connectionF1: 0.87, silentDrops: 30, refused: 8 }

@@ -25,6 +25,15 @@ export function contentBounds(scene: Scene): Rect {
 }
 
 /**
+ * The px per unit at which the scene's content would fill the 2048 px long edge inside its
+ * margins, were small figures not held to MAX_ENLARGEMENT: how much room it has to spare.
+ */
+export function fillScale(scene: Scene): number {
+  const content = contentBounds(scene)
+  return (SHEET_LONG_EDGE_PX - 2 * MARGIN_PX) / Math.max(content.width, content.height, 1)
+}
+
+/**
  * Moves the content inside a margin and sizes the sheet; returns the px per unit the 2048 px
  * render will have (the scale at which text and numerals print). The margin is MARGIN_PX of the
  * render, whatever the scale, so a figure that has to shrink keeps its white border.

@@ -6,7 +6,7 @@
  * split search can measure candidate sheets without numbering them.
  */
 
-import { contentBounds, fitSheet } from '../fit-sheet'
+import { contentBounds, fillScale, fitSheet } from '../fit-sheet'
 import type { FontMetrics } from '../font-metrics'
 import { type NumeralTarget, placeNumerals, polygonTarget } from '../place-numerals'
 import { elementGroup, type Rect, type Scene, WHOLE_GROUP } from '../scene'
@@ -27,6 +27,8 @@ export interface SheetOptions {
   whole?: string
   /** The sheet's legend: "FIG. 5", or "FIG. 5A" for one of several. */
   label: string
+  /** One layout of each kind only (the figure is large: see `attempts`). */
+  large?: boolean
 }
 
 /** A sheet drafted and fitted. */
@@ -48,6 +50,8 @@ export interface SheetLayouts {
   layouts: { layout: GraphLayout; scale: number }[]
   /** The largest scale any of them prints at without numerals. */
   scale: number
+  /** The largest `fillScale` among them: above `scale` when a small sheet is held back. */
+  fill: number
 }
 
 interface Attempt {
@@ -56,15 +60,18 @@ interface Attempt {
 }
 
 /** Above this many parts only one layout of each kind is tried (see `attempts`). */
-const LARGE_FIGURE_PARTS = 24
+export const LARGE_FIGURE_PARTS = 24
 /** Numerals are set so their digits print at least this high, px (38 px = 0.32 cm, plus a bit). */
 const NUMERAL_TARGET_PX = MIN_TEXT_HEIGHT_PX + 0.5
 /** The lead of the whole's numeral is a part id no element can have. */
 const WHOLE_TARGET = '~whole'
 
-/** Whether labels set at FONT_PX print at least 0.32 cm high at `scale` (37 CFR 1.84(p)(3)). */
+/** The smallest scale at which labels set at FONT_PX print 0.32 cm high (37 CFR 1.84(p)(3)). */
+export const MIN_SCALE = MIN_TEXT_HEIGHT_PX / (CAP_HEIGHT_EM * FONT_PX)
+
+/** Whether labels print at least 0.32 cm high at `scale`. */
 export function printsLargeEnough(scale: number): boolean {
-  return CAP_HEIGHT_EM * FONT_PX * scale >= MIN_TEXT_HEIGHT_PX
+  return scale >= MIN_SCALE
 }
 
 /**
@@ -77,12 +84,13 @@ export async function layOutSheet(
   roomy = false,
 ): Promise<SheetLayouts> {
   const { metrics } = options
-  const set = attempts(plan.figure)[roomy ? 'roomy' : 'tight']
+  const set = attempts(plan.figure, options.large)[roomy ? 'roomy' : 'tight']
   const labelSize = (label: string) => ({
     width: metrics.measure(label, FONT_PX) + 0.2 * FONT_PX,
     height: CAP_HEIGHT_EM * FONT_PX + 0.2 * FONT_PX,
   })
   const layouts: { layout: GraphLayout; scale: number; order: number }[] = []
+  let fill = 0
   for (const [order, attempt] of set.entries()) {
     const sized = sizeParts(plan.figure, metrics, attempt.wrap, plan.connectors)
     let layout = await layoutGraph(plan.figure, sized, attempt.layout, labelSize)
@@ -98,13 +106,14 @@ export async function layOutSheet(
     }
     addLegend(scene, options.label, metrics)
     layouts.push({ layout, scale: fitSheet(scene), order })
+    fill = Math.max(fill, fillScale(scene))
   }
   layouts.sort((a, b) =>
     Math.abs(a.scale - b.scale) > 0.02 * Math.max(a.scale, b.scale)
       ? b.scale - a.scale
       : a.order - b.order,
   )
-  return { layouts, scale: Math.max(...layouts.map((l) => l.scale)) }
+  return { layouts, scale: Math.max(...layouts.map((l) => l.scale)), fill }
 }
 
 /**
@@ -155,7 +164,10 @@ function better(a: DraftedSheet, b: DraftedSheet): boolean {
  * placement and a 17 em wrap with Brandes-Köpf (which keeps side branches off the main column);
  * for systems, top-down, left-right, and left-right with a narrow wrap.
  */
-export function attempts(figure: Figure): { tight: Attempt[]; roomy: Attempt[] } {
+export function attempts(
+  figure: Figure,
+  large = figure.elements.length > LARGE_FIGURE_PARTS,
+): { tight: Attempt[]; roomy: Attempt[] } {
   const spacing = (node: number, layer: number, padding: number) => ({
     node: Math.round(node * FONT_PX),
     layer: Math.round(layer * FONT_PX),
@@ -183,9 +195,9 @@ export function attempts(figure: Figure): { tight: Attempt[]; roomy: Attempt[] }
     layout: { ...a.layout, spacing: spacing(1.9, 1.5, 1.5) },
   }))
   // A large figure gets one layout of each kind: ELK's work and the numeral search grow faster
-  // than the parts, and at the 40-part cap three layouts cost seconds of CPU and tens of MB.
-  if (figure.elements.length > LARGE_FIGURE_PARTS)
-    return { tight: tight.slice(0, 1), roomy: roomy.slice(0, 1) }
+  // than the parts, and at the 40-part cap three layouts cost seconds of CPU and tens of MB. Its
+  // sheets, when it is split, too: the split search lays every sheet out in each round.
+  if (large) return { tight: tight.slice(0, 1), roomy: roomy.slice(0, 1) }
   return { tight, roomy }
 }
 

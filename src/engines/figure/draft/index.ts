@@ -22,6 +22,7 @@ import { CAP_HEIGHT_EM, FONT_PX, MIN_TEXT_HEIGHT_PX, SHEET_DPI } from '../sheet'
 import {
   type DraftedSheet,
   draftSheet,
+  LARGE_FIGURE_PARTS,
   layOutSheet,
   printsLargeEnough,
   type SheetOptions,
@@ -79,6 +80,7 @@ export async function draftFigure(figure: Figure, options: DraftOptions): Promis
     metrics,
     numerals: numbering.byId,
     label: figure.label,
+    large: figure.elements.length > LARGE_FIGURE_PARTS,
     ...(numbering.whole !== undefined ? { whole: numbering.whole } : {}),
   }
   // One sheet when it prints large enough: first without numerals (cheap), then numbered.

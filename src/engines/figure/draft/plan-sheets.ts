@@ -86,8 +86,10 @@ export function openHeavyUnits(
 }
 
 /**
- * `units` cut into `count` runs in order: the smallest heaviest run, then, among cuts whose runs
- * are at most BALANCE_SLACK heavier, the one that separates the fewest connections.
+ * `units` cut into `count` runs in order: among the cuts whose runs are all within BALANCE_SLACK
+ * of the most balanced cut's heaviest run (and none under half a fair share, so no sheet is left
+ * nearly empty), the one that separates the fewest connections, and of those the evenest; the
+ * most balanced cut when no cut is both.
  */
 export function cutRuns(figure: Figure, units: ReadingUnit[], count: number): ReadingUnit[][] {
   const n = units.length
@@ -95,57 +97,63 @@ export function cutRuns(figure: Figure, units: ReadingUnit[], count: number): Re
   const prefix = [0]
   for (const u of units) prefix.push(prefix[prefix.length - 1]! + u.weight)
   const weight = (from: number, to: number) => prefix[to]! - prefix[from]!
-  // Connections crossing the cut before unit b, by where their ends are.
+  // Where each connection's ends are, by unit: a cut separates it unless one run holds both,
+  // so separating the fewest is keeping the most inside runs, which adds up run by run.
   const at = new Map<string, number>()
   for (const [i, u] of units.entries()) {
     for (const id of [...u.ancestors, ...u.ids]) if (!at.has(id)) at.set(id, i)
   }
-  const crossing = new Array<number>(n + 1).fill(0)
-  for (const c of figure.connections) {
+  const spans = figure.connections.map((c) => {
     const [a, b] = [at.get(c.from) ?? 0, at.get(c.to) ?? 0]
-    for (let cut = Math.min(a, b) + 1; cut <= Math.max(a, b); cut++) crossing[cut]!++
-  }
-  // heaviest[j][i]: the lightest heaviest run when the first i units form j runs.
-  const heaviest = runTable(k, n, weight)
-  const cap = heaviest[k]![n]! * (1 + BALANCE_SLACK)
-  // cost[j][i]: fewest crossings for the first i units in j runs none heavier than `cap`.
+    return [Math.min(a, b), Math.max(a, b)] as const
+  })
+  const inside = (from: number, to: number) =>
+    spans.reduce((count, [a, b]) => count + (a >= from && b < to ? 1 : 0), 0)
+  const balanced = bestRuns(k, n, (from, to, before) => Math.max(before, weight(from, to)))
+  const cap = balanced.value * (1 + BALANCE_SLACK)
+  const floor = (0.5 * prefix[n]!) / k
+  const fewest = bestRuns(k, n, (from, to, before) => {
+    const w = weight(from, to)
+    if ((w > cap && to - from > 1) || w < floor) return Infinity
+    // Among cuts that separate as few, the evenest (the sum of squared shares is least).
+    return before - inside(from, to) + ((w / prefix[n]!) ** 2) / (figure.connections.length + 1)
+  })
+  const starts = Number.isFinite(fewest.value) ? fewest.starts : balanced.starts
+  return starts.map((from, j) => units.slice(from, starts[j + 1] ?? n))
+}
+
+/**
+ * The cut of n units into k runs that minimises a cost built run by run: `step(from, to,
+ * before)` is the cost of the first `to` units when the last run starts at `from` and the ones
+ * before cost `before`. Returns the best cost and where each run starts.
+ */
+function bestRuns(
+  k: number,
+  n: number,
+  step: (from: number, to: number, before: number) => number,
+): { value: number; starts: number[] } {
   const cost: number[][] = [...Array(k + 1)].map(() => new Array<number>(n + 1).fill(Infinity))
   const back: number[][] = [...Array(k + 1)].map(() => new Array<number>(n + 1).fill(0))
   cost[0]![0] = 0
   for (let j = 1; j <= k; j++) {
-    for (let i = j; i <= n; i++) {
-      for (let from = j - 1; from < i; from++) {
-        if (weight(from, i) > cap && i - from > 1) continue
-        const c = cost[j - 1]![from]! + (from > 0 ? crossing[from]! : 0)
-        if (c < cost[j]![i]!) {
-          cost[j]![i] = c
-          back[j]![i] = from
+    for (let to = j; to <= n; to++) {
+      for (let from = j - 1; from < to; from++) {
+        const before = cost[j - 1]![from]!
+        if (!Number.isFinite(before)) continue
+        const v = step(from, to, before)
+        if (v < cost[j]![to]!) {
+          cost[j]![to] = v
+          back[j]![to] = from
         }
       }
     }
   }
-  const runs: ReadingUnit[][] = []
-  for (let j = k, i = n; j > 0; j--) {
-    const from = back[j]![i]!
-    runs.unshift(units.slice(from, i))
-    i = from
+  const starts: number[] = []
+  for (let j = k, to = n; j > 0; j--) {
+    starts.unshift(back[j]![to]!)
+    to = starts[0]!
   }
-  return runs
-}
-
-/** Minimal heaviest run per (runs, units), by dynamic programming over where the last run starts. */
-function runTable(k: number, n: number, weight: (from: number, to: number) => number): number[][] {
-  const table: number[][] = [...Array(k + 1)].map(() => new Array<number>(n + 1).fill(Infinity))
-  table[0]![0] = 0
-  for (let j = 1; j <= k; j++) {
-    for (let i = j; i <= n; i++) {
-      for (let from = j - 1; from < i; from++) {
-        const v = Math.max(table[j - 1]![from]!, weight(from, i))
-        if (v < table[j]![i]!) table[j]![i] = v
-      }
-    }
-  }
-  return table
+  return { value: cost[k]![n]!, starts }
 }
 
 /**

@@ -9,13 +9,13 @@
  * large enough are the sheets numbered, and one that numbering pushes under asks for one more.
  */
 
-import { FONT_PX, MIN_TEXT_HEIGHT_PX, CAP_HEIGHT_EM } from '../sheet'
 import type { Figure } from '../figure'
 import {
   type DraftedSheet,
   draftSheet,
   attempts,
   layOutSheet,
+  MIN_SCALE,
   printsLargeEnough,
   type SheetLayouts,
   type SheetOptions,
@@ -47,7 +47,7 @@ export async function draftAcrossSheets(
   const weightOf = roomOf(figure, options.metrics)
   const units = readingUnits(figure, weightOf)
   const total = units.reduce((sum, u) => sum + u.weight, 0)
-  let count = Math.max(2, piecesFor(singleScale))
+  let count = Math.max(2, Math.ceil(MIN_SCALE / singleScale - 0.02))
   let last: { plans: SheetPlan[]; laid: SheetLayouts[] } | null = null
   for (let round = 0; round < MAX_SPLIT_ROUNDS; round++) {
     const opened = openHeavyUnits(figure, units, total / count, weightOf)
@@ -59,26 +59,29 @@ export async function draftAcrossSheets(
       laid.push(await layOutSheet(plan, sheetOptions(options, i, plans.length)))
     }
     last = { plans, laid }
-    let wanted = 0
+    if ((globalThis as any).DEBUG_SPLIT) console.log('round', round, count, runs.map((r) => r.length).join(','), laid.map((l) => l.fill.toFixed(2)).join(','))
+    // Sheets the figure needs, by each sheet's own shortfall or room to spare: a cut that
+    // shares the units out again shares those too.
+    const needs = laid.map((l) => MIN_SCALE / l.fill)
     if (laid.every((l) => printsLargeEnough(l.scale))) {
       const sheets: DraftedSheet[] = []
       for (const [i, plan] of plans.entries()) {
         sheets.push(await draftSheet(plan, sheetOptions(options, i, plans.length), laid[i]))
       }
       if (sheets.every((s) => printsLargeEnough(s.scale))) return sheets
-      wanted = sheets.reduce((n, s) => n + (printsLargeEnough(s.scale) ? 1 : 2), 0)
-    } else {
-      // A run of one unit that cannot be opened (one element, or a part with nothing inside)
-      // stays one sheet however small it prints.
-      const whole = (run: ReadingUnit[]) =>
-        run.length === 1 && !figure.elements.some((e) => e.parent === run[0]!.ids[0])
-      wanted = laid.reduce(
-        (n, l, i) => n + (printsLargeEnough(l.scale) || whole(runs[i]!) ? 1 : piecesFor(l.scale)),
-        0,
-      )
+      // Numbered, a sheet printing too small needs as much more room as its numerals took.
+      for (const [i, s] of sheets.entries()) needs[i] = Math.max(needs[i]!, MIN_SCALE / s.scale)
     }
+    // A run of one unit that cannot be opened (one element, or a part with nothing inside) stays
+    // one sheet however small it prints.
+    const single = (run: ReadingUnit[]) =>
+      run.length === 1 && !figure.elements.some((e) => e.parent === run[0]!.ids[0])
+    const wanted = Math.max(
+      count + 1,
+      Math.ceil(needs.reduce((sum, need, i) => sum + (single(runs[i]!) ? 1 : need), 0) - 0.02),
+    )
     // Every unit alone on its sheet already, or no run that can still be cut prints too small.
-    if (count === opened.length || wanted <= count) break
+    if (count === opened.length || runs.every((run, i) => single(run) || needs[i]! <= 1)) break
     count = wanted
   }
   // Out of rounds: the last cut, numbered, with what still prints too small said in warnings.
@@ -90,11 +93,6 @@ export async function draftAcrossSheets(
   return sheets
 }
 
-/** How many sheets a sheet printing at `scale` becomes to print its labels large enough. */
-function piecesFor(scale: number): number {
-  const labelPx = CAP_HEIGHT_EM * FONT_PX * scale
-  return Math.max(1, Math.ceil(MIN_TEXT_HEIGHT_PX / labelPx - 0.01))
-}
 
 function sheetOptions(options: SheetOptions, index: number, count: number): SheetOptions {
   const { whole, ...rest } = options

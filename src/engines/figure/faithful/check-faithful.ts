@@ -198,6 +198,7 @@ export function checkFaithful(
   }
 
   warnings.push(...structureWarnings(figure))
+  if (flowchart) warnings.push(...uncoveredClauses(prompt, figure))
   return { problems, warnings }
 }
 
@@ -233,6 +234,34 @@ function fits(entry: LedgerEntry, element: FigureElement): boolean {
   }
   // A whole or a part written without readable context is not held to its words.
   return !entry.phrases?.some(Boolean) && !entry.windows?.length
+}
+
+/** Clause openers that make a sentence background rather than a step. */
+const BACKGROUND =
+  /^(?:fig(?:ure)?s?\.?\s*\d|as\s+is\s+(?:well\s+)?known|it\s+(?:should|will|is|may)|in\s+(?:some|other|certain|various)\s+embodiments|for\s+(?:example|instance)|(?:a|an|the)\s+(?:\w+\s+){0,4}?(?:method|process|flowchart|procedure)\s+(?:\d+\s+)?(?:of|for|is|performed|executed|according|comprising|that|which|,|$))/i
+
+/**
+ * Clauses of a flowchart prompt that no element says (a step the reader passed over): each is
+ * named in a warning, so nothing the prompt writes disappears without a word.
+ */
+function uncoveredClauses(prompt: string, figure: Figure): string[] {
+  const drawn = figure.elements.map((e) => new Set(contentWords(e.label).map(stem)))
+  const missed: string[] = []
+  for (const raw of prompt.split(/(?<=[.;:?!])\s+|\n+/)) {
+    const clause = raw.trim().replace(/[.;:]+$/, '')
+    const words = contentWords(clause.replace(/\(?\b(?:step|block)?\s*S?\d{2,5}[a-z]?\)?/gi, ' '))
+      .map(stem)
+      .filter((w) => w.length > 2 && !/^\d/.test(w))
+    if (words.length < 3 || BACKGROUND.test(clause)) continue
+    // Covered when some element holds most of its words, or its words spread over several.
+    const best = Math.max(...drawn.map((d) => words.filter((w) => d.has(w)).length))
+    const spread = words.filter((w) => drawn.some((d) => d.has(w))).length
+    if (best >= words.length * 0.5 || spread >= words.length * 0.75) continue
+    missed.push(clause.length > 120 ? `${clause.slice(0, 117)}...` : clause)
+  }
+  return missed.length === 0
+    ? []
+    : [`These words of the prompt are not drawn as steps: ${missed.map((m) => `"${m}"`).join('; ')}`]
 }
 
 /** What is drawn but worth a look: parts connected to nothing, steps no flow reaches. */

@@ -29,6 +29,11 @@ const SYSTEM_WORDS =
   /\b(?:system|apparatus|circuit|platform|architecture|block\s+diagram|schematic|module|processor|controller|server|database|network|memory|interface|sensor|engine|bus|logic|coupled\s+to|connected\s+to|communicat\w*)\b/i
 const MARKER = /^(?:\(?\d{1,2}[.)]|\(?[a-h]\)|[-*•])\s*/
 const STEP_NUMBER = /\bsteps?\s+S?\d{1,5}\b/i
+const DECIDES =
+  /\b(?:determin\w*|check\w*|decid\w*|verif\w*)\s+(?:\w+\s+){0,2}?whether\b|\bin\s+either\s+case\b|\bif\s+not\b|\botherwise\b/i
+const SEQUENCE_WORDS = /\b(?:then|next|finally|thereafter|subsequently)\b/gi
+const DIAGRAM_WORDS =
+  /\b(?:block\s+diagram|comprising|comprises|includes|coupled\s+to|connected\s+to|communicates\s+with|in\s+communication\s+with)\b/i
 const OPERATIONS_CLAIM =
   /\b(?:perform|performing|execute|executing|carry\s+out)\s+(?:a\s+method|a\s+process|operations|steps|acts)\s+(?:comprising|including|that\s+(?:comprise|include))\b/i
 /** Step markers of other forms: "At 402,", "S1302", "1102:", "(step 1002)". Two make a method. */
@@ -73,6 +78,13 @@ export function classifyPrompt(prompt: NormalizedPrompt): PromptKind {
     return 'method'
   // "A non-transitory medium storing instructions ... operations comprising: receiving ..."
   if (OPERATIONS_CLAIM.test(prompt.text)) return 'method'
+  // Prose that decides and goes on ("determines whether ...", "If ..., ...", "then", "in either
+  // case") with no word of a block diagram is a method described step by step.
+  if (!prompt.asksBlockDiagram && !DIAGRAM_WORDS.test(prompt.text)) {
+    const flow =
+      (DECIDES.test(prompt.text) ? 2 : 0) + Math.min(3, prompt.text.match(SEQUENCE_WORDS)?.length ?? 0)
+    if (flow >= 3) return 'method'
+  }
   if (VIEW.test(prompt.text) && !prompt.asksBlockDiagram) return 'object'
   if (prompt.asksBlockDiagram || SYSTEM_HEADS.has(head) || FUNCTIONAL_NOUNS.has(head)) {
     return 'system'

@@ -20,7 +20,7 @@ export interface StepSeries {
 }
 
 /** A step numeral as written: 2 to 5 digits with an optional letter, or S and digits. */
-const N = String.raw`(?:[Ss]\s?\d{2,5}|\d{2,5}[a-zA-Z]?'?)`
+const N = String.raw`(?:[Ss]\s?\d{1,5}|\d{2,5}[a-zA-Z]?'?)`
 const STEP_WORD = String.raw`(?:step|block|operation|act|box)`
 
 /** "Step 702:", "In step 602,", "At block 302,", "Block 302." at the start of a clause. */
@@ -29,7 +29,7 @@ const PREFIX_CERTAIN = new RegExp(
   'i',
 )
 /** "S1302 receiving", "S1302:", "(S1302)". */
-const PREFIX_S = /^(?:(?:and|then|or)\s+)?\(?([Ss]\s?\d{2,5})\)?\s*[:.)-]?\s+/
+const PREFIX_S = /^(?:(?:and|then|or)\s+)?\(?([Ss]\s?\d{1,5})\)?\s*[:.)-]?\s+/
 /** "at 1102,", "At 502,", "in 1104,", "at 508 it is determined" */
 const PREFIX_AT = new RegExp(String.raw`^(?:(?:and|then|or)\s+)?(?:at|in)\s+(${N})\s*,?\s+`, 'i')
 /** "1102: ...", "(1202) receiving", "402. measuring" */

@@ -261,7 +261,9 @@ function uncoveredClauses(prompt: string, figure: Figure): string[] {
   }
   return missed.length === 0
     ? []
-    : [`These words of the prompt are not drawn as steps: ${missed.map((m) => `"${m}"`).join('; ')}`]
+    : [
+        `These words of the prompt are not drawn as steps: ${missed.map((m) => `"${m}"`).join('; ')}`,
+      ]
 }
 
 /** What is drawn but worth a look: parts connected to nothing, steps no flow reaches. */

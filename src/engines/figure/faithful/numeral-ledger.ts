@@ -28,7 +28,7 @@ export interface LedgerEntry {
   quote: string
 }
 
-const NUMERAL = /^(?:[Ss]\d{2,5}|\d{1,5}[a-z]?'?)$/
+const NUMERAL = /^(?:[Ss]\d{2,5}|\d{1,5}[a-z]?'{0,2})$/
 const RANGE = /^(\d{1,5})([a-z])-(\d{1,5})([a-z])$/i
 const NOT_NUMERAL_BEFORE = new Set(
   `fig figs figure figures claim claims no nos number version v rev revision layer class type

@@ -82,7 +82,8 @@ export function classifyPrompt(prompt: NormalizedPrompt): PromptKind {
   // case") with no word of a block diagram is a method described step by step.
   if (!prompt.asksBlockDiagram && !DIAGRAM_WORDS.test(prompt.text)) {
     const flow =
-      (DECIDES.test(prompt.text) ? 2 : 0) + Math.min(3, prompt.text.match(SEQUENCE_WORDS)?.length ?? 0)
+      (DECIDES.test(prompt.text) ? 2 : 0) +
+      Math.min(3, prompt.text.match(SEQUENCE_WORDS)?.length ?? 0)
     if (flow >= 3) return 'method'
   }
   if (VIEW.test(prompt.text) && !prompt.asksBlockDiagram) return 'object'

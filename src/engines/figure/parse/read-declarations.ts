@@ -344,7 +344,10 @@ function readItems(
       // ", each coupled to the controller 20": every item since the last one that had its own
       // clauses shares it.
       const stop = boundary(tokens, i, end, mode)
-      for (const item of items.slice(group)) (item.shared ??= []).push([i, stop])
+      for (const item of items.slice(group)) {
+        item.shared ??= []
+        item.shared.push([i, stop])
+      }
       group = items.length
       i = Math.max(stop, i + 1)
       continue

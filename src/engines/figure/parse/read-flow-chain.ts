@@ -36,6 +36,7 @@ const FLOW_NOUNS = new Set(
 /** Verbs whose agent sets or steers the thing named in the subject ("is set by", "controlled by"). */
 const CONTROL_VERBS =
   /^(?:set|controlled|adjusted|regulated|configured|tuned|selected|commanded|triggered|enabled|disabled|powered|driven|clocked|timed|managed|supervised|monitored|programmed)$/
+const JOINING = /^(?:connected|coupled|attached|mounted|joined|linked|fixed|secured)$/
 const SIDE_INPUT = /^(?:generated|produced|provided|output|supplied|emitted|created|derived)$/
 
 interface Station {
@@ -77,7 +78,10 @@ function flowSubject(
   const flowing =
     NON_PART_NOUNS.has(phrase.head) ||
     FLOW_NOUNS.has(phrase.head) ||
-    (known !== undefined && !known(phrase) && passiveFollows(tokens, phrase.end))
+    (known !== undefined &&
+      !known(phrase) &&
+      phrase.determiner !== 'indefinite' &&
+      passiveFollows(tokens, phrase.end))
   if (!flowing) return null
   // "the output of the mixer 306": the flow leaves a part.
   if (lowerAt(tokens, phrase.end) === 'of') {
@@ -93,7 +97,9 @@ function passiveFollows(tokens: readonly Token[], from: number): boolean {
   for (let k = from; k < Math.min(tokens.length, from + 12); k++) {
     const word = lowerAt(tokens, k)
     if (/^(?:is|are|was|were|being|been)$/.test(word)) {
-      return isParticiple(lowerAt(tokens, k + 1)) || isParticiple(lowerAt(tokens, k + 2))
+      // "is connected between A and B" joins a part; it does not carry anything.
+      const verb = isParticiple(lowerAt(tokens, k + 1)) ? k + 1 : k + 2
+      return isParticiple(lowerAt(tokens, verb)) && !JOINING.test(lowerAt(tokens, verb))
     }
     if (word === ',' || word === ';') return false
   }

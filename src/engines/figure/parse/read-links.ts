@@ -611,6 +611,19 @@ function toClauses(subjects: PartRef[], verb: VerbMatch, roles: Roles): LinkClau
 }
 
 /**
+ * "executes instructions stored in the memory": a storing participle right after a thing that is
+ * not a part says where the thing is kept, not that the subject writes to the memory.
+ */
+function describesThing(tokens: readonly Token[], verb: VerbMatch): boolean {
+  if (!verb.store || verb.passive || !PARTICIPLE.test(lowerAt(tokens, verb.start))) return false
+  for (let start = verb.start - 1; start >= Math.max(0, verb.start - 4); start--) {
+    const phrase = readNounPhrase(tokens, start, verb.start)
+    if (phrase?.end === verb.start) return NON_PART_NOUNS.has(phrase.head) && !phrase.numeral
+  }
+  return false
+}
+
+/**
  * Reads every link clause in tokens [start, end). `given` is the subject when the tokens are the
  * tail of a listed part ("a processor 102 [coupled to the memory]"); a later verb with no new
  * subject of its own keeps the last one ("is coupled to A and communicates with B").
@@ -630,6 +643,7 @@ export function readLinkClauses(
     start,
     end,
     (verb, roles, from) => {
+      if (describesThing(tokens, verb)) return
       const found = readSubjects(tokens, from, verb.start, known)
       if (found.phrases) subjects = found.phrases.map(ref)
       else if (found.blocked && !given) subjects = null

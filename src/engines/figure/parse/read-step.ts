@@ -236,7 +236,7 @@ function dropPartNumerals(text: string, context: StepContext): string {
 function labelOf(text: string): string {
   return fitLabel(
     capitals(text)
-      .replace(/\s*\(([^()]{0,200})\)/g, (all, inner: string) =>
+      .replace(/\s*\(([^()]{0,200})\)/g, (_all, inner: string) =>
         /^[A-Z][A-Z0-9/&-]{1,7}$/.test(inner.trim()) ? ` (${inner.trim()})` : '',
       )
       .replace(/["()[\]{}]/g, '')
@@ -455,6 +455,9 @@ function looksLikeStep(text: string, raw: RawStep, context: StepContext): boolea
   if (text.endsWith('?') || /^for\s+(?:each|every|all)\b/i.test(text)) return true
   const first = /^[A-Za-z][\w-]*/.exec(text)?.[0].toLowerCase() ?? ''
   if (isGerund(first) || STEP_VERBS.has(first)) return true
+  // "heating the sample": a noun-like -ing word ("a heating element") is a verb before its object.
+  if (/^[a-z]{2,}ing\s+(?:the|a|an|each|every|all|said|it|them|its|their)\b/i.test(text))
+    return true
   // A numbered method's unmarked statements are remarks ("The token is valid for an hour.").
   if (context.series.numbered) return false
   if (/^(?:\S+\s+){0,6}(?:is|are|was|were)\s+(?:\w+ly\s+)?\w+(?:ed|en|wn|un|ut|id)\b/i.test(text))

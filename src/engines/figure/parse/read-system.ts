@@ -111,7 +111,7 @@ export function readSystem(prompt: string): SystemDraft {
     if (opening.numeral === undefined) registry.add(opening)
   }
   for (const sentence of splitSentences(text)) {
-    const tokens = tokenize(stripRequest(sentence))
+    const tokens = tokenize(stripParentheticals(stripRequest(sentence)))
     for (let k = 0; k < tokens.length; ) {
       const phrase = readNounPhrase(tokens, k)
       if (!phrase || phrase.end <= k) {

@@ -164,6 +164,8 @@ function splitVerbList(piece: string): string[] {
     // "for each face, apply a blur filter" is one step.
     const current = piece.slice(last, match.index)
     if (FOR_EACH.test(current) && !current.includes(',')) continue
+    // "First, boil water" is one step: the sequence word stays with its verb.
+    if (current.replace(SEQUENCE_OPENER, '').trim() === '') continue
     const after = match.index + match[0].length
     const next = FIRST_WORD.exec(piece.slice(after, after + 40))?.[1]?.toLowerCase() ?? ''
     const sameForm = gerund ? isGerund(next) : STEP_VERBS.has(next)
@@ -251,8 +253,9 @@ export function splitCompound(text: string, series: StepSeries): string[] {
     )
   }
   pieces.push(rest)
+  // A sentence's own "Then, steep the tea" keeps its sequence word: it says the text is a step.
   return pieces
-    .map((p) => p.replace(/^[\s,]*(?:(?:and|then)\b[\s,]*)?/i, '').trim())
+    .map((p, k) => (k === 0 ? p : p.replace(/^[\s,]*(?:(?:and|then)\b[\s,]*)?/i, '')).trim())
     .filter(Boolean)
 }
 

@@ -21,7 +21,7 @@ export interface StepSeries {
 
 /** A step numeral as written: 2 to 5 digits with an optional letter, or S and digits. */
 const N = String.raw`(?:[Ss]\s?\d{1,5}|\d{2,5}[a-zA-Z]?'?)`
-const STEP_WORD = String.raw`(?:step|block|operation|act|box)`
+const STEP_WORD = '(?:step|block|operation|act|box)'
 
 /** "Step 702:", "In step 602,", "At block 302,", "Block 302." at the start of a clause. */
 const PREFIX_CERTAIN = new RegExp(
@@ -179,7 +179,9 @@ export function takeMarker(text: string, series: StepSeries): Marked {
       // A bare number is a step numeral only in the body's series, after a word, and not a
       // quantity ("heated to 95") or a part's numeral in another series ("a record 208").
       const word = /([A-Za-z][\w-]*)$/.exec(before.trimEnd())?.[1] ?? ''
-      if (!word || NOT_A_STEP_BEFORE.test(word) || !fits(value, series)) continue
+      // "exceeds 0.9 608": a quantity may end the words when the numeral is in the series.
+      const quantity = /[A-Za-z][\w-]*\s+\d+(?:\.\d+)?%?$/.test(before.trimEnd())
+      if ((!word && !quantity) || NOT_A_STEP_BEFORE.test(word) || !fits(value, series)) continue
     } else if (
       !certain &&
       !fits(value, series) &&

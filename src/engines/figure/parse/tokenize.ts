@@ -12,7 +12,9 @@ export interface Token {
   kind: 'word' | 'number' | 'punct'
 }
 
-const TOKEN = /[\p{L}\p{N}]+(?:['\-/.&+][\p{L}\p{N}]+)*|[^\s\p{L}\p{N}]/gu
+// A numeral's primes stay on it: "1002'" and "1002''" are numerals of their own.
+const TOKEN =
+  /[\p{L}\p{N}]+(?:['\-/.&+][\p{L}\p{N}]+)*(?:(?<=\p{N}\p{L}?)'{1,2})?|[^\s\p{L}\p{N}]/gu
 const DIGITS = /^\d+$/
 const ALNUM = /[\p{L}\p{N}]/u
 

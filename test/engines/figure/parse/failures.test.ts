@@ -5,12 +5,12 @@
 // timers in workerd do not advance during synchronous code, so speed is measured under Node).
 
 import { describe, expect, it } from 'vitest'
+import { MAX_FIGURE_CONNECTIONS, MAX_FIGURE_ELEMENTS } from '../../../../src/engines/figure/figure'
 import { parsePrompt } from '../../../../src/engines/figure/parse'
-import { MAX_FIGURE_LINKS, MAX_FIGURE_PARTS } from '../../../../src/engines/figure/spec'
 
 const reasonOf = (prompt: string) => {
   const result = parsePrompt(prompt)
-  return result.ok ? `ok ${result.spec.kind}` : result.reason
+  return result.ok ? `ok ${result.figure.kind}` : result.reason
 }
 
 /** One sentence: a capital, one final period, no sentence break inside (quotes excepted). */
@@ -38,8 +38,10 @@ describe('parsePrompt', () => {
       expect(reasonOf('a device comprising a housing, a hinge and a lid')).toBe('not_a_diagram')
     })
 
-    it('answers a system when a device comprises functional parts', () => {
-      expect(reasonOf('a device comprising a processor, a memory and a display')).toBe('ok system')
+    it('answers a block diagram when a device comprises functional parts', () => {
+      expect(reasonOf('a device comprising a processor, a memory and a display')).toBe(
+        'ok block-diagram',
+      )
     })
 
     it('answers not_a_diagram when numbered physical parts are made of a material', () => {
@@ -69,24 +71,33 @@ describe('parsePrompt', () => {
         reasonOf(
           'A method of assembling a chair, comprising: attaching the legs to the seat; and attaching the backrest.',
         ),
-      ).toBe('ok method')
+      ).toBe('ok flowchart')
     })
   })
 
   describe('failures', () => {
     it('answers too_many_parts when a claim lists more parts than a figure holds', () => {
-      const modules = Array.from({ length: 45 }, (_, i) => `a module ${100 + 2 * i}`)
+      // The whole and MAX_FIGURE_ELEMENTS modules: one element too many.
+      const modules = Array.from(
+        { length: MAX_FIGURE_ELEMENTS },
+        (_, i) => `a module ${100 + 2 * i}`,
+      )
       const result = parsePrompt(`A system comprising ${modules.join(', ')}.`)
       expect(result).toMatchObject({ ok: false, reason: 'too_many_parts' })
-      if (!result.ok) expect(result.message).toContain(String(MAX_FIGURE_PARTS))
+      if (!result.ok) expect(result.message).toContain(String(MAX_FIGURE_ELEMENTS))
     })
 
     it('answers too_many_parts when a method lists more steps than a figure holds', () => {
-      const steps = Array.from({ length: 45 }, (_, i) => `processing item ${i}`)
+      // More steps than elements, before START and END are counted.
+      const steps = Array.from(
+        { length: MAX_FIGURE_ELEMENTS + 1 },
+        (_, i) => `processing item ${i}`,
+      )
       expect(reasonOf(`A method comprising: ${steps.join('; ')}.`)).toBe('too_many_parts')
     })
 
     it('answers too_many_parts when the prompt names more links than a figure holds', () => {
+      // Fifteen units coupled pairwise: 105 connections, more than MAX_FIGURE_CONNECTIONS.
       const units = Array.from({ length: 15 }, (_, i) => i)
       const links = units.map(
         (i) =>
@@ -98,7 +109,7 @@ describe('parsePrompt', () => {
       const prompt = `A system comprising ${units.map((i) => `a unit ${10 + i}`).join(', ')}. ${links.join(' ')}`
       const result = parsePrompt(prompt)
       expect(result).toMatchObject({ ok: false, reason: 'too_many_parts' })
-      if (!result.ok) expect(result.message).toContain(String(MAX_FIGURE_LINKS))
+      if (!result.ok) expect(result.message).toContain(String(MAX_FIGURE_CONNECTIONS))
     })
 
     it('answers no_structure with an example when a system or a method has nothing in it', () => {
@@ -122,7 +133,7 @@ describe('parsePrompt', () => {
     it('writes every failure message as one sentence', () => {
       const prompts = ['perspective view of a chair', 'A system.', 'A method.', '']
       prompts.push(
-        `A system comprising ${Array.from({ length: 45 }, (_, i) => `a unit ${i + 1}`).join(', ')}.`,
+        `A system comprising ${Array.from({ length: MAX_FIGURE_ELEMENTS }, (_, i) => `a unit ${i + 1}`).join(', ')}.`,
       )
       for (const prompt of prompts) {
         const result = parsePrompt(prompt)

@@ -2,7 +2,7 @@
 // order, decisions whose YES / NO branches rejoin, loops back to earlier steps, END.
 
 import { describe, expect, it } from 'vitest'
-import { MAX_LABEL_CHARS } from '../../../../src/engines/figure/spec'
+import { MAX_LABEL_CHARS } from '../../../../src/engines/figure/figure'
 import { outlineLinks, outlineParts, parsed } from './spec-outline'
 
 describe('parsePrompt', () => {
@@ -11,7 +11,7 @@ describe('parsePrompt', () => {
       const spec = parsed(
         'A method 200 comprising: receiving a request from a client; authenticating the client; determining whether the client is authorized; if so, retrieving a record 208; otherwise, sending an error message; and sending the response.',
       )
-      expect(spec.kind).toBe('method')
+      expect(spec.kind).toBe('flowchart')
       expect(outlineParts(spec)).toEqual([
         'START <terminal>',
         'RECEIVING A REQUEST FROM A CLIENT',
@@ -328,10 +328,10 @@ describe('parsePrompt', () => {
       expect(outlineParts(spec)).toEqual([
         'START <terminal>',
         'RECEIVING A REQUEST',
-        'THE REQUEST IS THEN VALIDATED',
+        'REQUEST IS THEN VALIDATED',
         'REQUEST IS VALID? <decision>',
-        'THE REQUEST IS PROCESSED',
-        'AN ERROR IS RETURNED',
+        'REQUEST IS PROCESSED',
+        'ERROR IS RETURNED',
         'END <terminal>',
       ])
     })
@@ -392,7 +392,7 @@ describe('parsePrompt', () => {
       const spec = parsed(
         'A non-transitory computer-readable storage medium storing instructions that, when executed by a processor, cause the processor to perform operations comprising: receiving a request; determining whether the request is authorized; and in response to determining that the request is authorized, executing the request.',
       )
-      expect(spec.kind).toBe('method')
+      expect(spec.kind).toBe('flowchart')
       expect(outlineLinks(spec)).toEqual([
         'START -> RECEIVING A REQUEST',
         'RECEIVING A REQUEST -> REQUEST IS AUTHORIZED?',
@@ -408,10 +408,10 @@ describe('parsePrompt', () => {
       )
       expect(outlineParts(spec)).toEqual([
         'START <terminal>',
-        'THE SERVER RECEIVES A REQUEST FROM A CLIENT 302',
+        'SERVER RECEIVES A REQUEST FROM A CLIENT 302',
         'REQUEST IS VALID? 304 <decision>',
-        'THE SERVER STORES THE REQUEST 306',
-        'THE SERVER SENDS A RESPONSE TO THE CLIENT 308',
+        'SERVER STORES THE REQUEST 306',
+        'SERVER SENDS A RESPONSE TO THE CLIENT 308',
         'END <terminal>',
       ])
     })
@@ -436,9 +436,9 @@ describe('parsePrompt', () => {
         'AMOUNT EXCEEDS A LIMIT? -> USER IS VERIFIED? : YES',
         'USER IS VERIFIED? -> APPROVING THE TRANSACTION : YES',
         'USER IS VERIFIED? -> DECLINING THE TRANSACTION : NO',
-        'AMOUNT EXCEEDS A LIMIT? -> LOGGING THE TRANSACTION : NO',
         'APPROVING THE TRANSACTION -> LOGGING THE TRANSACTION',
         'DECLINING THE TRANSACTION -> LOGGING THE TRANSACTION',
+        'AMOUNT EXCEEDS A LIMIT? -> LOGGING THE TRANSACTION : NO',
         'LOGGING THE TRANSACTION -> END',
       ])
     })
@@ -485,9 +485,10 @@ describe('parsePrompt', () => {
     })
 
     it('cuts a long step label at a word within MAX_LABEL_CHARS', () => {
-      const long = `transmitting ${'a very detailed message '.repeat(12)}to the server`
+      const long = `transmitting ${'a very detailed message '.repeat(20)}to the server`
+      expect(long.length).toBeGreaterThan(MAX_LABEL_CHARS)
       const spec = parsed(`A method comprising: receiving a request; ${long}.`)
-      const label = spec.parts[2]!.label
+      const label = spec.elements[2]!.label
       expect(label.length).toBeLessThanOrEqual(MAX_LABEL_CHARS)
       expect(long.toUpperCase().startsWith(label)).toBe(true)
       expect(long.toUpperCase().charAt(label.length)).toBe(' ')
@@ -497,11 +498,11 @@ describe('parsePrompt', () => {
       const spec = parsed(
         'A method 200 comprising: receiving a request 202; determining whether the request is valid 204; if so, storing the request 206.',
       )
-      const terminals = spec.parts.filter((part) => part.shape === 'terminal')
+      const terminals = spec.elements.filter((part) => part.kind === 'terminal')
       expect(terminals.map((part) => part.label)).toEqual(['START', 'END'])
       expect(terminals.every((part) => part.numeral === undefined)).toBe(true)
-      expect(spec.parts.filter((part) => part.shape === 'decision')).toEqual([
-        expect.objectContaining({ label: 'REQUEST IS VALID?', numeral: 204 }),
+      expect(spec.elements.filter((part) => part.kind === 'decision')).toEqual([
+        expect.objectContaining({ label: 'REQUEST IS VALID?', numeral: '204' }),
       ])
     })
   })

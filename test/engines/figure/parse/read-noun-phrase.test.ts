@@ -25,22 +25,32 @@ describe('readNounPhrase', () => {
   it('reads the numeral, the ordinal and the determiner when they are written', () => {
     expect(read('said first temperature sensor 402 coupled to')).toMatchObject({
       words: ['first', 'temperature', 'sensor'],
-      numeral: 402,
+      numeral: '402',
       ordinal: 'first',
       determiner: 'definite',
     })
     expect(read('one or more processors 102')).toMatchObject({
       words: ['processors'],
       head: 'processor',
-      numeral: 102,
+      numeral: '102',
       determiner: 'indefinite',
     })
   })
 
-  it('drops a numeral with a letter suffix and keeps the words', () => {
+  it('keeps a numeral with a letter suffix as written, apart from the words', () => {
     const phrase = read('a processor 102a')
     expect(phrase?.words).toEqual(['processor'])
-    expect(phrase?.numeral).toBeUndefined()
+    expect(phrase?.numeral).toBe('102a')
+  })
+
+  it('reads every numeral of a list or a range after the words', () => {
+    for (const text of ['sensors 302a-302c', 'sensors 302a, 302b and 302c']) {
+      expect(read(text)).toMatchObject({
+        words: ['sensors'],
+        numeral: '302a',
+        numerals: ['302a', '302b', '302c'],
+      })
+    }
   })
 
   it('tells a verb after a part from a compound noun', () => {

@@ -1,11 +1,11 @@
-// Test helpers for the prompt parser: a parsed spec written out as short lines a test can list,
-// one per part ("MEMORY 104 in SYSTEM") and one per link ("PROCESSOR -- MEMORY"), so each test
-// states the structure it expects instead of comparing JSON.
+// Test helpers for the prompt parser: a parsed figure written out as short lines a test can list,
+// one per element ("MEMORY 104 in SYSTEM") and one per connection ("PROCESSOR -- MEMORY"), so each
+// test states the structure it expects instead of comparing JSON.
 
-import { parsePrompt } from '../../../../src/engines/figure/parse'
 import type { Figure } from '../../../../src/engines/figure/figure'
+import { parsePrompt } from '../../../../src/engines/figure/parse'
 
-/** Parses `prompt` and fails the test with the parser's reason when it gives no spec. */
+/** Parses `prompt` and fails the test with the parser's reason when it gives no figure. */
 export function parsed(prompt: string): Figure {
   const result = parsePrompt(prompt)
   if (!result.ok)
@@ -20,8 +20,8 @@ const name = (spec: Figure, id: string): string => {
 }
 
 /**
- * One line per part, in spec order: "LABEL [NUMERAL] [in PARENT]", with "<decision>" or
- * "<terminal>" after non-box shapes.
+ * One line per element, in figure order: "LABEL [NUMERAL] [in PARENT]", with "<decision>" or
+ * "<terminal>" after those kinds.
  */
 export function outlineParts(spec: Figure): string[] {
   return spec.elements.map((part) => {
@@ -33,7 +33,7 @@ export function outlineParts(spec: Figure): string[] {
 
 const ARROWS = { none: '--', forward: '->', both: '<->' } as const
 
-/** One line per link, in spec order: "FROM -> TO", "FROM -- TO", "FROM <-> TO", then ": LABEL". */
+/** One line per connection, in figure order: "FROM -> TO", "FROM -- TO", "FROM <-> TO", then ": LABEL". */
 export function outlineLinks(spec: Figure): string[] {
   return spec.connections.map((link) => {
     const label = link.label ? ` : ${link.label}` : ''

@@ -12,15 +12,20 @@ describe('parsePrompt', () => {
       const spec = parsed(
         'A system 100 comprising a processor 102, a memory 104, and a network interface 106.',
       )
-      expect(spec.kind).toBe('system')
+      expect(spec.kind).toBe('block-diagram')
       expect(outlineParts(spec)).toEqual([
         'SYSTEM 100',
         'PROCESSOR 102 in SYSTEM 100',
         'MEMORY 104 in SYSTEM 100',
         'NETWORK INTERFACE 106 in SYSTEM 100',
       ])
-      expect(spec.links).toEqual([])
-      expect(spec.parts.every((part) => part.shape === 'box')).toBe(true)
+      expect(spec.connections).toEqual([])
+      expect(spec.elements.map((part) => part.kind)).toEqual([
+        'container',
+        'block',
+        'block',
+        'block',
+      ])
     })
 
     it('reads semicolons, "; and" and a wherein clause of two links when the claim uses them', () => {
@@ -61,14 +66,15 @@ describe('parsePrompt', () => {
       const spec = parsed(
         'FIG. 1 is a block diagram of a system 100 according to an embodiment. The system 100 includes a server 110 that communicates with a client 120 over a network 150. The server 110 includes a processor 112 and a memory 114. In some embodiments, the memory 114 includes a cache 116.',
       )
+      // Numbered parts in the order the prompt first writes them.
       expect(outlineParts(spec)).toEqual([
         'SYSTEM 100',
         'SERVER 110 in SYSTEM 100',
+        'CLIENT 120',
+        'NETWORK 150',
         'PROCESSOR 112 in SERVER 110',
         'MEMORY 114 in SERVER 110',
         'CACHE 116 in MEMORY 114',
-        'CLIENT 120',
-        'NETWORK 150',
       ])
       expect(outlineLinks(spec)).toEqual([
         'SERVER 110 <-> NETWORK 150',
@@ -245,8 +251,8 @@ describe('parsePrompt', () => {
         'SENSORS 702 in IOT SYSTEM 700',
         'GATEWAY 704 in IOT SYSTEM 700',
         'CLOUD SERVER 706 in IOT SYSTEM 700',
-        'USER DEVICE 710 in IOT SYSTEM 700',
         'INTERNET 708',
+        'USER DEVICE 710 in IOT SYSTEM 700',
       ])
       expect(outlineLinks(spec)).toEqual([
         'GATEWAY 704 <-> SENSORS 702',
@@ -279,7 +285,7 @@ describe('parsePrompt', () => {
       const spec = parsed(
         'A smartphone comprising a housing, a touchscreen display, a processor, a memory and a battery.',
       )
-      expect(spec.kind).toBe('system')
+      expect(spec.kind).toBe('block-diagram')
       expect(outlineParts(spec)).toEqual([
         'SMARTPHONE',
         'HOUSING in SMARTPHONE',
@@ -364,13 +370,16 @@ describe('parsePrompt', () => {
       const spec = parsed(
         'A system comprising a memory configured to store data, a display for showing results, an image processing unit, and a first temperature sensor mounted on the frame.',
       )
+      // "mounted on" attaches, as "attached to" does: the frame is drawn, coupled to the sensor.
       expect(outlineParts(spec)).toEqual([
         'SYSTEM',
         'MEMORY in SYSTEM',
         'DISPLAY in SYSTEM',
         'IMAGE PROCESSING UNIT in SYSTEM',
         'FIRST TEMPERATURE SENSOR in SYSTEM',
+        'FRAME',
       ])
+      expect(outlineLinks(spec)).toEqual(['FIRST TEMPERATURE SENSOR -- FRAME'])
     })
 
     it('drops articles, "said" and "one or more" when they open a mention', () => {
@@ -385,7 +394,7 @@ describe('parsePrompt', () => {
       expect(outlineLinks(spec)).toEqual(['PROCESSORS 10 -- MEMORY 12'])
     })
 
-    it('keeps numerals written in parentheses and drops one with a letter suffix', () => {
+    it('keeps numerals written in parentheses and one with a letter suffix as written', () => {
       const spec = parsed(
         'A computing device 600 having a processor (602), a memory (604), and storage 606a.',
       )
@@ -393,7 +402,7 @@ describe('parsePrompt', () => {
         'COMPUTING DEVICE 600',
         'PROCESSOR 602 in COMPUTING DEVICE 600',
         'MEMORY 604 in COMPUTING DEVICE 600',
-        'STORAGE in COMPUTING DEVICE 600',
+        'STORAGE 606a in COMPUTING DEVICE 600',
       ])
     })
 
@@ -409,7 +418,7 @@ describe('parsePrompt', () => {
         'A system comprising a processor and a memory, wherein the processor is configured to execute instructions stored in the memory.',
       )
       expect(outlineParts(spec)).toEqual(['SYSTEM', 'PROCESSOR in SYSTEM', 'MEMORY in SYSTEM'])
-      expect(spec.links).toEqual([])
+      expect(outlineLinks(spec)).toEqual([])
     })
 
     it('keeps the parenthetical acronym out of the label and an acronym such as CAN in it', () => {
@@ -492,7 +501,8 @@ describe('parsePrompt', () => {
       const spec = parsed(
         'A system comprising a processor and a display, wherein the display is not coupled to the processor.',
       )
-      expect(spec.links).toEqual([])
+      expect(outlineParts(spec)).toEqual(['SYSTEM', 'PROCESSOR in SYSTEM', 'DISPLAY in SYSTEM'])
+      expect(outlineLinks(spec)).toEqual([])
     })
 
     it('ignores background prose and alternatives when the claim is followed by description', () => {
@@ -709,7 +719,7 @@ describe('parsePrompt', () => {
       const prompt =
         'A system comprising a sensor, a controller, and an actuator, wherein the controller receives a measurement from the sensor and sends a command to the actuator.'
       expect(parsePrompt(prompt)).toEqual(parsePrompt(prompt))
-      expect(parsed(prompt).parts.map((part) => part.id)).toEqual(['p1', 'p2', 'p3', 'p4'])
+      expect(parsed(prompt).elements.map((part) => part.id)).toEqual(['p1', 'p2', 'p3', 'p4'])
     })
   })
 })

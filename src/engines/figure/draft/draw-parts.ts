@@ -58,7 +58,7 @@ export function drawParts(
   for (const [i, { link, points }] of layout.links.entries()) {
     if (points.length < 2) continue
     const group = groups.link(i)
-    let line = points
+    let line = ontoConnectors(points, layout.parts.get(link.from), layout.parts.get(link.to))
     if (link.arrow === 'forward' || link.arrow === 'both') {
       arrowheads.push({ ...arrowAt(line, 'end'), group })
       line = shorten(line, 'end')
@@ -302,6 +302,41 @@ function branchLabel(
     role: 'branch',
     box: boxAt(spot),
   }
+}
+
+/**
+ * A link's ends moved onto the circle of an off-page connector they meet: the layout ends them on
+ * its bounding box, off the circle unless they arrive at its middle. Each end slides along its
+ * last leg until it touches the circle.
+ */
+function ontoConnectors(
+  points: Point[],
+  from: PlacedPart | undefined,
+  to: PlacedPart | undefined,
+): Point[] {
+  const out = points.slice()
+  const snap = (end: number, before: number, part: PlacedPart | undefined) => {
+    if (part?.connector === undefined) return
+    const { x, y, width } = part.rect
+    const r = width / 2
+    const centre = { x: x + r, y: y + r }
+    const p = out[end]!
+    const q = out[before]!
+    const length = Math.hypot(p.x - q.x, p.y - q.y)
+    if (length === 0) return
+    const d = { x: (p.x - q.x) / length, y: (p.y - q.y) / length }
+    // |p + t d - c| = r: the smaller root is where the leg, coming from q, first meets the circle.
+    const m = { x: p.x - centre.x, y: p.y - centre.y }
+    const b = m.x * d.x + m.y * d.y
+    const disc = b * b - (m.x * m.x + m.y * m.y - r * r)
+    if (disc < 0) return
+    const t = -b - Math.sqrt(disc)
+    if (t < -length) return
+    out[end] = { x: p.x + t * d.x, y: p.y + t * d.y }
+  }
+  snap(out.length - 1, out.length - 2, to)
+  snap(0, 1, from)
+  return out
 }
 
 /** The arrowhead at one end of a polyline, pointing along its last (or first) leg. */

@@ -10,9 +10,9 @@
 
 import ELK from 'elkjs/lib/elk.bundled.js'
 import type { Point } from '../../vector'
+import type { Figure, FigureConnection } from '../figure'
 import type { Rect } from '../scene'
 import { FONT_PX } from '../sheet'
-import type { Figure, FigureConnection } from '../figure'
 import type { SizedPart } from './size-parts'
 
 /** A part where the layout put it, sheet px (origin: the layout's top left). */
@@ -150,11 +150,13 @@ export async function layoutGraph(
           : `[top=${s.titleHeight + spacing.padding * 0.6},left=${spacing.padding},bottom=${spacing.padding},right=${spacing.padding}]`,
       }
     } else {
-      const links = degree.get(part.id) ?? 0
+      const links = s.connector === undefined ? (degree.get(part.id) ?? 0) : 0
       const side = links > 3 ? (links + 1) * HUB_SPACING : 0
       node.width = direction === 'DOWN' && !method ? Math.max(s.width, side) : s.width
       node.height = direction === 'RIGHT' && !method ? Math.max(s.height, side) : s.height
-      if (method) {
+      // An off-page connector takes its links at one point of its circle, however many: spread
+      // along a side, as ELK spreads them on a box, they would miss the circle.
+      if (method || s.connector !== undefined) {
         node.ports = flowPorts(part.id, s.width, s.height)
         node.layoutOptions = { 'elk.portConstraints': 'FIXED_POS' }
       }
@@ -200,6 +202,14 @@ export async function layoutGraph(
       source = `${link.from}:${branch ? 'e' : 's'}`
       const back = order.get(link.to)! < order.get(link.from)!
       target = `${link.to}:${back ? 'w' : 'n'}`
+    } else {
+      // Into a connector on the side the flow arrives from, out of it on the side it leaves by.
+      if (sized.get(link.from)!.connector !== undefined) {
+        source = `${link.from}:${direction === 'DOWN' ? 's' : 'e'}`
+      }
+      if (sized.get(link.to)!.connector !== undefined) {
+        target = `${link.to}:${direction === 'DOWN' ? 'n' : 'w'}`
+      }
     }
     const edge: ElkEdge = { id: `e${i}`, sources: [source], targets: [target] }
     if (link.label && labelSize) {

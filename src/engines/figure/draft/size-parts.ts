@@ -6,9 +6,9 @@
  * room the title takes at their top.
  */
 
+import type { Figure, FigureElement } from '../figure'
 import type { FontMetrics } from '../font-metrics'
 import { CAP_HEIGHT_EM, FONT_PX, LINE_HEIGHT_PX, PEN_PX } from '../sheet'
-import type { Figure, FigureElement } from '../figure'
 import { wrapText } from '../wrap-text'
 
 /** A part ready for layout: its lines and outer size (containers: their title band). */

@@ -110,8 +110,16 @@ export function composeViews(
   let numeral = 100
   for (const { part, view } of chosen) {
     const where = position(part.bounds, boundsOf(view.paths.flatMap(points)))
-    targets.push({ id: `part${numeral}`, numeral: String(numeral), anchors: part.anchors, own: part.segments })
-    references.push({ numeral: String(numeral), label: view.name ? `${view.name}: ${where} part` : `${where} part` })
+    targets.push({
+      id: `part${numeral}`,
+      numeral: String(numeral),
+      anchors: part.anchors,
+      own: part.segments,
+    })
+    references.push({
+      numeral: String(numeral),
+      label: view.name ? `${view.name}: ${where} part` : `${where} part`,
+    })
     numeral += 2
   }
   // Numerals go on the finished sheet; if it has to shrink they are re-set larger (as drafted).

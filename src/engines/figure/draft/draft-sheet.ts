@@ -6,12 +6,12 @@
  * split search can measure candidate sheets without numbering them.
  */
 
+import type { Figure } from '../figure'
 import { contentBounds, fillScale, fitSheet } from '../fit-sheet'
 import type { FontMetrics } from '../font-metrics'
 import { type NumeralTarget, placeNumerals, polygonTarget } from '../place-numerals'
 import { elementGroup, type Rect, type Scene, WHOLE_GROUP } from '../scene'
 import { CAP_HEIGHT_EM, FONT_PX, LINE_HEIGHT_PX, MIN_TEXT_HEIGHT_PX } from '../sheet'
-import type { Figure } from '../figure'
 import { wrapText } from '../wrap-text'
 import { addLegend } from './add-legend'
 import { drawParts, shapePolygon, titleBlocked } from './draw-parts'
@@ -29,6 +29,11 @@ export interface SheetOptions {
   label: string
   /** One layout of each kind only (the figure is large: see `attempts`). */
   large?: boolean
+  /**
+   * Only this attempt (an index into `attempts`): the split search lays out the sheets of a
+   * figure in the kind that printed it largest whole, which keeps its layouts to one a sheet.
+   */
+  attempt?: number
 }
 
 /** A sheet drafted and fitted. */
@@ -52,6 +57,8 @@ export interface SheetLayouts {
   scale: number
   /** The largest `fillScale` among them: above `scale` when a small sheet is held back. */
   fill: number
+  /** The attempt (index into `attempts`) that printed largest. */
+  best: number
 }
 
 interface Attempt {
@@ -84,14 +91,16 @@ export async function layOutSheet(
   roomy = false,
 ): Promise<SheetLayouts> {
   const { metrics } = options
-  const set = attempts(plan.figure, options.large)[roomy ? 'roomy' : 'tight']
+  const all = attempts(plan.figure, options.large)[roomy ? 'roomy' : 'tight']
+  const set = all.map((attempt, order) => ({ attempt, order }))
+  const tried = options.attempt === undefined ? set : set.filter((a) => a.order === options.attempt)
   const labelSize = (label: string) => ({
     width: metrics.measure(label, FONT_PX) + 0.2 * FONT_PX,
     height: CAP_HEIGHT_EM * FONT_PX + 0.2 * FONT_PX,
   })
   const layouts: { layout: GraphLayout; scale: number; order: number }[] = []
   let fill = 0
-  for (const [order, attempt] of set.entries()) {
+  for (const { attempt, order } of tried.length > 0 ? tried : set.slice(0, 1)) {
     const sized = sizeParts(plan.figure, metrics, attempt.wrap, plan.connectors)
     let layout = await layoutGraph(plan.figure, sized, attempt.layout, labelSize)
     // A container narrower than its title gets the title re-wrapped to its width, once.
@@ -113,7 +122,7 @@ export async function layOutSheet(
       ? b.scale - a.scale
       : a.order - b.order,
   )
-  return { layouts, scale: Math.max(...layouts.map((l) => l.scale)), fill }
+  return { layouts, scale: Math.max(...layouts.map((l) => l.scale)), fill, best: layouts[0]!.order }
 }
 
 /**

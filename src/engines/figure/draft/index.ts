@@ -93,7 +93,7 @@ export async function draftFigure(figure: Figure, options: DraftOptions): Promis
     if (printsLargeEnough(sheet.scale)) sheets = [sheet]
     scale = Math.min(scale, sheet.scale)
   }
-  sheets ??= await draftAcrossSheets(figure, sheetOptions, scale)
+  sheets ??= await draftAcrossSheets(figure, { ...sheetOptions, attempt: laid.best }, scale)
   return assemble(figure, sheets, numbering.warnings)
 }
 
@@ -155,7 +155,9 @@ function warningsFor(
     )
   }
   if (sheets[0]!.wholeFailed) {
-    warnings.push("The whole figure's numeral found no free place near the drawing and is not drawn")
+    warnings.push(
+      "The whole figure's numeral found no free place near the drawing and is not drawn",
+    )
   }
   return warnings
 }

@@ -116,7 +116,7 @@ export function cutRuns(figure: Figure, units: ReadingUnit[], count: number): Re
     const w = weight(from, to)
     if ((w > cap && to - from > 1) || w < floor) return Infinity
     // Among cuts that separate as few, the evenest (the sum of squared shares is least).
-    return before - inside(from, to) + ((w / prefix[n]!) ** 2) / (figure.connections.length + 1)
+    return before - inside(from, to) + (w / prefix[n]!) ** 2 / (figure.connections.length + 1)
   })
   const starts = Number.isFinite(fewest.value) ? fewest.starts : balanced.starts
   return starts.map((from, j) => units.slice(from, starts[j + 1] ?? n))
@@ -263,6 +263,9 @@ function subtreeUnit(
       }
     }
   }
-  const ids = [root, ...figure.elements.filter((e) => e.id !== root && inside.has(e.id)).map((e) => e.id)]
+  const ids = [
+    root,
+    ...figure.elements.filter((e) => e.id !== root && inside.has(e.id)).map((e) => e.id),
+  ]
   return { ids, ancestors, weight: ids.reduce((sum, id) => sum + weightOf(id), 0) }
 }

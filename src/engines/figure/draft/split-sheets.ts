@@ -10,10 +10,11 @@
  */
 
 import type { Figure } from '../figure'
+import type { FontMetrics } from '../font-metrics'
 import {
+  attempts,
   type DraftedSheet,
   draftSheet,
-  attempts,
   layOutSheet,
   MIN_SCALE,
   printsLargeEnough,
@@ -30,10 +31,11 @@ import {
   sheetLabel,
 } from './plan-sheets'
 import { sizeParts } from './size-parts'
-import type { FontMetrics } from '../font-metrics'
 
 /** Cuts tried before the last one is kept as it is (each lays out every sheet once). */
 const MAX_SPLIT_ROUNDS = 4
+/** Most graphs one round lays out before its sheets get one kind of layout each. */
+const MAX_ROUND_LAYOUTS = 9
 
 /**
  * The sheets of `figure` (see the module header), given the scale its best single sheet prints
@@ -48,25 +50,31 @@ export async function draftAcrossSheets(
   const units = readingUnits(figure, weightOf)
   const total = units.reduce((sum, u) => sum + u.weight, 0)
   let count = Math.max(2, Math.ceil(MIN_SCALE / singleScale - 0.02))
-  let last: { plans: SheetPlan[]; laid: SheetLayouts[] } | null = null
+  let last: {
+    plans: SheetPlan[]
+    laid: SheetLayouts[]
+    optionsOf: (i: number) => SheetOptions
+  } | null = null
   for (let round = 0; round < MAX_SPLIT_ROUNDS; round++) {
     const opened = openHeavyUnits(figure, units, total / count, weightOf)
     count = Math.min(count, opened.length)
     const runs = cutRuns(figure, opened, count)
     const plans = planSheets(figure, runs)
+    // Every kind of layout on each of a few sheets; on many, only the kind that printed the
+    // whole figure largest, so a round lays out at most MAX_ROUND_LAYOUTS graphs (or one a sheet).
+    const kinds = attempts(figure, options.large).tight.length
+    const one = plans.length * kinds > MAX_ROUND_LAYOUTS
+    const optionsOf = (i: number) => sheetOptions(options, i, plans.length, one)
     const laid: SheetLayouts[] = []
-    for (const [i, plan] of plans.entries()) {
-      laid.push(await layOutSheet(plan, sheetOptions(options, i, plans.length)))
-    }
-    last = { plans, laid }
-    if ((globalThis as any).DEBUG_SPLIT) console.log('round', round, count, runs.map((r) => r.length).join(','), laid.map((l) => l.fill.toFixed(2)).join(','))
+    for (const [i, plan] of plans.entries()) laid.push(await layOutSheet(plan, optionsOf(i)))
+    last = { plans, laid, optionsOf }
     // Sheets the figure needs, by each sheet's own shortfall or room to spare: a cut that
     // shares the units out again shares those too.
     const needs = laid.map((l) => MIN_SCALE / l.fill)
     if (laid.every((l) => printsLargeEnough(l.scale))) {
       const sheets: DraftedSheet[] = []
       for (const [i, plan] of plans.entries()) {
-        sheets.push(await draftSheet(plan, sheetOptions(options, i, plans.length), laid[i]))
+        sheets.push(await draftSheet(plan, optionsOf(i), laid[i]))
       }
       if (sheets.every((s) => printsLargeEnough(s.scale))) return sheets
       // Numbered, a sheet printing too small needs as much more room as its numerals took.
@@ -85,19 +93,23 @@ export async function draftAcrossSheets(
     count = wanted
   }
   // Out of rounds: the last cut, numbered, with what still prints too small said in warnings.
-  const { plans, laid } = last!
+  const { plans, laid, optionsOf } = last!
   const sheets: DraftedSheet[] = []
-  for (const [i, plan] of plans.entries()) {
-    sheets.push(await draftSheet(plan, sheetOptions(options, i, plans.length), laid[i]))
-  }
+  for (const [i, plan] of plans.entries())
+    sheets.push(await draftSheet(plan, optionsOf(i), laid[i]))
   return sheets
 }
 
-
-function sheetOptions(options: SheetOptions, index: number, count: number): SheetOptions {
-  const { whole, ...rest } = options
+function sheetOptions(
+  options: SheetOptions,
+  index: number,
+  count: number,
+  oneKind: boolean,
+): SheetOptions {
+  const { whole, attempt, ...rest } = options
   return {
     ...rest,
+    ...(oneKind && attempt !== undefined ? { attempt } : {}),
     label: sheetLabel(options.label, index, count),
     // The whole's numeral is drawn once, on the first sheet.
     ...(index === 0 && whole !== undefined ? { whole } : {}),

@@ -28,6 +28,7 @@ export {
 export { draftFigure } from '../../src/engines/figure/draft'
 export { drawParts } from '../../src/engines/figure/draft/draw-parts'
 export { sizeParts } from '../../src/engines/figure/draft/size-parts'
+export { FigureSchema } from '../../src/engines/figure/figure'
 export { fitSheet } from '../../src/engines/figure/fit-sheet'
 export { parsePrompt } from '../../src/engines/figure/parse'
 export {
@@ -37,7 +38,6 @@ export {
   rasterizeSvg,
   useSvgRasterizer,
 } from '../../src/engines/figure/rasterize'
-export { FigureSchema } from '../../src/engines/figure/figure'
 export { traceLineart } from '../../src/engines/lineart'
 export { useLineartWasm } from '../../src/engines/lineart/pixel-stages'
 export { flattenToGray } from '../../src/engines/normalize/flatten-to-gray'

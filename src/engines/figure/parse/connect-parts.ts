@@ -36,6 +36,8 @@ function resolve(
   const { phrase } = ref
   if (NON_PART_NOUNS.has(phrase.head) && phrase.numeral === undefined) return []
   if (phrase.numerals) return registry.allOf(phrase)
+  const every = registry.everyOf(phrase)
+  if (every.length > 0) return every
   const found = registry.find(phrase, before)
   if (found) return [found]
   // A prompt that numbers its parts numbers them all: an unnumbered thing a link names ("over a

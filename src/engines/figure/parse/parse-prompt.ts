@@ -159,7 +159,8 @@ function parseSystem(text: string, label: string | undefined): ParseResult {
  * @returns a validated spec, or `not_a_diagram`, `too_many_parts` or `no_structure`
  * @example
  * parsePrompt('A system 100 comprising a processor 102 and a memory 104.')
- * // → { ok: true, spec: { kind: 'system', parts: [SYSTEM 100 ⊃ PROCESSOR 102, MEMORY 104], links: [] } }
+ * // → { ok: true, figure: { kind: 'block-diagram', elements: [SYSTEM 100 ⊃ PROCESSOR 102, MEMORY 104],
+ *   connections: [] }, warnings: [] }
  */
 export function parsePrompt(prompt: string): ParseResult {
   try {

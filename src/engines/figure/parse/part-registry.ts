@@ -155,6 +155,18 @@ export class PartRegistry {
     })
   }
 
+  /**
+   * "the sensors" after "sensors 302a-302c": every part the plural names, when it names two or
+   * more by all their words.
+   */
+  everyOf(phrase: NounPhrase): DraftPart[] {
+    const last = phrase.words[phrase.words.length - 1]?.toLowerCase()
+    if (phrase.determiner !== 'definite' || phrase.numeral !== undefined || last === phrase.head)
+      return []
+    const all = this.parts.filter((part) => matchScore(phrase, part) >= 2)
+    return all.length >= 2 ? all.map((part) => this.#touch(part)) : []
+  }
+
   /** A numbered part, by its numeral as written. */
   byNumeral(numeral: string): DraftPart | undefined {
     return this.#byNumeral.get(numeral.toLowerCase())

@@ -721,5 +721,25 @@ describe('parsePrompt', () => {
       expect(parsePrompt(prompt)).toEqual(parsePrompt(prompt))
       expect(parsed(prompt).elements.map((part) => part.id)).toEqual(['p1', 'p2', 'p3', 'p4'])
     })
+
+    it('keeps the primes of a numeral and links a plural to every part it names', () => {
+      const primed = parsed(
+        "A system 100 comprising a processor 102, a processor 102' and a memory 104.",
+      )
+      expect(outlineParts(primed)).toEqual([
+        'SYSTEM 100',
+        'PROCESSOR 102 in SYSTEM 100',
+        "PROCESSOR 102' in SYSTEM 100",
+        'MEMORY 104 in SYSTEM 100',
+      ])
+      const range = parsed(
+        'A system 300 comprising sensors 302a-302c and a hub 304 coupled to the sensors.',
+      )
+      expect(outlineLinks(range)).toEqual([
+        'HUB 304 -- SENSOR 302a',
+        'HUB 304 -- SENSOR 302b',
+        'HUB 304 -- SENSOR 302c',
+      ])
+    })
   })
 })

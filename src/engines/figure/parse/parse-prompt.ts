@@ -1,6 +1,6 @@
 /**
  * The rule-based prompt parser of POST /v1/figures: a patent drafter's English prompt becomes a
- * typed figure spec (spec.ts), a block diagram or a flowchart, without a model. Deterministic and
+ * typed Figure (figure.ts), a block diagram or a flowchart, without a model. Deterministic and
  * linear in the prompt's length. The stages run in this order because each needs the one before:
  *   1. normalize-prompt: plain text, the request ("Draw a flowchart of") taken off;
  *   2. classify-prompt: flowchart, object view, or block diagram to try;
@@ -10,7 +10,7 @@
  *       the parts were those of an object after all; a claim that names no parts but lists
  *       operations ("a medium storing instructions ... operations comprising: receiving ...")
  *       is read as a flowchart instead;
- *   4. FigureSpecSchema validates what was built (the same check a model's JSON gets).
+ *   4. FigureSchema validates what was built (the same check a model's or a caller's figure gets).
  */
 
 import { log } from '../../../lib/log'

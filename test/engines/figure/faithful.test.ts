@@ -176,4 +176,21 @@ describe('readNumeralLedger', () => {
       phrases: ['digital signal processor'],
     })
   })
+
+  it('warns when one numeral is written for two parts and is drawn on one of them', () => {
+    const prompt = 'A system 100 comprising a processor 102 and a memory 102.'
+    const figure = FigureSchema.parse({
+      kind: 'block-diagram',
+      numeral: '100',
+      elements: [
+        { id: 's', label: 'SYSTEM', kind: 'container' },
+        { id: 'p', numeral: '102', label: 'PROCESSOR', kind: 'block', parent: 's' },
+        { id: 'm', label: 'MEMORY', kind: 'block', parent: 's' },
+      ],
+      connections: [],
+    })
+    const report = checkFaithful(prompt, figure)
+    expect(report.problems).toEqual([])
+    expect(report.warnings.join(' ')).toMatch(/Numeral 102 .*"memory".*MEMORY is drawn without it/)
+  })
 })

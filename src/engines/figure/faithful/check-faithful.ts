@@ -117,6 +117,9 @@ export function checkFaithful(
     }
   }
 
+  // One numeral written for two parts ("a processor 102 and a memory 102"): drawn on one only.
+  if (!flowchart) warnings.push(...sharedNumerals(ledger, figure))
+
   // Numerals written: every part and step numeral is drawn.
   const drawn = new Set(
     [
@@ -200,6 +203,30 @@ export function checkFaithful(
   warnings.push(...structureWarnings(figure))
   if (flowchart) warnings.push(...uncoveredClauses(prompt, figure))
   return { problems, warnings }
+}
+
+/** Parts the prompt wrote a numeral after that is drawn on another part. */
+function sharedNumerals(ledger: readonly LedgerEntry[], figure: Figure): string[] {
+  const warnings: string[] = []
+  for (const entry of ledger) {
+    if (entry.role !== 'part' || (entry.phrases?.length ?? 0) < 2) continue
+    const holder = figure.elements.find(
+      (e) => e.numeral?.toUpperCase() === entry.numeral.toUpperCase(),
+    )
+    if (!holder) continue
+    for (const phrase of entry.phrases!) {
+      const one = { ...entry, phrases: [phrase], windows: [] }
+      if (fits(one, holder)) continue
+      const other = figure.elements.find(
+        (e) => e !== holder && e.numeral === undefined && fits(one, e),
+      )
+      if (!other) continue
+      warnings.push(
+        `Numeral ${entry.numeral} is written after "${phrase}" as well, but it names ${holder.label}; ${other.label} is drawn without it: give each part its own numeral`,
+      )
+    }
+  }
+  return warnings
 }
 
 /** Whether the prompt writes `numeral` as a word of its own (ranges "302a-302c" included). */

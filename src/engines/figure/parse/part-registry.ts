@@ -31,10 +31,22 @@ const endsWith = (whole: readonly string[], tail: readonly string[]) =>
 /** How well `phrase` names `part`: 3 same words, 2 its last words, 1 same head ("the"), 0 not. */
 function matchScore(phrase: NounPhrase, part: DraftPart): number {
   if (phrase.keys.length === part.keys.length && endsWith(part.keys, phrase.keys)) return 3
+  if (isAcronymOf(phrase, part)) return 3
   if (phrase.ordinal !== part.ordinal && phrase.ordinal !== undefined) return 0
   if (endsWith(part.keys, phrase.keys)) return 2
   if (phrase.determiner === 'definite' && phrase.head === part.head) return 1
   return 0
+}
+
+/** "the VSD 304" after "a variable speed drive (VSD) 304": capitals that spell the part's words. */
+function isAcronymOf(phrase: NounPhrase, part: DraftPart): boolean {
+  const word = phrase.words.length === 1 ? phrase.words[0]! : ''
+  if (!/^[A-Z]{2,6}s?$/.test(word) || part.keys.length < 2) return false
+  const initials = part.keys
+    .flatMap((key) => key.split('-'))
+    .map((key) => key[0])
+    .join('')
+  return initials === word.replace(/s$/, '').toLowerCase()
 }
 
 /** `lower` written in the case of `like` ("SENSOR" for "SENSORS", "sensor" for "sensors"). */

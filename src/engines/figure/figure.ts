@@ -135,7 +135,10 @@ export function figureStructureIssues(figure: {
   const name = (e: FigureElement) => `element "${e.id}" (${e.label})`
   for (const [i, element] of figure.elements.entries()) {
     if (byId.has(element.id)) {
-      issues.push({ path: ['elements', i, 'id'], message: `Two elements have the id "${element.id}"` })
+      issues.push({
+        path: ['elements', i, 'id'],
+        message: `Two elements have the id "${element.id}"`,
+      })
     }
     byId.set(element.id, element)
     if (!KINDS_OF[figure.kind].includes(element.kind)) {
@@ -220,6 +223,9 @@ export function childrenOf(figure: Figure, container: string): FigureElement[] {
  * propose one: the same shape the request field `figure` takes.
  */
 export function figureJsonSchema(): Record<string, unknown> {
-  const { $schema: _, ...schema } = z.toJSONSchema(FigureSchema, { io: 'input', unrepresentable: 'any' })
+  const { $schema: _, ...schema } = z.toJSONSchema(FigureSchema, {
+    io: 'input',
+    unrepresentable: 'any',
+  })
   return schema
 }

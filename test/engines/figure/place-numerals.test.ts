@@ -40,7 +40,7 @@ describe('placeNumerals', () => {
   it('puts a numeral just outside a free box, its lead ending on the outline', () => {
     const outline = square(800, 800, 300, 120)
     const scene = emptyScene([closed(outline)])
-    const result = placeNumerals(scene, [polygonTarget('box', 102, outline)], {
+    const result = placeNumerals(scene, [polygonTarget('box', '102', outline)], {
       size: 54,
       metrics: figureFontMetrics(),
       area: null,
@@ -69,7 +69,7 @@ describe('placeNumerals', () => {
     const outline = square(900, 900, 200, 100)
     const cage = [closed(square(880, 880, 240, 140))]
     const scene = emptyScene([closed(outline), ...cage])
-    const result = placeNumerals(scene, [polygonTarget('caged', 104, outline)], {
+    const result = placeNumerals(scene, [polygonTarget('caged', '104', outline)], {
       size: 54,
       metrics: figureFontMetrics(),
       area: null,
@@ -84,7 +84,7 @@ describe('placeNumerals', () => {
     const scene = emptyScene(outlines.map(closed))
     const result = placeNumerals(
       scene,
-      outlines.map((o, i) => polygonTarget(`b${i}`, 100 + 2 * i, o)),
+      outlines.map((o, i) => polygonTarget(`b${i}`, String(100 + 2 * i), o)),
       { size: 54, metrics: figureFontMetrics(), area: null, solids: [] },
     )
     expect(result.failed).toEqual([])

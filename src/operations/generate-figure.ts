@@ -204,7 +204,8 @@ function groupTitles(figure: Figure, numerals: ReadonlyMap<string, string>): Map
   const titles = new Map<string, string>()
   const byId = new Map(figure.elements.map((e) => [e.id, e]))
   for (const element of figure.elements) {
-    const numeral = numerals.get(element.id) ?? element.numeral
+    // What is drawn: a numeral only when the figure is labeled (numerals holds none otherwise).
+    const numeral = numerals.get(element.id)
     titles.set(`el-${element.id}`, numeral ? `${element.label} ${numeral}` : element.label)
   }
   figure.connections.forEach((c, i) => {

@@ -35,7 +35,10 @@ export function readFigure(prompt: string): ReadFigureResult {
         : parsed.reason === 'not_a_diagram'
           ? 'not_a_diagram'
           : 'not_understood'
-    return { ok: false, reason, message: parsed.message }
+    // What could not be read is quoted, as every refusal of a prompt does.
+    const message =
+      reason === 'not_understood' ? `Read "${quote(prompt)}": ${parsed.message}` : parsed.message
+    return { ok: false, reason, message }
   }
   const report = checkFaithful(prompt, parsed.figure)
   if (report.problems.length > 0) {
@@ -50,4 +53,10 @@ export function readFigure(prompt: string): ReadFigureResult {
   }
   const warnings = [...new Set([...parsed.warnings, ...report.warnings])]
   return { ok: true, figure: parsed.figure, warnings }
+}
+
+/** The prompt's start, on one line, for a message. */
+function quote(prompt: string): string {
+  const line = prompt.replace(/\s+/g, ' ').trim()
+  return line.length <= 80 ? line : `${line.slice(0, 77).replace(/\s+\S*$/, '')}...`
 }

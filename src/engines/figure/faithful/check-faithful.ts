@@ -118,7 +118,7 @@ export function checkFaithful(
   }
 
   // One numeral written for two parts ("a processor 102 and a memory 102"): drawn on one only.
-  if (!flowchart) warnings.push(...sharedNumerals(ledger, figure))
+  warnings.push(...sharedNumerals(ledger, figure))
 
   // Numerals written: every part and step numeral is drawn.
   const drawn = new Set(
@@ -205,28 +205,47 @@ export function checkFaithful(
   return { problems, warnings }
 }
 
-/** Parts the prompt wrote a numeral after that is drawn on another part. */
+/**
+ * Parts or steps the prompt wrote a numeral with that is drawn on another: "a processor 102 and a
+ * memory 102", "receiving a request (step 502); validating it (step 502)".
+ */
 function sharedNumerals(ledger: readonly LedgerEntry[], figure: Figure): string[] {
   const warnings: string[] = []
+  const unnumbered = figure.elements.filter(
+    (e) => e.numeral === undefined && e.kind !== 'terminal' && e.kind !== 'container',
+  )
   for (const entry of ledger) {
-    if (entry.role !== 'part' || (entry.phrases?.length ?? 0) < 2) continue
-    const holder = figure.elements.find(
-      (e) => e.numeral?.toUpperCase() === entry.numeral.toUpperCase(),
-    )
+    const places =
+      entry.role === 'part'
+        ? (entry.phrases ?? [])
+        : entry.role === 'step'
+          ? (entry.windows ?? [])
+          : []
+    if (places.length < 2) continue
+    const key = entry.numeral.toUpperCase()
+    const holder = figure.elements.find((e) => e.numeral?.toUpperCase() === key)
     if (!holder) continue
-    for (const phrase of entry.phrases!) {
-      const one = { ...entry, phrases: [phrase], windows: [] }
-      if (fits(one, holder)) continue
-      const other = figure.elements.find(
-        (e) => e !== holder && e.numeral === undefined && fits(one, e),
-      )
+    for (const place of places) {
+      const one = entry.role === 'part' ? { ...entry, phrases: [place], windows: [] } : null
+      const other = one
+        ? !fits(one, holder) && unnumbered.find((e) => fits(one, e))
+        : unnumbered.find(
+            (e) => closeness(place, e) >= 0.6 && closeness(place, e) > closeness(place, holder),
+          )
       if (!other) continue
       warnings.push(
-        `Numeral ${entry.numeral} is written after "${phrase}" as well, but it names ${holder.label}; ${other.label} is drawn without it: give each part its own numeral`,
+        `Numeral ${entry.numeral} is written with "${place}" as well, but it names ${holder.label}; ${other.label} is drawn without it: give each its own numeral`,
       )
     }
   }
   return warnings
+}
+
+/** The share of a step's marked words that `element`'s label says. */
+function closeness(window: string, element: FigureElement): number {
+  const own = new Set(contentWords(element.label.toLowerCase()).map(stem))
+  const marked = contentWords(window).map(stem).filter(Boolean)
+  return marked.length === 0 ? 0 : marked.filter((w) => own.has(w)).length / marked.length
 }
 
 /** Whether the prompt writes `numeral` as a word of its own (ranges "302a-302c" included). */
@@ -274,7 +293,7 @@ const BACKGROUND =
 function uncoveredClauses(prompt: string, figure: Figure): string[] {
   const drawn = figure.elements.map((e) => new Set(contentWords(e.label).map(stem)))
   const missed: string[] = []
-  for (const raw of prompt.split(/(?<=[.;:?!])\s+|\n+/)) {
+  for (const raw of prompt.split(/(?<=[.;:?!])(?<!\b(?:figs?|no|e\.g|i\.e)\.)\s+|\n+/i)) {
     const clause = raw.trim().replace(/[.;:]+$/, '')
     const words = contentWords(clause.replace(/\(?\b(?:step|block)?\s*S?\d{2,5}[a-z]?\)?/gi, ' '))
       .map(stem)

@@ -16,6 +16,8 @@ import type { FigureConnection, FigureElement } from '../figure'
 import { LinkSet } from './merge-links'
 import type { Question, StepAction, StepItem, StepRef } from './read-step'
 
+/** Words that say a step is done again: "heating is continued", "downloads it again". */
+const GOES_ON = /\b(?:AGAIN|CONTINU\w*|REPEAT\w*|RESUM\w*|ANEW|ONCE MORE|RETR(?:Y|IES|IED))\b/
 /** A flowchart as built, before validation. */
 export interface FlowchartDraft {
   elements: FigureElement[]
@@ -302,6 +304,23 @@ export function buildFlowchart(items: readonly StepItem[]): FlowchartDraft {
   const place = (action: StepAction, exits: Exit[], marker?: number): Exit[] => {
     switch (action.kind) {
       case 'box': {
+        const again = action.numeral?.toUpperCase()
+        if (
+          again !== undefined &&
+          numerals.has(again) &&
+          !action.until &&
+          !action.then &&
+          GOES_ON.test(action.label)
+        ) {
+          // "the water supply continues (S1306)": a step's numeral written again goes back to it.
+          jumps.push({
+            from: exits,
+            target: { numeral: action.numeral! },
+            at: nodes.length,
+            item: itemIndex,
+          })
+          return []
+        }
         const id = addElement(action.label, 'step', action.numeral, marker)
         link(exits, id)
         if (action.then) {

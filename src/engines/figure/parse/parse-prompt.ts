@@ -121,7 +121,7 @@ function parseMethod(text: string, label: string | undefined, about = false): Pa
   )
 }
 
-function parseSystem(text: string, label: string | undefined): ParseResult {
+function parseSystem(text: string, label: string | undefined, asked = false): ParseResult {
   const draft = readSystem(text)
   const verdict = judgeSystem(draft, text)
   // A storage-medium or apparatus claim whose body is operations ("cause the processor to perform
@@ -134,7 +134,8 @@ function parseSystem(text: string, label: string | undefined): ParseResult {
     case 'object':
       return fail('not_a_diagram', NOT_A_DIAGRAM)
     case 'empty':
-      return mentionsSystem(text)
+      // "Draw a block diagram of my invention": asked for one, it is one that names no parts.
+      return asked || mentionsSystem(text)
         ? fail('no_structure', NO_SYSTEM)
         : fail('not_a_diagram', NOT_A_DIAGRAM)
     case 'diagram':
@@ -175,7 +176,7 @@ export function parsePrompt(prompt: string): ParseResult {
       case 'method':
         return parseMethod(normalized.text, normalized.figureLabel, normalized.about)
       case 'system':
-        return parseSystem(normalized.text, normalized.figureLabel)
+        return parseSystem(normalized.text, normalized.figureLabel, normalized.asksBlockDiagram)
     }
   } catch (error) {
     log('error', 'parsePrompt failed', { error })

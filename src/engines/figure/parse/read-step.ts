@@ -557,6 +557,27 @@ export function readStep(raw: RawStep, context: StepContext): StepItem[] {
       ...orders,
     ]
   }
+  // "After step S408 or step S412, the controller waits ... in step S414": joins, then the step.
+  const joined = leadMarked.at !== 'prefix' ? LEADING_AFTER.exec(text) : null
+  if (joined && joined[0].length < text.length) {
+    const rest = readStep({ ...raw, text: text.slice(joined[0].length) }, context)
+    const first = rest.find((item) => item.kind === 'do')
+    const box = first?.kind === 'do' ? first.actions[0] : undefined
+    const numeral = box?.kind === 'box' || box?.kind === 'decision' ? numeralOf(box) : undefined
+    const joins: StepItem[] =
+      numeral === undefined
+        ? []
+        : [...joined[1]!.matchAll(new RegExp(N, 'gi'))].map((m) => ({
+            kind: 'after' as const,
+            step: { numeral },
+            after: { numeral: cleanNumeral(m[0]) },
+          }))
+    return [
+      ...rest.map((item) => (item.kind === 'do' ? { ...item, rejoin: true } : item)),
+      ...joins,
+      ...orders,
+    ]
+  }
   // A marker before a branch word belongs to the branch's action: "S1308 if so, ...".
   const lead = takeMarker(text, context.series)
   const opened =
@@ -664,4 +685,10 @@ function numberFirst(actions: StepAction[], numeral: string): void {
   const first = actions[0]
   if (first?.kind === 'box') first.numeral ??= numeral
   else if (first?.kind === 'decision') first.question.numeral ??= numeral
+}
+
+function numeralOf(action: StepAction): string | undefined {
+  if (action.kind === 'box') return action.numeral
+  if (action.kind === 'decision') return action.question.numeral
+  return undefined
 }

@@ -53,7 +53,7 @@ const NOT_A_STEP_BEFORE =
 
 /** Numerals after these refer back to a step; never a step's own marker. */
 const BACK_REFERENCE =
-  /\b(?:to|from|after|before|until|than|via|of|repeat(?:ing|s|ed)?|per|like)\s+(?:(?:step|steps|block|blocks|operation|operations|act|acts)\s+)?$/i
+  /\b(?:to|from|after|following|before|until|than|via|of|repeat(?:ing|s|ed)?|per|like)\s+(?:(?:step|steps|block|blocks|operation|operations|act|acts)\s+)?(?:(?:S\s?)?\d{2,5}[a-z]?\s*(?:,\s*(?:or\s+|and\s+)?|\s+(?:or|and)\s+)(?:(?:step|block|operation|act)\s+)?)?$/i
 
 /** The series key of a numeral: all but its last two digits, with the S of "S1302". */
 export function seriesOf(numeral: string): string {

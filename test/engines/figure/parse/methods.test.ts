@@ -293,6 +293,30 @@ describe('parsePrompt', () => {
       expect(outlineLinks(spec)).toContain('REQUESTING HUMAN REVIEW 610 -> CAPTURING AN IMAGE 602')
     })
 
+    it('goes back to a step when its numeral is written again with "continues" or "again"', () => {
+      const spec = parsed(
+        'FIG. 13 is a flowchart of a control method. Water is supplied through the supply valve (S1306). The control unit determines whether the water level has reached the target level (S1308). If the target level is not reached, the water supply continues (S1306). When the target level is reached, washing is performed (S1310).',
+      )
+      expect(outlineParts(spec)).not.toContain('WATER SUPPLY CONTINUES')
+      expect(outlineLinks(spec)).toContain(
+        'WATER LEVEL HAS REACHED THE TARGET LEVEL? S1308 -> WATER IS SUPPLIED THROUGH THE SUPPLY VALVE S1306 : NO',
+      )
+    })
+
+    it('joins two branches when a step begins "After step S408 or step S412,"', () => {
+      const spec = parsed(
+        'In step S406, the controller determines whether the glucose level is low. When it is, the controller suspends delivery in step S408. When it is not, the controller computes a dose in step S410 and commands the pump in step S412. After step S408 or step S412, the controller waits 5 minutes in step S414 and returns to step S406.',
+      )
+      const links = outlineLinks(spec)
+      expect(links).toContain(
+        'CONTROLLER SUSPENDS DELIVERY S408 -> CONTROLLER WAITS 5 MINUTES S414',
+      )
+      expect(links).toContain(
+        'CONTROLLER COMMANDS THE PUMP S412 -> CONTROLLER WAITS 5 MINUTES S414',
+      )
+      expect(links).toContain('CONTROLLER WAITS 5 MINUTES S414 -> GLUCOSE LEVEL IS LOW? S406')
+    })
+
     it('splits a sentence at commas when each part starts with a gerund', () => {
       const spec = parsed(
         'A method comprising receiving a request from a client, authenticating the client, and sending a response.',

@@ -1,11 +1,14 @@
 // `npm run bench -- figures`: the /figures drafter on the issue's two figures, a 12-block nested
 // system diagram and a 10-step flowchart with decisions and a loop, plus the two figures at the
 // 40-part cap that bench/memory-endpoints.mjs sends (a hub diagram with 75 links, a 40-part
-// method), from prompt to 2048 px PNG bytes: parse → draft (several ELK layouts tried, numerals placed) → SVG → resvg → gray PNG.
+// method), from prompt to 2048 px PNG bytes: parse → draft (several ELK layouts tried, numerals
+// placed, a figure whose text would print under 0.32 cm continued on further sheets) → SVG →
+// resvg → gray PNG, every sheet.
 // CPU time per stage from process.cpuUsage (one thread; target: under 300 ms a figure), first
 // run and median of warm runs. The peer, in the same process: the same parts drawn by the same
 // renderer but laid out once by dagre (the layered layout most diagram tools use, e.g. mermaid's
-// default), with no numerals and no layout search; the ratio is ours ÷ peer.
+// default), with no numerals, no layout search and one sheet whatever its text height; the ratio
+// is ours ÷ peer.
 import dagre from '@dagrejs/dagre'
 import { blockDiagramPrompt, flowchartPrompt } from './memory-endpoints.mjs'
 import { loadEngine } from './support/engine.mjs'
@@ -33,17 +36,25 @@ export async function runFiguresBench() {
         const parsed = engine.parsePrompt(prompt)
         if (!parsed.ok) throw new Error(`${name}: ${parsed.message}`)
         const parse = t.lap()
-        const figure = await engine.draftFigure(parsed.spec, { labeled, metrics })
+        const figure = await engine.draftFigure(parsed.figure, { labeled, metrics })
         const draft = t.lap()
-        const png = await toPng(engine, figure.scene)
+        let bytes = 0
+        for (const sheet of figure.sheets) bytes += (await toPng(engine, sheet.scene)).byteLength
         const render = t.lap()
-        return { parse, draft, render, bytes: png.byteLength, cm: figure.labelHeightCm }
+        return {
+          parse,
+          draft,
+          render,
+          bytes,
+          cm: figure.labelHeightCm,
+          sheets: figure.sheets.length,
+        }
       })
       const peer = await measure(runs, async () => {
         const t = stopwatch()
         const parsed = engine.parsePrompt(prompt)
         const parse = t.lap()
-        const scene = dagreScene(engine, parsed.spec, metrics)
+        const scene = dagreScene(engine, parsed.figure, metrics)
         const scale = engine.fitSheet(scene)
         const draft = t.lap()
         const png = await toPng(engine, scene)
@@ -54,6 +65,7 @@ export async function runFiguresBench() {
           render,
           bytes: png.byteLength,
           cm: (0.729 * 54 * scale * 2.54) / 300,
+          sheets: 1,
         }
       })
       const total = (r) => r.parse + r.draft + r.render
@@ -66,6 +78,7 @@ export async function runFiguresBench() {
         'total ms': total(ours.median).toFixed(0),
         'dagre peer ms': total(peer.median).toFixed(0),
         ratio: (total(ours.median) / total(peer.median)).toFixed(2),
+        sheets: ours.median.sheets,
         'text cm (peer)': `${ours.median.cm.toFixed(2)} (${peer.median.cm.toFixed(2)})`,
         'PNG KB': (ours.median.bytes / 1024).toFixed(0),
       })
@@ -108,30 +121,30 @@ async function measure(count, run) {
 }
 
 /** The peer: the drafter's parts and drawing, laid out by dagre (compound graph, one pass). */
-function dagreScene(engine, spec, metrics) {
-  const sized = engine.sizeParts(spec, metrics)
+function dagreScene(engine, figure, metrics) {
+  const sized = engine.sizeParts(figure, metrics)
   const g = new dagre.graphlib.Graph({ compound: true, multigraph: true })
   g.setGraph({ rankdir: 'TB', nodesep: 49, ranksep: 49, marginx: 0, marginy: 0 })
   g.setDefaultEdgeLabel(() => ({}))
-  for (const part of spec.parts) {
+  for (const part of figure.elements) {
     const s = sized.get(part.id)
     g.setNode(
       part.id,
       s.container ? { paddingTop: s.titleHeight + 32 } : { width: s.width, height: s.height },
     )
   }
-  for (const part of spec.parts) if (part.parent) g.setParent(part.id, part.parent)
-  for (const [i, link] of spec.links.entries()) g.setEdge(link.from, link.to, {}, `e${i}`)
+  for (const part of figure.elements) if (part.parent) g.setParent(part.id, part.parent)
+  for (const [i, link] of figure.connections.entries()) g.setEdge(link.from, link.to, {}, `e${i}`)
   dagre.layout(g)
   const parts = new Map()
-  for (const part of spec.parts) {
+  for (const part of figure.elements) {
     const n = g.node(part.id)
     parts.set(part.id, {
       ...sized.get(part.id),
       rect: { x: n.x - n.width / 2, y: n.y - n.height / 2, width: n.width, height: n.height },
     })
   }
-  const links = spec.links.map((link, i) => ({
+  const links = figure.connections.map((link, i) => ({
     link,
     points: g
       .edge({ v: link.from, w: link.to, name: `e${i}` })

@@ -160,6 +160,16 @@ export async function layoutGraph(
         node.ports = flowPorts(part.id, s.width, s.height)
         node.layoutOptions = { 'elk.portConstraints': 'FIXED_POS' }
       }
+      // A block diagram's connectors go before everything they lead into and after everything
+      // that leads to them: left to themselves, ELK set them all below a container they cross
+      // into, and the links into the container went round it to come in at the top.
+      if (!method && s.connector !== undefined) {
+        const leads = figure.connections.some((c) => c.from === part.id)
+        node.layoutOptions = {
+          ...node.layoutOptions,
+          'elk.layered.layering.layerConstraint': leads ? 'FIRST' : 'LAST',
+        }
+      }
     }
     nodes.set(part.id, node)
   }

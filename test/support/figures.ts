@@ -1,6 +1,6 @@
 // Shared by the figure tests: installs resvg and the bundled font (as src/wasm-workerd.ts does
 // for the Worker), renders a drafted scene the way /figures does, and runs the figure checker
-// on the pixels with the scene's own text boxes.
+// on the pixels with the scene's own text boxes, one sheet or every sheet of a figure.
 import resvg from '../../node_modules/@resvg/resvg-wasm/index_bg.wasm'
 import dejaVuSans from '../../node_modules/dejavu-fonts-ttf/ttf/DejaVuSans.ttf'
 import { checkFigure, checkSceneLayout, sceneBoxesAt } from '../../src/engines/figure/check'
@@ -40,4 +40,20 @@ export function figureProblems(raster: GrayRaster, scene: Scene): string[] {
     minNumeralPx: MIN_TEXT_HEIGHT_PX,
   })
   return [...pixels.problems, ...checkSceneLayout(scene)]
+}
+
+/**
+ * `figureProblems` on every sheet of a drafted figure, each rendered at 2048 px on its long edge
+ * as /figures renders it; each problem starts with the sheet's legend ("FIG. 5B: ...").
+ */
+export async function sheetsProblems(sheets: { scene: Scene; label: string }[]): Promise<string[]> {
+  const problems: string[] = []
+  for (const sheet of sheets) {
+    const raster = await renderScene(sheet.scene)
+    if (Math.max(raster.width, raster.height) !== SHEET_LONG_EDGE_PX) {
+      problems.push(`${sheet.label}: rendered ${raster.width} × ${raster.height}, not 2048 long`)
+    }
+    problems.push(...figureProblems(raster, sheet.scene).map((p) => `${sheet.label}: ${p}`))
+  }
+  return problems
 }

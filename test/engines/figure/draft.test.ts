@@ -20,7 +20,7 @@ import {
 } from '../../../src/engines/figure/geometry'
 import { figureFontMetrics } from '../../../src/engines/figure/rasterize'
 import type { Scene } from '../../../src/engines/figure/scene'
-import { figureProblems, installFigureFont, renderScene } from '../../support/figures'
+import { installFigureFont, sheetsProblems } from '../../support/figures'
 
 const SYSTEM: FigureInput = {
   kind: 'block-diagram',
@@ -158,17 +158,6 @@ async function draft(input: FigureInput, labeled: boolean): Promise<DraftedFigur
   return draftFigure(FigureSchema.parse(input), { labeled, metrics: figureFontMetrics() })
 }
 
-/** Every sheet rendered at 2048 px and held to the checker; returns the problems, by sheet. */
-async function sheetProblems(figure: DraftedFigure): Promise<string[]> {
-  const problems: string[] = []
-  for (const sheet of figure.sheets) {
-    const raster = await renderScene(sheet.scene)
-    expect(Math.max(raster.width, raster.height)).toBe(2048)
-    problems.push(...figureProblems(raster, sheet.scene).map((p) => `${sheet.label}: ${p}`))
-  }
-  return problems
-}
-
 const texts = (figure: DraftedFigure, role: string) =>
   figure.sheets.flatMap((s) => s.scene.texts.filter((t) => t.role === role).map((t) => t.text))
 
@@ -232,7 +221,7 @@ describe('draftFigure', () => {
     it(`draws a nested block diagram on one sheet that passes the checker when labeled is ${labeled}`, async () => {
       const figure = await draft(SYSTEM, labeled)
       expect(figure.sheets.map((s) => s.label)).toEqual(['FIG. 3'])
-      expect(await sheetProblems(figure)).toEqual([])
+      expect(await sheetsProblems(figure.sheets)).toEqual([])
       expect(figure.warnings).toEqual([])
       expect(figure.labelHeightCm).toBeGreaterThanOrEqual(0.32)
       expectLegends(figure)
@@ -265,7 +254,7 @@ describe('draftFigure', () => {
 
     it(`draws a flowchart with decisions, branches and a loop when labeled is ${labeled}`, async () => {
       const figure = await draft(METHOD, labeled)
-      expect(await sheetProblems(figure)).toEqual([])
+      expect(await sheetsProblems(figure.sheets)).toEqual([])
       expectLegends(figure)
       expect(texts(figure, 'branch').sort()).toEqual(['NO', 'NO', 'YES', 'YES'])
       // Ten links with one arrowhead each; the whole's numeral adds one when labeled.
@@ -356,7 +345,7 @@ describe('draftFigure', () => {
     )
     expect(figure.labelHeightCm).toBeGreaterThanOrEqual(0.32)
     expect(figure.numeralHeightCm).toBeGreaterThanOrEqual(0.32)
-    expect(await sheetProblems(figure)).toEqual([])
+    expect(await sheetsProblems(figure.sheets)).toEqual([])
     expectLegends(figure)
     expectReferencesDrawn(figure)
     expect(figure.warnings).toEqual([])
@@ -384,7 +373,7 @@ describe('draftFigure', () => {
       figure.sheets.map((_, i) => `FIG. 7${String.fromCharCode(65 + i)}`),
     )
     expect(figure.labelHeightCm).toBeGreaterThanOrEqual(0.32)
-    expect(await sheetProblems(figure)).toEqual([])
+    expect(await sheetsProblems(figure.sheets)).toEqual([])
     expectLegends(figure)
     expect(figure.warnings).toEqual([])
     const drawing = (id: string) =>

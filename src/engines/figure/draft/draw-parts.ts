@@ -1,9 +1,11 @@
 /**
  * Drafter stage 3: the laid-out graph drawn in patent style, as a Scene. Every outline and
  * connector is a stroke of the one pen: boxes as rectangles, decisions as diamonds, START/END as
- * stadiums, containers as larger rectangles with their title inside at the top left; arrowheads
- * are small filled triangles; labels are centred in their shapes; a decision's branches carry
- * YES / NO beside where they leave it. No colour, no shading, no frame around the figure.
+ * stadiums, containers as larger rectangles with their title inside at the top left, off-page
+ * connectors as circles with their letter; arrowheads are small filled triangles; labels are
+ * centred in their shapes; a decision's branches carry YES / NO beside where they leave it. No
+ * colour, no shading, no frame around the figure. Every mark carries the group of the element or
+ * connection it draws (scene.ts `Grouped`).
  */
 
 import type { Point, VectorPath } from '../../vector'

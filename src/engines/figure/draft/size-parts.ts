@@ -2,8 +2,8 @@
  * Drafter stage 1: each part's label wrapped to lines and the shape sized around them, in sheet
  * units (sheet.ts). Boxes hold their text with padding; a decision diamond is sized so the text
  * block fits inside it (w/W + h/H ≤ 1 for a centred w × h block in a W × H diamond); a terminal
- * is a stadium. Containers are sized by the layout; here they get their title's lines and the
- * room the title takes at their top.
+ * is a stadium; an off-page connector a circle around its letter. Containers are sized by the
+ * layout; here they get their title's lines and the room the title takes at their top.
  */
 
 import type { Figure, FigureElement } from '../figure'

@@ -28,7 +28,9 @@ export function numberParts(figure: Figure): Numbering {
   const given = numbered.filter((e) => e.numeral !== undefined)
   if (given.length > 0) {
     for (const e of given) byId.set(e.id, e.numeral!)
-    const bare = numbered.filter((e) => e.numeral === undefined)
+    // A flowchart's questions are often written as conditions ("If the items are in stock"),
+    // never numbered: drawn without a numeral, as drafters do, and not worth a warning.
+    const bare = numbered.filter((e) => e.numeral === undefined && e.kind !== 'decision')
     const warnings =
       bare.length === 0
         ? []

@@ -284,7 +284,7 @@ function fits(entry: LedgerEntry, element: FigureElement): boolean {
 
 /** Clause openers that make a sentence background rather than a step. */
 const BACKGROUND =
-  /^(?:fig(?:ure)?s?\.?\s*\d|as\s+is\s+(?:well\s+)?known|it\s+(?:should|will|is|may)|in\s+(?:some|other|certain|various)\s+embodiments|for\s+(?:example|instance)|(?:a|an|the)\s+(?:\w+\s+){0,4}?(?:method|process|flowchart|procedure)\s+(?:\d+\s+)?(?:of|for|is|performed|executed|according|comprising|that|which|,|$))/i
+  /^(?:fig(?:ure)?s?\.?\s*\d|as\s+is\s+(?:well\s+)?known|it\s+(?:should|will|is|may)|in\s+(?:some|other|certain|various)\s+embodiments|for\s+(?:example|instance)|(?:a|an|the)\s+(?:\w+\s+){0,4}?(?:method|process|flowchart|procedure)\s+(?:\d+\s+)?(?:then\s+)?(?:ends|terminates|stops|concludes|finishes|of|for|is|performed|executed|according|comprising|that|which|,|$))/i
 
 /**
  * Clauses of a flowchart prompt that no element says (a step the reader passed over): each is

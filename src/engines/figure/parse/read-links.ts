@@ -365,8 +365,12 @@ function repeatedPreposition(
   return readObjects(tokens, m + 1, end, known).phrases.length > 0 ? m : -1
 }
 
+const PARTICLES = new Set(['out', 'up', 'down', 'back', 'over', 'along', 'on', 'off', 'across'])
+
 /** A short signal name for a link: "sends a control signal to" → CONTROL SIGNAL. */
 function shortLabel(tokens: readonly Token[], start: number, end: number): string | undefined {
+  // "pushes frames out to": the verb's particle is not part of what flows.
+  while (end > start && PARTICLES.has(lowerAt(tokens, end - 1))) end--
   const phrase = readNounPhrase(tokens, start, end)
   if (!phrase || phrase.end !== end || phrase.words.length > 3) return undefined
   const label = phrase.words.join(' ').toUpperCase()

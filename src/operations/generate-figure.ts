@@ -13,6 +13,7 @@ import { encodePng } from '../codecs/png/encode'
 import { type ImageType, sniffImage } from '../codecs/sniff'
 import { composeViews, type View } from '../engines/figure/compose-views'
 import { draftFigure } from '../engines/figure/draft'
+import type { Figure } from '../engines/figure/figure'
 import { extractLineDrawing } from '../engines/figure/lines'
 import {
   FIGURE_FONT_FAMILY,
@@ -20,7 +21,6 @@ import {
   outlineText,
   rasterizeSvg,
 } from '../engines/figure/rasterize'
-import type { Figure } from '../engines/figure/figure'
 import type { Scene } from '../engines/figure/scene'
 import { SHEET_DPI, SHEET_LONG_EDGE_PX } from '../engines/figure/sheet'
 import { ApiError, type ImageSource } from '../errors'
@@ -109,10 +109,13 @@ export async function generateFigure(
       break
     }
     case 'image-model': {
-      const drawn = composeViews([await modelView(plan.instruction, input.references, ports.model)], {
-        labeled,
-        metrics,
-      })
+      const drawn = composeViews(
+        [await modelView(plan.instruction, input.references, ports.model)],
+        {
+          labeled,
+          metrics,
+        },
+      )
       sheets = [{ scene: drawn.scene, label: 'FIG. 1', titles: new Map() }]
       references = drawn.references
       drawnWarnings = drawn.warnings

@@ -74,11 +74,21 @@ export async function planFigure(input: {
       const better =
         proposal && (!read.ok || proposal.warnings.length < read.warnings.length) ? proposal : null
       if (better) {
-        return { kind: 'drafter', figure: better.figure, reader: 'model', warnings: [...referenceWarning, ...better.warnings] }
+        return {
+          kind: 'drafter',
+          figure: better.figure,
+          reader: 'model',
+          warnings: [...referenceWarning, ...better.warnings],
+        }
       }
     }
     if (read.ok) {
-      return { kind: 'drafter', figure: read.figure, reader: 'rules', warnings: [...referenceWarning, ...read.warnings] }
+      return {
+        kind: 'drafter',
+        figure: read.figure,
+        reader: 'rules',
+        warnings: [...referenceWarning, ...read.warnings],
+      }
     }
     if (read.reason === 'too_complex') throw new ApiError('FIGURE_TOO_COMPLEX', read.message)
     if (read.reason === 'not_understood' && references === 0) {
@@ -121,7 +131,9 @@ async function modelReading(
   }
   const parsed = FigureSchema.safeParse(answer)
   if (!parsed.success) {
-    log('warn', 'the text model answered an invalid figure', { issues: parsed.error.issues.slice(0, 5) })
+    log('warn', 'the text model answered an invalid figure', {
+      issues: parsed.error.issues.slice(0, 5),
+    })
     return null
   }
   const report = checkFaithful(prompt, parsed.data)

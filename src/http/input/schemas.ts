@@ -243,7 +243,8 @@ const figureDescriptions = {
 const NumeralSchema = z
   .union([z.int().min(1).max(99_999), z.string().regex(NUMERAL_PATTERN)])
   .openapi({
-    description: 'A reference numeral as written: "102", "102a", "1002\'", "S1302" (an integer is accepted).',
+    description:
+      'A reference numeral as written: "102", "102a", "1002\'", "S1302" (an integer is accepted).',
     example: '102',
   })
 
@@ -253,18 +254,27 @@ function figureStructure(numeral: z.ZodType) {
       id: z
         .string()
         .regex(/^[A-Za-z0-9_.-]{1,40}$/)
-        .openapi({ description: 'Unique in the figure: 1 to 40 letters, digits, `_`, `.` or `-`.', example: 'p2' }),
+        .openapi({
+          description: 'Unique in the figure: 1 to 40 letters, digits, `_`, `.` or `-`.',
+          example: 'p2',
+        }),
       numeral: numeral.optional(),
       label: z
         .string()
         .min(1)
         .max(MAX_LABEL_CHARS)
-        .openapi({ description: 'What is printed inside, without its numeral.', example: 'PROCESSOR' }),
+        .openapi({
+          description: 'What is printed inside, without its numeral.',
+          example: 'PROCESSOR',
+        }),
       kind: z.enum(ELEMENT_KINDS).openapi({
         description:
           '`block` and `container` (block diagrams: a container is drawn around the elements that name it as `parent`), `step`, `decision` (a diamond whose connections out carry YES and NO) and `terminal` (START / END, never numbered) for flowcharts.',
       }),
-      parent: z.string().optional().openapi({ description: 'The id of the container it is drawn inside.' }),
+      parent: z
+        .string()
+        .optional()
+        .openapi({ description: 'The id of the container it is drawn inside.' }),
     })
     .strict()
     .openapi('FigureElement')
@@ -277,9 +287,10 @@ function figureStructure(numeral: z.ZodType) {
         .min(1)
         .max(MAX_CONNECTION_LABEL_CHARS)
         .optional()
-        .openapi({ description: 'YES / NO on a decision\'s branches, or a short signal name.' }),
+        .openapi({ description: "YES / NO on a decision's branches, or a short signal name." }),
       arrow: z.enum(['none', 'forward', 'both']).optional().openapi({
-        description: '`none` ("coupled to"), `forward` (an arrowhead at `to`; the default), `both` ("communicates with").',
+        description:
+          '`none` ("coupled to"), `forward` (an arrowhead at `to`; the default), `both` ("communicates with").',
       }),
     })
     .strict()
@@ -291,16 +302,22 @@ function figureStructure(numeral: z.ZodType) {
         .string()
         .regex(FIGURE_LABEL_PATTERN)
         .optional()
-        .openapi({ description: 'The legend printed under the figure, e.g. "FIG. 2" (FIG. 1 when absent).', example: 'FIG. 2' }),
+        .openapi({
+          description: 'The legend printed under the figure, e.g. "FIG. 2" (FIG. 1 when absent).',
+          example: 'FIG. 2',
+        }),
       numeral: numeral.optional().openapi({
-        description: 'The numeral of the whole ("a method 200"): drawn with an arrow pointing at the figure.',
+        description:
+          'The numeral of the whole ("a method 200"): drawn with an arrow pointing at the figure.',
       }),
       title: z
         .string()
         .min(1)
         .max(MAX_LABEL_CHARS)
         .optional()
-        .openapi({ description: 'What the whole is called ("METHOD"): its label in `references`. Not drawn.' }),
+        .openapi({
+          description: 'What the whole is called ("METHOD"): its label in `references`. Not drawn.',
+        }),
       elements: z.array(element).min(1).max(MAX_FIGURE_ELEMENTS),
       connections: z.array(connection).max(MAX_FIGURE_CONNECTIONS).optional(),
     })
@@ -356,7 +373,11 @@ export const FiguresJsonSchema = z
     if (body.prompt !== undefined && body.prompt.trim() === '') {
       ctx.addIssue({ code: 'custom', path: ['prompt'], message: 'prompt must contain text' })
     }
-    if (body.prompt === undefined && body.referenceImageUrls === undefined && body.figure === undefined) {
+    if (
+      body.prompt === undefined &&
+      body.referenceImageUrls === undefined &&
+      body.figure === undefined
+    ) {
       ctx.addIssue({
         code: 'custom',
         path: [],
@@ -368,7 +389,9 @@ export const FiguresJsonSchema = z
 
 export const FigureReferenceSchema = z
   .object({
-    numeral: z.string().openapi({ example: '102', description: 'As drawn: "102", "102a", "S1302".' }),
+    numeral: z
+      .string()
+      .openapi({ example: '102', description: 'As drawn: "102", "102a", "S1302".' }),
     label: z.string().openapi({ example: 'PROCESSOR' }),
   })
   .openapi('FigureReference')
@@ -376,7 +399,13 @@ export const FigureReferenceSchema = z
 export const FigureSheetSchema = z
   .object({
     url: z.url().openapi({ description: 'Signed URL of this sheet, valid for 7 days.' }),
-    label: z.string().openapi({ description: 'Its legend: "FIG. 5", or "FIG. 5A", "FIG. 5B" for a figure continued over sheets.', example: 'FIG. 5A' }),
+    label: z
+      .string()
+      .openapi({
+        description:
+          'Its legend: "FIG. 5", or "FIG. 5A", "FIG. 5B" for a figure continued over sheets.',
+        example: 'FIG. 5A',
+      }),
     svg: z.string().optional().openapi({ description: 'The SVG source (svg output only).' }),
     width: z.int().openapi({ description: 'PNG: width in pixels. SVG: width of the viewBox.' }),
     height: z.int().openapi({ description: 'PNG: height in pixels. SVG: height of the viewBox.' }),

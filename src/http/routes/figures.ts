@@ -113,7 +113,8 @@ const route = createRoute({
               value: { prompt: METHOD_PROMPT, labeled: true },
             },
             figure: {
-              summary: 'A structure sent as `figure` (for example a corrected `figure` from an earlier answer)',
+              summary:
+                'A structure sent as `figure` (for example a corrected `figure` from an earlier answer)',
               value: { figure: SYSTEM_FIGURE, labeled: true, output: 'svg' },
             },
             referenceImages: {
@@ -145,7 +146,13 @@ const route = createRoute({
                 reader: 'rules',
                 figure: SYSTEM_FIGURE,
                 sheets: [
-                  { url: exampleFileUrl('figure.svg'), label: 'FIG. 1', svg: SVG_EXAMPLE, width: 1638, height: 852 },
+                  {
+                    url: exampleFileUrl('figure.svg'),
+                    label: 'FIG. 1',
+                    svg: SVG_EXAMPLE,
+                    width: 1638,
+                    height: 852,
+                  },
                 ],
                 references: SYSTEM_REFERENCES,
                 creditsConsumed: 8,
@@ -162,7 +169,13 @@ const route = createRoute({
               reader: 'sent',
               figure: SYSTEM_FIGURE,
               sheets: [
-                { url: exampleFileUrl('figure.svg'), label: 'FIG. 1', svg: SVG_EXAMPLE, width: 1638, height: 852 },
+                {
+                  url: exampleFileUrl('figure.svg'),
+                  label: 'FIG. 1',
+                  svg: SVG_EXAMPLE,
+                  width: 1638,
+                  height: 852,
+                },
               ],
               references: SYSTEM_REFERENCES,
               creditsConsumed: 8,
@@ -174,7 +187,9 @@ const route = createRoute({
               height: 2048,
               method: 'drafter',
               reader: 'rules',
-              sheets: [{ url: exampleFileUrl('figure.png'), label: 'FIG. 2', width: 1824, height: 2048 }],
+              sheets: [
+                { url: exampleFileUrl('figure.png'), label: 'FIG. 2', width: 1824, height: 2048 },
+              ],
               references: METHOD_REFERENCES,
               creditsConsumed: 10,
             }),
@@ -235,7 +250,13 @@ export const figuresRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
       operation: 'generateFigure',
       route: '/figures',
       cost: figureCost(output),
-      parameters: { prompt: prompt ?? null, figure: figure ?? null, output, labeled, referenceImageUrls: urls },
+      parameters: {
+        prompt: prompt ?? null,
+        figure: figure ?? null,
+        output,
+        labeled,
+        referenceImageUrls: urls,
+      },
       // Step 8: the references are fetched and the plan made before the charge, so a prompt we
       // cannot draw or a reference we cannot fetch costs nothing.
       loadInput: async () => {

@@ -385,6 +385,10 @@ const OPERATION_ERRORS: Record<string, () => Promise<Response>> = {
       referenceImageUrls: ['https://example.com/missing.png'],
     })
   },
+  'generateFigure:promptNotUnderstood': async () =>
+    postJson('/v1/figures', (await newAccount(10)).apiKey, {
+      prompt: 'Draw a block diagram of my invention, the usual parts.',
+    }),
   'generateFigure:insufficientCredits': () =>
     insufficient(
       '/figures',

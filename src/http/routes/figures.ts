@@ -35,8 +35,9 @@ const SYSTEM_PROMPT =
 const METHOD_PROMPT =
   'FIG. 2 is a flowchart of a method 200 comprising: receiving a request from a client; authenticating the client; determining whether the client is authorized; if so, retrieving a record; otherwise, sending an error message; and sending the response.'
 
-const NOT_UNDERSTOOD_MESSAGE =
-  'The prompt could not be drawn exactly as written: Numeral 606 is written with "the order is packed in step 606" but would be drawn on decision "ITEMS ARE IN STOCK?". Rephrase that part (one step or part per clause, each with its own numeral), or send the structure you want as `figure`.'
+/** A prompt that asks for a block diagram and names no part. */
+const NOT_UNDERSTOOD_PROMPT = 'Draw a block diagram of my invention, the usual parts.'
+const NOT_UNDERSTOOD_MESSAGE = `Read "${NOT_UNDERSTOOD_PROMPT}": No parts could be read from the prompt; list them with numerals and say how they connect, for example "A system 100 comprising a processor 102, a memory 104 and a display 106, wherein the processor is coupled to the memory".`
 
 /** What the drafter answers for SYSTEM_PROMPT with `labeled: true`. */
 const SYSTEM_REFERENCES = [
@@ -61,6 +62,34 @@ const SYSTEM_FIGURE = {
   connections: [
     { from: 'p3', to: 'p2', arrow: 'none' },
     { from: 'p4', to: 'p5', arrow: 'both' },
+  ],
+}
+
+/** The structure the drafter returns for METHOD_PROMPT with `labeled: true`. */
+const METHOD_FIGURE = {
+  kind: 'flowchart',
+  label: 'FIG. 2',
+  numeral: '200',
+  title: 'METHOD',
+  elements: [
+    { id: 's0', label: 'START', kind: 'terminal' },
+    { id: 's1', label: 'RECEIVING A REQUEST FROM A CLIENT', kind: 'step', numeral: '202' },
+    { id: 's2', label: 'AUTHENTICATING THE CLIENT', kind: 'step', numeral: '204' },
+    { id: 's3', label: 'CLIENT IS AUTHORIZED?', kind: 'decision', numeral: '206' },
+    { id: 's4', label: 'RETRIEVING A RECORD', kind: 'step', numeral: '208' },
+    { id: 's5', label: 'SENDING AN ERROR MESSAGE', kind: 'step', numeral: '210' },
+    { id: 's6', label: 'SENDING THE RESPONSE', kind: 'step', numeral: '212' },
+    { id: 's7', label: 'END', kind: 'terminal' },
+  ],
+  connections: [
+    { from: 's0', to: 's1', arrow: 'forward' },
+    { from: 's1', to: 's2', arrow: 'forward' },
+    { from: 's2', to: 's3', arrow: 'forward' },
+    { from: 's3', to: 's4', label: 'YES', arrow: 'forward' },
+    { from: 's3', to: 's5', label: 'NO', arrow: 'forward' },
+    { from: 's4', to: 's6', arrow: 'forward' },
+    { from: 's5', to: 's6', arrow: 'forward' },
+    { from: 's6', to: 's7', arrow: 'forward' },
   ],
 }
 
@@ -187,6 +216,7 @@ const route = createRoute({
               height: 2048,
               method: 'drafter',
               reader: 'rules',
+              figure: METHOD_FIGURE,
               sheets: [
                 { url: exampleFileUrl('figure.png'), label: 'FIG. 2', width: 1824, height: 2048 },
               ],
@@ -201,6 +231,9 @@ const route = createRoute({
                 width: 2048,
                 height: 1536,
                 method: 'reference-lines',
+                sheets: [
+                  { url: exampleFileUrl('figure.png'), label: 'FIG. 1', width: 2048, height: 1536 },
+                ],
                 creditsConsumed: 10,
               },
               'Without the image model (no `AI` binding) each reference becomes a line-drawing view; with it, `method` is `image-model`.',
@@ -217,7 +250,7 @@ const route = createRoute({
           'the body: Send a prompt, a figure, referenceImageUrls, or a prompt with either',
         ),
         promptNotUnderstood: errorExample(
-          'A prompt that cannot be drawn exactly as written (here a numeral that would land on the wrong step)',
+          'A prompt whose structure cannot be read (here a block diagram asked for, no part named); a reading the faithfulness checker refuses quotes the phrase instead',
           'PROMPT_NOT_UNDERSTOOD',
           NOT_UNDERSTOOD_MESSAGE,
         ),

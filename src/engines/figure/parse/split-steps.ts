@@ -204,13 +204,26 @@ const VERB_S_START =
   /^(?:and\s+|then\s+|,\s*)*(?:then\s+)?([a-z]+s)\b(?:\s+(?:the|a|an|it|them|its|said|whether|if|to|from|with|on|in|for)\b|\s*$)/i
 
 /**
+ * "the active power command proportional to the frequency deviation ... is": a long subject is
+ * carried to the next step as its noun, without what qualifies it.
+ */
+function shortSubject(subject: string): string {
+  const qualified =
+    /^(.*?\S)\s+(?:proportional|corresponding|equal|relative|according|of|with|from|for|in|on|at|to|that|which|having|based)\b.*?\s((?:is|are|was|were|gets|get|being)\s+)$/i.exec(
+      subject,
+    )
+  const long = subject.trim().split(/\s+/).length > 7
+  return qualified && long ? `${qualified[1]} ${qualified[2]}` : subject
+}
+
+/**
  * A second step cut from a clause gets the first one's subject when it has none: "the order is
  * packed in step 606 and shipped in step 608" → "the order is shipped in step 608".
  */
 function carrySubject(first: string, second: string): string {
   const passive = PASSIVE_SUBJECT.exec(first)
   if (passive && PARTICIPLE_START.test(second)) {
-    return `${passive[1]}${second.replace(/^(?:and\s+|then\s+|,\s*)+/i, '')}`
+    return `${shortSubject(passive[1]!)}${second.replace(/^(?:and\s+|then\s+|,\s*)+/i, '')}`
   }
   const active = ACTIVE_SUBJECT.exec(first)
   if (active && VERB_S_START.test(second)) {

@@ -561,6 +561,21 @@ export function buildFlowchart(items: readonly StepItem[]): FlowchartDraft {
         }
         // A claim's "in response to determining that ..." after one outcome is the other one.
         const top = stack[stack.length - 1]
+        // "checks whether all segments of k-space have been acquired; if not, ... When k-space is
+        // complete, ...": a condition on what the question asked, after its NO, is its YES.
+        if (
+          top &&
+          top.no !== null &&
+          top.yes === null &&
+          !item.question.numeral &&
+          !NEGATION.test(item.question.condition) &&
+          conditionWords(item.question.condition).some((w) =>
+            conditionWords(top.condition).includes(w),
+          )
+        ) {
+          answer(top, 'yes', item.actions)
+          return
+        }
         if (item.response && top && top.yes !== null && top.no === null && !item.question.numeral) {
           answer(top, 'no', item.actions)
           return

@@ -340,6 +340,9 @@ function readJump(text: string, context: StepContext): StepAction | null {
   return { kind: 'jump', target: ref, ...(until ? { until } : {}) }
 }
 
+const CIRCUMSTANCE =
+  /^(?:after|following|upon|on)\s+(?:each|every|the|a|an|all|any)\s+[^,]{1,60},\s*/i
+
 /** What one action text does (a box unless it is a jump, a decision or the end). */
 function readAction(text: string, context: StepContext): StepAction[] {
   const clean = cleanLead(text)
@@ -348,7 +351,13 @@ function readAction(text: string, context: StepContext): StepAction[] {
   const jump = readJump(clean, context)
   if (jump) return [jump]
   const marked = takeMarker(clean, context.series)
-  const body = cleanLead(marked.text)
+  let body = cleanLead(marked.text)
+  // "After each accepted segment, the scanner checks whether ...": the circumstance is not asked.
+  const circumstance = CIRCUMSTANCE.exec(body)
+  if (circumstance) {
+    const rest = body.slice(circumstance[0].length)
+    if (DECISION.test(rest) || PASSIVE_DECISION.test(rest) || CHECK_CLAUSE.test(rest)) body = rest
+  }
   const decision = DECISION.exec(body) ?? PASSIVE_DECISION.exec(body)
   if (decision) {
     const question = readQuestion(body.slice(decision[0].length), context)
@@ -406,10 +415,17 @@ function readAction(text: string, context: StepContext): StepAction[] {
     ...(then ? { then } : {}),
   }
   // "the invoice is matched again", "downloads the update package again": back to that step.
+  // "the scanner again waits for the next R-wave" too.
   const repeat =
-    numeral === undefined && !until && !then ? /\s+(?:again|once\s+more|anew)$/i.exec(words) : null
+    numeral === undefined && !until && !then
+      ? (/\s+(?:again|once\s+more|anew)$/i.exec(words) ?? /\s+again(?=\s+[a-z]+s\b)/i.exec(words))
+      : null
   if (repeat) {
-    const main = words.slice(0, repeat.index).replace(/^after\s+[^,]+,\s*/i, '')
+    const main =
+      `${words.slice(0, repeat.index)}${words.slice(repeat.index + repeat[0].length)}`.replace(
+        /^after\s+[^,]+,\s*/i,
+        '',
+      )
     const target = main
       .toLowerCase()
       .split(/[^a-z-]+/)

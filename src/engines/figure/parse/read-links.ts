@@ -329,6 +329,10 @@ function prepositionRole(verb: VerbMatch, word: string): 'target' | 'source' | '
  * in "communicates with the database and the client sends ...", "the client" sends.
  */
 function readObjects(tokens: readonly Token[], start: number, end: number, known?: Known) {
+  // "connected to each of the spine switches 212a and 212b": every one of them.
+  if (DISTRIBUTIVE_WORDS.has(lowerAt(tokens, start)) && lowerAt(tokens, start + 1) === 'of') {
+    start += 2
+  }
   const list = readNounPhraseList(tokens, start, end, known)
   while (list.phrases.length > 1) {
     const last = list.phrases[list.phrases.length - 1]!
@@ -400,14 +404,34 @@ function readRoles(tokens: readonly Token[], verb: VerbMatch, end: number, known
       return roles
     }
   }
+  // "the converters 704a and 704b feed the power amplifiers 706a and 706b": a moving verb whose
+  // direct object is a part sends to it (or, "reads the sensor 104", takes from it).
+  let direct: NounPhrase[] = []
+  if (verb.family === 'transfer') {
+    const list = readObjects(tokens, k, end, known)
+    const parts = list.phrases.every(
+      (p) => (p.numeral !== undefined || known?.(p) === true) && !NON_PART_NOUNS.has(p.head),
+    )
+    if (list.phrases.length > 0 && parts) {
+      direct = list.phrases
+      k = list.end
+      roles.objectsEnd = k
+    }
+  }
   let firstPreposition = -1
   let lastPreposition = ''
   let skipped = 0
   const room = verb.family === 'transfer' ? 6 : 3
   while (k < end) {
     const word = lowerAt(tokens, k)
-    const filled = roles.targets.length + roles.sources.length + roles.between.length > 0
+    const filled =
+      roles.targets.length + roles.sources.length + roles.between.length + direct.length > 0
     if (CLAUSE_BREAKS.has(word)) break
+    if (word === ',' && lowerAt(tokens, k + 1) === 'respectively') {
+      roles.respectively = true
+      k += 2
+      continue
+    }
     if (filled && (word === ',' || word === 'and')) {
       const next = repeatedPreposition(tokens, verb, k, end, lastPreposition, known)
       if (next < 0) break
@@ -474,7 +498,13 @@ function readRoles(tokens: readonly Token[], verb: VerbMatch, end: number, known
     k = phrase && phrase.end > k ? phrase.end : k + 1
   }
   roles.end = k
-  if (verb.family === 'transfer' && firstPreposition > verb.end) {
+  if (direct.length > 0) {
+    if (roles.targets.length + roles.sources.length === 0) {
+      if (verb.inward) roles.sources.push(...direct)
+      else roles.targets.push(...direct)
+    }
+  }
+  if (verb.family === 'transfer' && firstPreposition > verb.end && direct.length === 0) {
     const label = shortLabel(tokens, verb.end, firstPreposition)
     if (label) roles.label = label
   }
@@ -507,7 +537,12 @@ function readSubjects(
     const antecedent = phraseEndingAt(tokens, from, known)
     if (antecedent) return { phrases: [antecedent], blocked: false, negated }
   }
-  while (i < verbStart && SUBJECT_OPENERS.has(lowerAt(tokens, i))) i++
+  // "Each of the leaf switches 222a, 222b and 222c is connected to ...".
+  while (i < verbStart) {
+    if (DISTRIBUTIVE_WORDS.has(lowerAt(tokens, i)) && lowerAt(tokens, i + 1) === 'of') i += 2
+    else if (SUBJECT_OPENERS.has(lowerAt(tokens, i))) i++
+    else break
+  }
   if (i >= verbStart) return { phrases: null, blocked: false, negated }
   const list = readNounPhraseList(tokens, i, verbStart, known)
   const next = lowerAt(tokens, list.end)
@@ -572,6 +607,24 @@ function eachVerb(
   }
 }
 
+/** One reference per part: "the amplifiers 706a and 706b" is two. */
+function eachPart(ref: PartRef): PartRef[] {
+  if (ref.kind !== 'phrase' || !ref.phrase.numerals) return [ref]
+  return ref.phrase.numerals.map((numeral) => {
+    const one: NounPhrase = { ...ref.phrase, numeral }
+    delete one.numerals
+    return { kind: 'phrase', phrase: one }
+  })
+}
+
+/** "A and B feed C and D, respectively": A with C, B with D (null when the counts differ). */
+function respectivePairs(subjects: PartRef[], targets: NounPhrase[]): [PartRef, PartRef][] | null {
+  const from = subjects.flatMap(eachPart)
+  const to = targets.map(ref).flatMap(eachPart)
+  if (from.length !== to.length || from.length < 2) return null
+  return from.map((subject, k) => [subject, to[k]!])
+}
+
 function toClauses(subjects: PartRef[], verb: VerbMatch, roles: Roles): LinkClause[] {
   const base = {
     arrow: verb.arrow,
@@ -599,10 +652,9 @@ function toClauses(subjects: PartRef[], verb: VerbMatch, roles: Roles): LinkClau
   }
   if (roles.sources.length > 0)
     clauses.push({ ...base, from: roles.sources.map(ref), to: subjects })
-  if (roles.respectively && roles.targets.length === subjects.length && subjects.length > 1) {
-    subjects.forEach((subject, k) => {
-      clauses.push({ ...base, from: [subject], to: [ref(roles.targets[k]!)] })
-    })
+  const pairs = roles.respectively ? respectivePairs(subjects, roles.targets) : null
+  if (pairs) {
+    for (const [subject, target] of pairs) clauses.push({ ...base, from: [subject], to: [target] })
   } else if (roles.targets.length > 0)
     clauses.push({ ...base, from: subjects, to: roles.targets.map(ref) })
   const objectless = clauses.length === 0 && verb.family !== 'transfer' && verb.family !== 'direct'

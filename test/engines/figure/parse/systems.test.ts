@@ -741,5 +741,21 @@ describe('parsePrompt', () => {
         'HUB 304 -- SENSOR 302c',
       ])
     })
+
+    it('reads "each of ... to each of ..." and pairs numbered lists "respectively"', () => {
+      const mesh = parsed(
+        'A network 200 comprising leaf switches 222a and 222b and spine switches 212a and 212b. Each of the leaf switches 222a and 222b is connected to each of the spine switches 212a and 212b.',
+      )
+      expect(outlineLinks(mesh)).toHaveLength(4)
+      const radio = parsed(
+        'A radio unit 700 comprising converters 704a and 704b, amplifiers 706a and 706b and antennas 708a and 708b, wherein the converters 704a and 704b feed the amplifiers 706a and 706b, respectively, and the amplifiers 706a and 706b drive the antennas 708a and 708b, respectively.',
+      )
+      expect(outlineLinks(radio)).toEqual([
+        'CONVERTER 704a -> AMPLIFIER 706a',
+        'CONVERTER 704b -> AMPLIFIER 706b',
+        'AMPLIFIER 706a -> ANTENNA 708a',
+        'AMPLIFIER 706b -> ANTENNA 708b',
+      ])
+    })
   })
 })

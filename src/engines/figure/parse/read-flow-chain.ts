@@ -14,7 +14,7 @@
 
 import { isParticiple } from './grammar-words'
 import { NON_PART_NOUNS, singular } from './noun-classes'
-import type { LinkClause, PartRef } from './read-links'
+import { type LinkClause, type PartRef, readLinkClauses } from './read-links'
 import { type NounPhrase, readNounPhrase, readNounPhraseList } from './read-noun-phrase'
 import { lowerAt, type Token } from './tokenize'
 
@@ -38,6 +38,8 @@ const CONTROL_VERBS =
   /^(?:set|controlled|adjusted|regulated|configured|tuned|selected|commanded|triggered|enabled|disabled|powered|driven|clocked|timed|managed|supervised|monitored|programmed)$/
 const JOINING = /^(?:connected|coupled|attached|mounted|joined|linked|fixed|secured)$/
 const SIDE_INPUT = /^(?:generated|produced|provided|output|supplied|emitted|created|derived)$/
+
+const RELATIVES = new Set(['which', 'who', 'that'])
 
 interface Station {
   phrases: NounPhrase[]
@@ -144,6 +146,14 @@ export function readFlowChain(
     const word = lowerAt(tokens, k)
     const before = previousWord
     previousWord = word
+    // "..., amplified by the amplifier 916, which drives the drivers 918a-918c": the last part
+    // the flow reached acts in the relative clause, which ends the flow.
+    const at = current[current.length - 1]
+    if (word === ',' && RELATIVES.has(lowerAt(tokens, k + 1)) && at) {
+      const given = at.phrases.map(ref)
+      clauses.push(...readLinkClauses(tokens, k + 2, tokens.length, given, known))
+      break
+    }
     if (
       word === 'under' &&
       lowerAt(tokens, k + 1) === 'control' &&

@@ -81,7 +81,7 @@ addVerbs(
 )
 addVerbs(
   'transfer',
-  'store stores storing save saves saving write writes writing load loads loading copy copies copying upload uploads uploading post posts posting',
+  'store stores storing save saves saving write writes writing load loads loading copy copies copying upload uploads uploading post posts posting archive archives archiving log logs logging record records recording',
   true,
 )
 addVerbs(
@@ -223,7 +223,9 @@ function takesObject(tokens: readonly Token[], j: number): boolean {
 function findVerb(tokens: readonly Token[], i: number, end: number): VerbMatch | null {
   let j = i
   while (j < end) {
-    if ((j > i && followsSubject(tokens, j)) || takesObject(tokens, j)) {
+    // "controls A, B and C, and receives commands from D": a verb after "and" is the verb.
+    const afterAnd = j > i && lowerAt(tokens, j - 1) === 'and' && /[^s]s$/.test(lowerAt(tokens, j))
+    if ((j > i && followsSubject(tokens, j)) || takesObject(tokens, j) || afterAnd) {
       const verb = matchVerb(tokens, j)
       if (verb) return verb
     }
@@ -334,11 +336,20 @@ function readObjects(tokens: readonly Token[], start: number, end: number, known
     start += 2
   }
   const list = readNounPhraseList(tokens, start, end, known)
+  // "..., and receives scan commands from ...": a list item that opens with a verb is the next clause.
+  while (list.phrases.length > 0) {
+    const last = list.phrases[list.phrases.length - 1]!
+    const word = lowerAt(tokens, last.start)
+    if (!VERBS.has(word) || !/[^s]s$/.test(word) || last.determiner !== 'none') break
+    list.phrases.pop()
+    list.end = last.start
+    while (list.end > start && /^(?:,|and)$/.test(lowerAt(tokens, list.end - 1))) list.end--
+  }
   while (list.phrases.length > 1) {
     const last = list.phrases[list.phrases.length - 1]!
     let k = last.end
     while (k < end && SUBJECT_FILLERS.has(lowerAt(tokens, k))) k++
-    if (!matchVerb(tokens, k)) break
+    if (!matchVerb(tokens, k) && !genericVerb(tokens, k)) break
     list.phrases.pop()
     list.end = list.phrases[list.phrases.length - 1]!.end
   }
@@ -438,7 +449,15 @@ function readRoles(tokens: readonly Token[], verb: VerbMatch, end: number, known
       k = next
       continue
     }
-    if (k > verb.end && matchVerb(tokens, k)) break
+    // A verb form ends the clause when it acts ("and sends the data"), not when it is a noun
+    // ("receives scan commands from").
+    if (
+      k > verb.end &&
+      matchVerb(tokens, k) &&
+      (takesObject(tokens, k) || /^(?:and|,|which|that|then)$/.test(lowerAt(tokens, k - 1)))
+    ) {
+      break
+    }
     const role = prepositionRole(verb, word)
     if (role) {
       const list = readObjects(tokens, k + 1, end, known)

@@ -53,6 +53,9 @@ export function stripParentheticals(sentence: string): string {
  * Splits a sentence at "wherein" / "where" into its main statement and its clauses; the part
  * after "whereby", "such that" or "so that" is dropped.
  */
+const ASIDE_THEN_MAIN =
+  /^((?:it|they|this|these)\s+(?:is|are)\s+[^,]{1,80}?),\s*(?=and\s+(?:is|are)\s+(?:then\s+|next\s+|further\s+)?[a-z]+(?:ed|en|wn)\b)/i
+
 export function splitClauses(sentence: string): { main: string; clauses: string[] } {
   const pieces: { mark: string; text: string }[] = []
   let last = 0
@@ -63,6 +66,15 @@ export function splitClauses(sentence: string): { main: string; clauses: string[
     last = match.index + match[0].length
   }
   pieces.push({ mark, text: sentence.slice(last) })
+  // "to the processor 914, where it is decoded, and is then amplified by ...": an aside about
+  // where the flow is; the main statement goes on after it.
+  for (let k = 1; k < pieces.length; k++) {
+    const piece = pieces[k]!
+    const aside = piece.mark === 'where' ? ASIDE_THEN_MAIN.exec(piece.text) : null
+    if (!aside || pieces[k - 1]!.mark !== '') continue
+    pieces[k - 1]!.text = `${pieces[k - 1]!.text.trimEnd()}${piece.text.slice(aside[1]!.length)}`
+    pieces.splice(k, 1)
+  }
   const kept = pieces.filter((p) => p.mark === '' || p.mark === 'wherein' || p.mark === 'where')
   return {
     main: kept[0]?.mark === '' ? kept[0].text.trim() : '',

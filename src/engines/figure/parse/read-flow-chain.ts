@@ -140,6 +140,9 @@ export function readFlowChain(
     clauses.push({ from: from.map(ref), to: to.map(ref), arrow: 'forward' })
   }
   let startsAtDestination = false
+  let firstRole: string | null = null
+  let lastRole: string | null = null
+  let lastEnd = -1
   let previousWord = ''
   let k = subject.phrase.end
   while (k < tokens.length) {
@@ -235,7 +238,16 @@ export function readFlowChain(
             last &&
             last.phrases.map((p) => p.keys.join(' ')).join() ===
               found.phrases.map((p) => p.keys.join(' ')).join()
-          if (!same) current.push({ phrases: found.phrases })
+          if (same) {
+            // already there
+          } else if (role === 'agent' && lastRole === 'destination' && last && k === lastEnd) {
+            // "circulated to the coil 1108 by the compressor 1116": the agent sends it there.
+            current.splice(current.length - 1, 0, { phrases: found.phrases })
+            if (current.length === 2 && flows.length === 1) startsAtDestination = false
+          } else current.push({ phrases: found.phrases })
+          if (firstRole === null) firstRole = role
+          lastRole = role
+          lastEnd = found.end
         }
         k = Math.max(found.end, k + 1)
         continue
@@ -244,7 +256,10 @@ export function readFlowChain(
     k++
   }
   const first = flows[0]!
-  if (startsAtDestination && state.last) first.unshift({ phrases: state.last })
+  // "The air is then filtered by the filter bank 1106" after "air is admitted through the
+  // damper 1102": the same thing, named again, goes on from where it was.
+  const goesOn = firstRole === 'agent' && subject.phrase.determiner === 'definite' && !subject.of
+  if ((startsAtDestination || goesOn) && state.last) first.unshift({ phrases: state.last })
   for (const flow of flows) {
     for (let s = 0; s + 1 < flow.length; s++) link(flow[s]!.phrases, flow[s + 1]!.phrases)
   }

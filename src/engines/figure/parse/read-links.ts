@@ -88,7 +88,8 @@ addVerbs(
   'transfer',
   `sent transmitted provided forwarded delivered supplied passed reported emitted transferred
   distributed pushed routed streamed broadcast published returned relayed dispatched fed
-  submitted exported carry carries carrying carried conveys convey conveying conveyed outputted`,
+  submitted exported carry carries carrying carried conveys convey conveying conveyed outputted
+  circulated circulates circulate circulating pumped pumps pump pumping`,
 )
 addVerbs(
   'couple',
@@ -177,9 +178,16 @@ function matchVerb(tokens: readonly Token[], j: number): VerbMatch | null {
     }
     return null
   }
-  const form = VERBS.get(word)
+  const be = /^(?:is|are|was|were|be|been|being)$/.test(lowerAt(tokens, j - 1))
+  // "is circulated to the coil 1108 by the compressor 1116": a passive's agent may come later.
+  const passive = PARTICIPLE.test(word) && (lowerAt(tokens, j + 1) === 'by' || be)
+  // "is positioned by the damper actuator 1104": any passive with its agent, the agent acting.
+  const form =
+    VERBS.get(word) ??
+    (be && lowerAt(tokens, j + 1) === 'by'
+      ? { family: 'direct' as const, store: false }
+      : undefined)
   if (!form) return null
-  const passive = PARTICIPLE.test(word) && lowerAt(tokens, j + 1) === 'by'
   const arrow =
     form.family === 'communicate'
       ? 'both'
@@ -349,7 +357,9 @@ function readObjects(tokens: readonly Token[], start: number, end: number, known
     const last = list.phrases[list.phrases.length - 1]!
     let k = last.end
     while (k < end && SUBJECT_FILLERS.has(lowerAt(tokens, k))) k++
-    if (!matchVerb(tokens, k) && !genericVerb(tokens, k)) break
+    // "... by the drive 1114, and refrigerant is circulated": the last one starts a clause.
+    const clause = /^(?:is|are|was|were)$/.test(lowerAt(tokens, k))
+    if (!clause && !matchVerb(tokens, k) && !genericVerb(tokens, k)) break
     list.phrases.pop()
     list.end = list.phrases[list.phrases.length - 1]!.end
   }
@@ -436,7 +446,12 @@ function readRoles(tokens: readonly Token[], verb: VerbMatch, end: number, known
   while (k < end) {
     const word = lowerAt(tokens, k)
     const filled =
-      roles.targets.length + roles.sources.length + roles.between.length + direct.length > 0
+      roles.targets.length +
+        roles.sources.length +
+        roles.between.length +
+        direct.length +
+        (roles.agent?.length ?? 0) >
+      0
     if (CLAUSE_BREAKS.has(word)) break
     if (word === ',' && lowerAt(tokens, k + 1) === 'respectively') {
       roles.respectively = true
@@ -723,6 +738,11 @@ export function readLinkClauses(
       if (found.phrases) subjects = found.phrases.map(ref)
       else if (found.blocked && !given) subjects = null
       if (subjects && !found.negated) clauses.push(...toClauses(subjects, verb, roles))
+      else if (!found.negated && roles.agent && roles.targets.length > 0) {
+        // "refrigerant is circulated to the coil 1108 by the compressor 1116": what moves is no
+        // part, but the agent still sends it to the target.
+        clauses.push({ arrow: verb.arrow, from: roles.agent.map(ref), to: roles.targets.map(ref) })
+      }
     },
     known,
   )

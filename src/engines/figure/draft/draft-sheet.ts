@@ -11,13 +11,13 @@ import { contentBounds, fillScale, fitSheet } from '../fit-sheet'
 import type { FontMetrics } from '../font-metrics'
 import { type NumeralTarget, placeNumerals, polygonTarget } from '../place-numerals'
 import { elementGroup, type Rect, type Scene, WHOLE_GROUP } from '../scene'
-import { CAP_HEIGHT_EM, FONT_PX, LINE_HEIGHT_PX, MIN_TEXT_HEIGHT_PX } from '../sheet'
-import { wrapText } from '../wrap-text'
+import { CAP_HEIGHT_EM, FONT_PX, MIN_TEXT_HEIGHT_PX } from '../sheet'
 import { addLegend } from './add-legend'
-import { drawParts, shapePolygon, titleBlocked } from './draw-parts'
-import { type GraphLayout, type LayoutOptions, layoutGraph, TITLE_SIDES } from './layout-graph'
+import { drawParts, shapePolygon } from './draw-parts'
+import { moveBlockedTitles, narrowBlockedTitles, rewrapTitles } from './fit-titles'
+import { type GraphLayout, type LayoutOptions, layoutGraph } from './layout-graph'
 import type { SheetPlan } from './plan-sheets'
-import { DEFAULT_WRAP, type SizedPart, sizeParts, type WrapWidths } from './size-parts'
+import { DEFAULT_WRAP, sizeParts, type WrapWidths } from './size-parts'
 
 export interface SheetOptions {
   metrics: FontMetrics
@@ -30,10 +30,10 @@ export interface SheetOptions {
   /** One layout of each kind only (the figure is large: see `attempts`). */
   large?: boolean
   /**
-   * Only this attempt (an index into `attempts`): the split search lays out the sheets of a
-   * figure in the kind that printed it largest whole, which keeps its layouts to one a sheet.
+   * Only these attempts (indices into `attempts`): the split search lays out many sheets in the
+   * kind that printed the whole figure largest, which keeps its layouts to one a sheet.
    */
-  attempt?: number
+  kinds?: number[]
 }
 
 /** A sheet drafted and fitted. */
@@ -52,7 +52,8 @@ export interface DraftedSheet {
 
 /** The layouts of one attempt set, largest print first. */
 export interface SheetLayouts {
-  layouts: { layout: GraphLayout; scale: number }[]
+  /** `order`: the attempt's index in `attempts`. */
+  layouts: { layout: GraphLayout; scale: number; order: number }[]
   /** The largest scale any of them prints at without numerals. */
   scale: number
   /** The largest `fillScale` among them: above `scale` when a small sheet is held back. */
@@ -93,7 +94,8 @@ export async function layOutSheet(
   const { metrics } = options
   const all = attempts(plan.figure, options.large)[roomy ? 'roomy' : 'tight']
   const set = all.map((attempt, order) => ({ attempt, order }))
-  const tried = options.attempt === undefined ? set : set.filter((a) => a.order === options.attempt)
+  const kinds = options.kinds
+  const tried = kinds === undefined ? set : set.filter((a) => kinds.includes(a.order))
   const labelSize = (label: string) => ({
     width: metrics.measure(label, FONT_PX) + 0.2 * FONT_PX,
     height: CAP_HEIGHT_EM * FONT_PX + 0.2 * FONT_PX,
@@ -107,9 +109,11 @@ export async function layOutSheet(
     if (rewrapTitles(layout, sized, metrics)) {
       layout = await layoutGraph(plan.figure, sized, attempt.layout, labelSize)
     }
-    // A container whose title band links run through gets its title in a bottom band, once.
+    // A container whose title band links run through gets its title in a bottom band, once;
+    // one whose bottom band is crossed too gets it wrapped to the room left of the first link.
     let scene = drawParts(layout, metrics, plan.groups)
-    if (moveBlockedTitles(layout, sized, scene)) {
+    for (const fix of [moveBlockedTitles, narrowBlockedTitles]) {
+      if (!fix(layout, sized, scene, metrics)) continue
       layout = await layoutGraph(plan.figure, sized, attempt.layout, labelSize)
       scene = drawParts(layout, metrics, plan.groups)
     }
@@ -117,6 +121,46 @@ export async function layOutSheet(
     layouts.push({ layout, scale: fitSheet(scene), order })
     fill = Math.max(fill, fillScale(scene))
   }
+  return sortLayouts(layouts, fill)
+}
+
+/** Both sets of layouts of one sheet as one, largest print first. */
+export function mergeLayouts(a: SheetLayouts, b: SheetLayouts): SheetLayouts {
+  return sortLayouts([...a.layouts, ...b.layouts], Math.max(a.fill, b.fill))
+}
+
+/**
+ * What a sheet's layouts depend on: its graph, how long its connectors' letters are (a letter's
+ * circle is as large whichever letter it is), and the kinds tried; not the letters, nor which
+ * connection of the figure each link is.
+ */
+export function layoutKey(plan: SheetPlan, options: SheetOptions): string {
+  const { elements, connections } = plan.figure
+  const letters = plan.connectors
+  return JSON.stringify([
+    elements.map((e) => [e.id, e.parent ?? '', e.kind, letters.get(e.id)?.length ?? e.label]),
+    connections.map((c) => [c.from, c.to, c.arrow, c.label ?? '']),
+    options.kinds ?? [],
+    options.large ?? false,
+  ])
+}
+
+/** `layout` with the connectors lettered as `plan` letters them (a reused layout may differ). */
+function lettered(layout: GraphLayout, plan: SheetPlan): GraphLayout {
+  if (plan.connectors.size === 0) return layout
+  const parts = new Map(layout.parts)
+  for (const [id, letter] of plan.connectors) {
+    const placed = parts.get(id)
+    if (placed) parts.set(id, { ...placed, lines: [letter], connector: letter })
+  }
+  return { ...layout, parts }
+}
+
+/** Larger print first; within 2 %, the earlier attempt. */
+function sortLayouts(
+  layouts: { layout: GraphLayout; scale: number; order: number }[],
+  fill: number,
+): SheetLayouts {
   layouts.sort((a, b) =>
     Math.abs(a.scale - b.scale) > 0.02 * Math.max(a.scale, b.scale)
       ? b.scale - a.scale
@@ -220,7 +264,7 @@ function drawAndNumber(layout: GraphLayout, plan: SheetPlan, options: SheetOptio
   let size = FONT_PX
   let result: DraftedSheet | null = null
   for (let round = 0; round < 4; round++) {
-    const scene = drawParts(layout, metrics, plan.groups)
+    const scene = drawParts(lettered(layout, plan), metrics, plan.groups)
     const { targets, solids } = numeralTargets(layout, numerals)
     const { failed } = placeNumerals(scene, targets, { size, metrics, area: null, solids })
     let wholeFailed = false
@@ -258,42 +302,6 @@ function wholeTarget(layout: GraphLayout, numeral: string, drawn: Rect): Numeral
     group: WHOLE_GROUP,
     freestanding: { bounds: drawn },
   }
-}
-
-/** Moves to a bottom band the titles that links cross in the top one; true when any moved. */
-function moveBlockedTitles(
-  layout: GraphLayout,
-  sized: Map<string, SizedPart>,
-  scene: Scene,
-): boolean {
-  const blocked = new Set(titleBlocked(scene))
-  let moved = false
-  for (const placed of layout.parts.values()) {
-    if (!placed.container || placed.titleBelow) continue
-    if (!placed.lines.some((line) => blocked.has(line))) continue
-    sized.set(placed.element.id, { ...sized.get(placed.element.id)!, titleBelow: true })
-    moved = true
-  }
-  return moved
-}
-
-/** Re-wraps the titles of containers laid out narrower than them; true when any changed. */
-function rewrapTitles(
-  layout: GraphLayout,
-  sized: Map<string, SizedPart>,
-  metrics: FontMetrics,
-): boolean {
-  let changed = false
-  for (const placed of layout.parts.values()) {
-    const room = placed.rect.width - TITLE_SIDES
-    if (!placed.container || placed.textWidth <= room) continue
-    const lines = wrapText(placed.element.label, Math.max(room, 3 * FONT_PX), FONT_PX, metrics)
-    const textWidth = Math.max(...lines.map((l) => metrics.measure(l, FONT_PX)))
-    const titleHeight = placed.titleHeight + (lines.length - placed.lines.length) * LINE_HEIGHT_PX
-    sized.set(placed.element.id, { ...placed, lines, textWidth, titleHeight })
-    changed = true
-  }
-  return changed
 }
 
 /** Every numbered part's outline polygon, and the parts no numeral may sit inside. */

@@ -93,7 +93,7 @@ export async function draftFigure(figure: Figure, options: DraftOptions): Promis
     if (printsLargeEnough(sheet.scale)) sheets = [sheet]
     scale = Math.min(scale, sheet.scale)
   }
-  sheets ??= await draftAcrossSheets(figure, { ...sheetOptions, attempt: laid.best }, scale)
+  sheets ??= await draftAcrossSheets(figure, sheetOptions, { scale, kind: laid.best })
   return assemble(figure, sheets, numbering.warnings)
 }
 
@@ -140,7 +140,7 @@ function warningsFor(
     const labelPx = CAP_HEIGHT_EM * FONT_PX * sheet.scale
     if (labelPx < MIN_TEXT_HEIGHT_PX) {
       warnings.push(
-        `Labels on ${sheet.label} print ${(labelPx * CM_PER_PX).toFixed(2)} cm high, under the 0.32 cm of 37 CFR 1.84(p)(3), even alone on a sheet: shorten its labels`,
+        `Labels on ${sheet.label} print ${(Math.floor(labelPx * CM_PER_PX * 100) / 100).toFixed(2)} cm high, under the 0.32 cm of 37 CFR 1.84(p)(3): shorten its labels or split the figure where it reads more simply`,
       )
     }
   }

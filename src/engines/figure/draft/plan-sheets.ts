@@ -35,7 +35,7 @@ export interface SheetPlan {
 
 /** Stand-in ids start with a character element ids cannot have. */
 const CONNECTOR_PREFIX = '~'
-/** A cut may leave a sheet this much heavier than the most balanced cut if it cuts fewer links. */
+/** A run may be this much heavier than a fair share if the cut separates fewer connections. */
 const BALANCE_SLACK = 0.12
 
 /** The whole figure on one sheet. */
@@ -86,10 +86,10 @@ export function openHeavyUnits(
 }
 
 /**
- * `units` cut into `count` runs in order: among the cuts whose runs are all within BALANCE_SLACK
- * of the most balanced cut's heaviest run (and none under half a fair share, so no sheet is left
- * nearly empty), the one that separates the fewest connections, and of those the evenest; the
- * most balanced cut when no cut is both.
+ * `units` cut into `count` runs in order: among the cuts whose runs of several units are all
+ * within BALANCE_SLACK of a fair share (and none under half of one, so no sheet is left nearly
+ * empty), the one that separates the fewest connections, and of those the evenest; the evenest
+ * cut when no cut keeps to those shares.
  */
 export function cutRuns(figure: Figure, units: ReadingUnit[], count: number): ReadingUnit[][] {
   const n = units.length
@@ -109,16 +109,18 @@ export function cutRuns(figure: Figure, units: ReadingUnit[], count: number): Re
   })
   const inside = (from: number, to: number) =>
     spans.reduce((count, [a, b]) => count + (a >= from && b < to ? 1 : 0), 0)
-  const balanced = bestRuns(k, n, (from, to, before) => Math.max(before, weight(from, to)))
-  const cap = balanced.value * (1 + BALANCE_SLACK)
-  const floor = (0.5 * prefix[n]!) / k
+  // The sum of squared shares is least for the evenest cut; a unit too heavy for a fair share
+  // adds its own square whatever the cut, so the other runs still share out evenly.
+  const share = (w: number) => (w / prefix[n]!) ** 2
+  const fair = prefix[n]! / k
   const fewest = bestRuns(k, n, (from, to, before) => {
     const w = weight(from, to)
-    if ((w > cap && to - from > 1) || w < floor) return Infinity
-    // Among cuts that separate as few, the evenest (the sum of squared shares is least).
-    return before - inside(from, to) + (w / prefix[n]!) ** 2 / (figure.connections.length + 1)
+    if ((w > fair * (1 + BALANCE_SLACK) && to - from > 1) || w < 0.5 * fair) return Infinity
+    // Among cuts that separate as few, the evenest.
+    return before - inside(from, to) + share(w) / (figure.connections.length + 1)
   })
-  const starts = Number.isFinite(fewest.value) ? fewest.starts : balanced.starts
+  const evenest = () => bestRuns(k, n, (from, to, before) => before + share(weight(from, to)))
+  const starts = Number.isFinite(fewest.value) ? fewest.starts : evenest().starts
   return starts.map((from, j) => units.slice(from, starts[j + 1] ?? n))
 }
 
@@ -176,9 +178,11 @@ export function planSheets(figure: Figure, runs: ReadingUnit[][]): SheetPlan[] {
     if (both >= 0) drawnOn.set(index, both)
     else cut.push({ index, from: home(c.from), to: home(c.to) })
   }
-  cut.sort((a, b) => Math.min(a.from, a.to) - Math.min(b.from, b.to) || a.index - b.index)
   const letters = new Map<string, string>()
-  for (const { index } of cut) {
+  const byReading = [...cut].sort(
+    (a, b) => Math.min(a.from, a.to) - Math.min(b.from, b.to) || a.index - b.index,
+  )
+  for (const { index } of byReading) {
     const target = figure.connections[index]!.to
     if (!letters.has(target)) letters.set(target, letterAt(letters.size))
   }
@@ -193,8 +197,11 @@ export function planSheets(figure: Figure, runs: ReadingUnit[][]): SheetPlan[] {
     }
     const connectors = new Map<string, string>()
     const connectorGroup = new Map<string, string>()
-    const stand = (letter: string, next: string, after: boolean, index: number) => {
-      const id = `${CONNECTOR_PREFIX}${letter}`
+    // A stand-in is named by its target, not its letter, so a sheet whose own share did not
+    // change is the same graph when a cut elsewhere moves the letters (split-sheets.ts reuses
+    // its layout).
+    const stand = (target: string, letter: string, next: string, after: boolean, index: number) => {
+      const id = `${CONNECTOR_PREFIX}${target}`
       if (connectors.has(id)) return id
       connectors.set(id, letter)
       connectorGroup.set(id, connectionGroup(index))
@@ -212,14 +219,13 @@ export function planSheets(figure: Figure, runs: ReadingUnit[][]): SheetPlan[] {
       const c = figure.connections[index]!
       const letter = letters.get(c.to)!
       if (from === sheet) {
-        connections.push({ ...c, to: stand(letter, c.from, true, index) })
+        connections.push({ ...c, to: stand(c.to, letter, c.from, true, index) })
         origin.push(index)
       }
       if (to === sheet) {
-        const id = `${CONNECTOR_PREFIX}${letter}`
-        if (connectors.has(id)) continue
+        if (connectors.has(`${CONNECTOR_PREFIX}${c.to}`)) continue
         const { label: _label, ...rest } = c
-        connections.push({ ...rest, from: stand(letter, c.to, false, index) })
+        connections.push({ ...rest, from: stand(c.to, letter, c.to, false, index) })
         origin.push(index)
       }
     }

@@ -48,8 +48,28 @@ export interface UploadedImage {
 }
 /** The input of an image operation: the API's own fields for it, plus `imageUrl` or `file`. */
 export type ImageInput<Op extends ImageOperation> = Omit<JsonBody<Op>, 'imageUrl'> & (UrlImage | UploadedImage);
-/** `figures.create()`: the POST /figures JSON body. */
-export type FigureInput = JsonBody<'generateFigure'>;
+/**
+ * A figure's structure: its elements and connections, numerals as strings ("102", "102a",
+ * "S1302"). A drafted figure returns it as `figure`; edit it and send it back as `figure` to
+ * redraw (the API also takes integer numerals there; the SDK sends strings, as returned).
+ */
+export type FigureStructure = components['schemas']['FigureResultStructure'];
+/** One element of a figure: a block, container, step, decision or terminal. */
+export type FigureElement = FigureStructure['elements'][number];
+/** One connection of a figure, `from` → `to` by element id. */
+export type FigureConnection = NonNullable<FigureStructure['connections']>[number];
+/** One sheet of a figure (FIG. 5, or FIG. 5A, 5B, ... for a figure continued over sheets). */
+export type FigureSheet = components['schemas']['FigureSheet'];
+/** A numeral drawn and what it names, for the specification text. */
+export type FigureReference = components['schemas']['FigureReference'];
+/**
+ * `figures.create()`: the POST /figures JSON body: a `prompt`, a `figure` structure,
+ * `referenceImageUrls`, or a prompt with either; `output` and `labeled`.
+ */
+export type FigureInput = Omit<JsonBody<'generateFigure'>, 'figure'> & {
+    /** The structure to draw, as sent (see FigureStructure). */
+    figure?: FigureStructure;
+};
 /** `vectorize()`: format (svg, dxf, pdf) and engine (lineart, trace) plus the image. */
 export type VectorizeInput = ImageInput<'vectorizeImage'>;
 /** `enhance()`: scale (2, 4) and dpi plus the image. */

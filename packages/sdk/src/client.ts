@@ -57,7 +57,15 @@ export interface FigureApiOptions {
 export class FigureApi {
   /** POST /figures. */
   readonly figures: {
-    /** Drafts a patent figure from a prompt and/or reference image URLs (POST /figures). */
+    /**
+     * Draws a patent figure from a prompt, a `figure` structure (for example an edited
+     * `result.figure`), reference image URLs, or a prompt with either (POST /figures). A drafted
+     * figure returns its structure (`figure`), where it came from (`reader`) and every sheet
+     * (`sheets`: one, or FIG. nA, nB, ... for a figure continued over sheets).
+     * @throws FigureApiError 400 `PROMPT_NOT_UNDERSTOOD` (the message quotes the prompt),
+     * `VALIDATION_ERROR` (a structure that does not hold together, naming the element),
+     * `PROMPT_NOT_DRAWABLE`, `FIGURE_TOO_COMPLEX`
+     */
     create(input: FigureInput, options?: RequestOptions): Promise<FigureResult>
   }
   /** GET /credits. */

@@ -157,7 +157,7 @@ export interface paths {
         put?: never;
         /**
          * Generate a patent figure from a prompt and/or reference images
-         * @description Block diagrams and flowcharts are drafted from the prompt: parts, parts inside parts, connections ("coupled to", "sends ... to", "communicates with"), method steps with decisions and loops, numerals given in the prompt kept. They are laid out with ELK, drawn in one uniform black pen on white (no colour, shading or frame) with text at least 0.32 cm high, and rendered with resvg. Objects described in words and reference images go to the image model (Workers AI FLUX.2) when the deployment has one, and its drawing is cleaned into line art; without it, reference images become line-drawing views. `labeled` adds numerals 100, 102, ... with lead lines. PNG: black and white (1-bit), long edge 2048 px, 300 DPI. SVG: strokes only (text as glyph outlines). Costs 10 credits (PNG) or 8 (SVG).
+         * @description Block diagrams and flowcharts are drafted from the prompt or from a `figure` structure, exactly as written: every part and step the prompt names is drawn with the numeral it was written with ("a motor 104", "(step 1002)", "at 1102,", "S1302", "In step 602, ..."), labels are the prompt's own words, decisions its own conditions as questions with YES / NO branches, loops and joins where it says so. A faithfulness checker holds every reading to the prompt before anything is charged: a prompt that cannot be drawn exactly as written is refused with `PROMPT_NOT_UNDERSTOOD`, quoting the phrase. The structure drawn comes back as `figure`; correct it and send it back to redraw. Figures carry their "FIG. n" legend, text at least 0.32 cm high on the sheet (a figure too large for one sheet continues on further sheets, FIG. 5A, 5B, joined by connector circles, all in `sheets`), one uniform black pen on white, laid out with ELK and rendered with resvg. Objects described in words and reference images go to the image model (Workers AI FLUX.2) when the deployment has one; without it, reference images become line-drawing views. `labeled` adds numerals with lead lines. PNG: black and white (1-bit), long edge 2048 px, 300 DPI. SVG: strokes only (text as glyph outlines), each element a titled group. Costs 10 credits (PNG) or 8 (SVG).
          */
         post: operations["generateFigure"];
         delete?: never;
@@ -425,32 +425,129 @@ export interface components {
                  * @description Machine-readable error code (see the README for what to do about each).
                  * @enum {string}
                  */
-                code: "INVALID_IDEMPOTENCY_KEY" | "VALIDATION_ERROR" | "UNSUPPORTED_CONTENT_TYPE" | "FILE_TOO_LARGE" | "REFERENCE_IMAGE_UNAVAILABLE" | "PROMPT_NOT_DRAWABLE" | "FIGURE_TOO_COMPLEX" | "UNAUTHORIZED" | "INVALID_API_KEY" | "INVALID_ADMIN_TOKEN" | "INSUFFICIENT_CREDITS" | "INVALID_SIGNATURE" | "URL_EXPIRED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_IN_PROGRESS" | "IDEMPOTENCY_CONFLICT" | "IMAGE_URL_NOT_ALLOWED" | "IMAGE_FETCH_FAILED" | "IMAGE_TOO_LARGE" | "UNSUPPORTED_IMAGE_TYPE" | "IMAGE_DIMENSIONS_TOO_LARGE" | "INVALID_IMAGE" | "RATE_LIMITED" | "PROCESSING_FAILED" | "INTERNAL_ERROR";
+                code: "INVALID_IDEMPOTENCY_KEY" | "VALIDATION_ERROR" | "UNSUPPORTED_CONTENT_TYPE" | "FILE_TOO_LARGE" | "REFERENCE_IMAGE_UNAVAILABLE" | "PROMPT_NOT_DRAWABLE" | "PROMPT_NOT_UNDERSTOOD" | "FIGURE_TOO_COMPLEX" | "UNAUTHORIZED" | "INVALID_API_KEY" | "INVALID_ADMIN_TOKEN" | "INSUFFICIENT_CREDITS" | "INVALID_SIGNATURE" | "URL_EXPIRED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_IN_PROGRESS" | "IDEMPOTENCY_CONFLICT" | "IMAGE_URL_NOT_ALLOWED" | "IMAGE_FETCH_FAILED" | "IMAGE_TOO_LARGE" | "UNSUPPORTED_IMAGE_TYPE" | "IMAGE_DIMENSIONS_TOO_LARGE" | "INVALID_IMAGE" | "RATE_LIMITED" | "PROCESSING_FAILED" | "INTERNAL_ERROR";
                 /** @description Human-readable explanation. */
                 message: string;
             };
             /** @enum {boolean} */
             success: false;
         };
+        /** @description The figure's structure, drawn exactly as sent (the same object a drafted figure returns as `figure`): instead of a prompt, or beside one (then anything in it the prompt does not say comes back in `warnings`). Correct what the reader got wrong and send it back to redraw. */
+        Figure: {
+            connections?: components["schemas"]["FigureConnection"][];
+            elements: components["schemas"]["FigureElement"][];
+            /** @enum {string} */
+            kind: "block-diagram" | "flowchart";
+            /**
+             * @description The legend printed under the figure, e.g. "FIG. 2" (FIG. 1 when absent).
+             * @example FIG. 2
+             */
+            label?: string;
+            /**
+             * @description The numeral of the whole ("a method 200"): drawn with an arrow pointing at the figure.
+             * @example 102
+             */
+            numeral?: number | string;
+            /** @description What the whole is called ("METHOD"): its label in `references`. Not drawn. */
+            title?: string;
+        };
+        FigureConnection: {
+            /**
+             * @description `none` ("coupled to"), `forward` (an arrowhead at `to`; the default), `both` ("communicates with").
+             * @enum {string}
+             */
+            arrow?: "none" | "forward" | "both";
+            /** @description Element id. */
+            from: string;
+            /** @description YES / NO on a decision's branches, or a short signal name. */
+            label?: string;
+            /** @description Element id. */
+            to: string;
+        };
+        FigureElement: {
+            /**
+             * @description Unique in the figure: 1 to 40 letters, digits, `_`, `.` or `-`.
+             * @example p2
+             */
+            id: string;
+            /**
+             * @description `block` and `container` (block diagrams: a container is drawn around the elements that name it as `parent`), `step`, `decision` (a diamond whose connections out carry YES and NO) and `terminal` (START / END, never numbered) for flowcharts.
+             * @enum {string}
+             */
+            kind: "block" | "container" | "step" | "decision" | "terminal";
+            /**
+             * @description What is printed inside, without its numeral.
+             * @example PROCESSOR
+             */
+            label: string;
+            /**
+             * @description A reference numeral as written.
+             * @example 102
+             */
+            numeral?: string;
+            /** @description The id of the container it is drawn inside. */
+            parent?: string;
+        };
         FigureReference: {
             /** @example PROCESSOR */
             label: string;
-            /** @example 102 */
-            numeral: number;
+            /**
+             * @description As drawn: "102", "102a", "S1302".
+             * @example 102
+             */
+            numeral: string;
+        };
+        /** @description Drafted figures: the structure drawn (send it back as `figure` to redraw it). */
+        FigureResultStructure: {
+            connections?: components["schemas"]["FigureConnection"][];
+            elements: components["schemas"]["FigureElement"][];
+            /** @enum {string} */
+            kind: "block-diagram" | "flowchart";
+            /**
+             * @description The legend printed under the figure, e.g. "FIG. 2" (FIG. 1 when absent).
+             * @example FIG. 2
+             */
+            label?: string;
+            /**
+             * @description The numeral of the whole ("a method 200"): drawn with an arrow pointing at the figure.
+             * @example 102
+             */
+            numeral?: string;
+            /** @description What the whole is called ("METHOD"): its label in `references`. Not drawn. */
+            title?: string;
+        };
+        FigureSheet: {
+            /** @description PNG: height in pixels. SVG: height of the viewBox. */
+            height: number;
+            /**
+             * @description Its legend: "FIG. 5", or "FIG. 5A", "FIG. 5B" for a figure continued over sheets.
+             * @example FIG. 5A
+             */
+            label: string;
+            /** @description The SVG source (svg output only). */
+            svg?: string;
+            /**
+             * Format: uri
+             * @description Signed URL of this sheet, valid for 7 days.
+             */
+            url: string;
+            /** @description PNG: width in pixels. SVG: width of the viewBox. */
+            width: number;
         };
         FiguresRequest: {
+            figure?: components["schemas"]["Figure"];
             /**
-             * @description Adds reference numerals 100, 102, ... (Arabic digits, at least 0.32 cm high) with lead lines touching their parts; `references` lists them.
+             * @description Adds reference numerals (Arabic digits, at least 0.32 cm high) with lead lines touching their parts: the numerals the prompt writes, as written; when it writes none, 100 for the whole and 102, 104, ... for its parts. `references` lists them.
              * @default false
              */
             labeled?: boolean;
             /**
-             * @description `png`: a black-and-white (1-bit) PNG, long edge 2048 px, 300 DPI (pHYs). `svg`: stroke-only line art (text as glyph outlines, no fills but glyphs and arrowheads), returned in `svg` too.
+             * @description `png`: a black-and-white (1-bit) PNG, long edge 2048 px, 300 DPI (pHYs). `svg`: stroke-only line art (text as glyph outlines, no fills but glyphs and arrowheads; each element is a `<g id="el-...">` with a `<title>` and `aria-label` naming it), returned in `svg` too.
              * @default png
              * @enum {string}
              */
             output?: "png" | "svg";
-            /** @description What to draw, 1 to 10,000 characters. Block diagrams ("a system 100 comprising a processor 102 coupled to a memory 104 ...") and methods ("a method comprising: receiving ...; determining whether ...; if so, ...; otherwise, ...") are drafted directly, with the numerals you give kept. An object described in words ("a folding chair with ...") needs the image model (the `AI` binding); without it the request is refused with `PROMPT_NOT_DRAWABLE`. */
+            /** @description What to draw, 1 to 10,000 characters, in the words a drafter writes: a claim or a detailed description of a block diagram ("a system 100 comprising a processor 102 coupled to a memory 104 ...") or of a method ("FIG. 10 is a flowchart of a method 1000 ... (step 1002) ... If so, ...; otherwise, ..."). Every numeral written stays on its part or step; a prompt that cannot be read faithfully is refused with `PROMPT_NOT_UNDERSTOOD`, quoting the phrase. An object described in words ("a folding chair with ...") needs the image model (the `AI` binding); without it the request is refused with `PROMPT_NOT_DRAWABLE`. */
             prompt?: string;
             /** @description 1 to 4 public http(s) image URLs used as the structural baseline (sketches, photos, prior figures). Each is fetched with the same guard as `imageUrl`; any failure is 400 `REFERENCE_IMAGE_UNAVAILABLE`. With the image model they guide it; without it, each becomes a line-drawing view (several side by side as FIG. 1A, 1B, ...). */
             referenceImageUrls?: string[];
@@ -458,17 +555,25 @@ export interface components {
         FiguresResult: {
             /** @description Credits charged: 10 for PNG, 8 for SVG. */
             creditsConsumed: number;
+            figure?: components["schemas"]["FigureResultStructure"];
             /** @enum {string} */
             format: "png" | "svg";
             /** @description PNG: height in pixels. SVG: height of the viewBox. */
             height: number;
             /**
-             * @description How it was drawn: `drafter` (block diagram or flowchart from the prompt), `image-model` (Workers AI, then cleaned into line art), `reference-lines` (line drawings extracted from the reference images).
+             * @description How it was drawn: `drafter` (block diagram or flowchart from its structure), `image-model` (Workers AI, then cleaned into line art), `reference-lines` (line drawings extracted from the reference images).
              * @enum {string}
              */
             method: "drafter" | "image-model" | "reference-lines";
-            /** @description labeled only: each numeral and the part it names, for the specification text. */
+            /**
+             * @description Drafted figures: where the structure came from: `rules` (the rule reader), `model` (the Workers AI text model, when its answer passed the faithfulness checker), `sent` (the `figure` field).
+             * @enum {string}
+             */
+            reader?: "rules" | "model" | "sent";
+            /** @description labeled only: exactly the numerals drawn, each with the label of what it names, for the specification text. */
             references?: components["schemas"]["FigureReference"][];
+            /** @description Every sheet of the figure, in order (the first is also `url`): a figure whose text would print under 0.32 cm on one sheet continues on further sheets, FIG. 5A, 5B, ..., joined by lettered connector circles. */
+            sheets?: components["schemas"]["FigureSheet"][];
             /** @description The SVG source (svg output only). */
             svg?: string;
             /**

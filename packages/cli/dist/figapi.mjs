@@ -1014,6 +1014,7 @@ var FIELD_OPTIONS = {
   engine: "--engine",
   scale: "--scale",
   prompt: "the prompt argument",
+  figure: "the --from file",
   output: "--svg",
   labeled: "--labeled",
   referenceImageUrls: "--ref",
@@ -1075,6 +1076,12 @@ function describeError(error, baseUrl, need) {
         ...base,
         exitCode: EXIT.SOME_FAILED,
         message: `${error.message}: the URL must be a public http(s) image (or download it and pass the file)`
+      };
+    if (error.code === "PROMPT_NOT_UNDERSTOOD")
+      return {
+        ...base,
+        exitCode: EXIT.SOME_FAILED,
+        message: `${error.message} (rewrite the prompt, or send the structure itself with --from FILE)`
       };
     if (error.status === 400)
       return {
@@ -1249,8 +1256,8 @@ async function runLogout(ctx, args) {
 }
 
 // packages/cli/src/commands/figure.ts
-import { access } from "node:fs/promises";
-import { resolve as resolve3 } from "node:path";
+import { access, readFile as readFile2 } from "node:fs/promises";
+import { extname as extname2, resolve as resolve3 } from "node:path";
 
 // packages/cli/src/files.ts
 import { mkdir as mkdir2, rename, rm as rm2, writeFile as writeFile2 } from "node:fs/promises";
@@ -1790,6 +1797,8 @@ var figureOptions = {
   labeled: { type: "boolean", short: "l" },
   svg: { type: "boolean" },
   ref: { type: "string", multiple: true },
+  from: { type: "string" },
+  structure: { type: "string" },
   output: { type: "string", short: "o" },
   "out-dir": { type: "string" },
   "no-check": { type: "boolean" }
@@ -1798,10 +1807,27 @@ var exists = (path) => access(path).then(
   () => true,
   () => false
 );
-async function freeName(dir, extension) {
+function sheetPaths(path, labels) {
+  if (labels.length <= 1) return [path];
+  const extension = extname2(path);
+  const stem = path.slice(0, path.length - extension.length);
+  const suffixes = labels.map((label, i) => {
+    const tail = /^FIG\.\s*\d+(.*)$/i.exec(label.trim())?.[1] ?? "";
+    const suffix = tail.replace(/^-/, "").replace(/[^A-Za-z0-9-]/g, "");
+    return suffix || letterAt(i);
+  });
+  const unique = new Set(suffixes).size === suffixes.length;
+  return labels.map((_, i) => `${stem}-${unique ? suffixes[i] : letterAt(i)}${extension}`);
+}
+function letterAt(index) {
+  const letter = String.fromCharCode(65 + index % 26);
+  return index < 26 ? letter : `${letterAt(Math.floor(index / 26) - 1)}${letter}`;
+}
+async function freeName(dir, extension, labels) {
   for (let n = 1; ; n++) {
     const path = resolve3(dir, `figure${n === 1 ? "" : `-${n}`}.${extension}`);
-    if (!await exists(path)) return path;
+    const taken = await Promise.all([path, ...sheetPaths(path, labels)].map(exists));
+    if (!taken.includes(true)) return path;
   }
 }
 async function readStdin(stdin) {
@@ -1809,12 +1835,49 @@ async function readStdin(stdin) {
   for await (const chunk of stdin) chunks.push(Buffer.from(chunk));
   return Buffer.concat(chunks).toString("utf8");
 }
+async function readStructure(cwd, file) {
+  let text;
+  try {
+    text = await readFile2(resolve3(cwd, file), "utf8");
+  } catch (error) {
+    const code = error.code;
+    throw usage(
+      `Could not read --from ${file}: ${code === "ENOENT" ? "no such file" : code === "EISDIR" ? "it is a folder" : error.message}`
+    );
+  }
+  let json;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw usage(`--from ${file} is not valid JSON: ${jsonProblem(text, error)}`);
+  }
+  const isObject = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
+  const candidates = isObject(json) ? [json, json.figure, isObject(json.data) ? json.data.figure : void 0] : [];
+  const found = candidates.find((c) => isObject(c) && Array.isArray(c.elements));
+  if (!found)
+    throw usage(
+      `Expected a figure structure in --from ${file} (an object with kind, elements and connections, as --structure writes it) but received ${Array.isArray(json) ? "a list" : isObject(json) ? "an object without elements" : typeof json}`
+    );
+  return found;
+}
+function jsonProblem(text, error) {
+  const message = error.message.replace(/\.$/, "");
+  const at = /at position (\d+)/.exec(message);
+  if (!at || /line \d+/.test(message)) return message;
+  const before = text.slice(0, Number(at[1]));
+  const line = before.split("\n").length;
+  const column = before.length - before.lastIndexOf("\n");
+  return `${message} (line ${line}, column ${column})`;
+}
 async function runFigure(ctx, values, args) {
   const refs = (values.ref ?? []).map(String);
   let prompt = args.join(" ").trim();
   if (prompt === "-") prompt = (await readStdin(ctx.io.stdin)).trim();
-  if (!prompt && refs.length === 0)
-    throw usage('figure needs a prompt ("a system 100 comprising ...") or at least one --ref URL');
+  const from = typeof values.from === "string" ? values.from : void 0;
+  if (!prompt && refs.length === 0 && from === void 0)
+    throw usage(
+      'figure needs a prompt ("a system 100 comprising ..."), a structure (--from figure.json) or at least one --ref URL'
+    );
   if (refs.length > 4) throw usage(`Expected at most 4 --ref URLs but received ${refs.length}`);
   for (const ref of refs)
     if (!/^https?:\/\//i.test(ref))
@@ -1823,6 +1886,8 @@ async function runFigure(ctx, values, args) {
   const output = typeof values.output === "string" ? values.output : void 0;
   const outDir = typeof values["out-dir"] === "string" ? values["out-dir"] : void 0;
   if (output !== void 0 && outDir !== void 0) throw usage("Use -o or --out-dir, not both");
+  const structurePath = typeof values.structure === "string" ? resolve3(ctx.io.cwd, values.structure) : void 0;
+  const figure = from === void 0 ? void 0 : await readStructure(ctx.io.cwd, from);
   const api = client(ctx);
   const need = {
     count: 1,
@@ -1830,42 +1895,58 @@ async function runFigure(ctx, values, args) {
     ...format === "png" ? { cheaper: { advice: "use --svg", costEach: figureCost("svg") } } : {}
   };
   if (values["no-check"] !== true) await ensureCredits(ctx, api, need);
+  const input = {
+    ...prompt ? { prompt } : {},
+    ...figure ? { figure } : {},
+    ...refs.length ? { referenceImageUrls: refs } : {},
+    output: format,
+    labeled: values.labeled === true
+  };
   let result;
   try {
-    result = await api.figures.create(
-      {
-        ...prompt ? { prompt } : {},
-        ...refs.length ? { referenceImageUrls: refs } : {},
-        output: format,
-        labeled: values.labeled === true
-      },
-      {
-        signal: ctx.signal,
-        onRetry: (info) => ctx.json || ctx.io.stderr.write(
-          `retry   figure: ${info.reason}, in ${(info.delayMs / 1e3).toFixed(1)} s
+    result = await api.figures.create(input, {
+      signal: ctx.signal,
+      onRetry: (info) => ctx.json || ctx.io.stderr.write(
+        `retry   figure: ${info.reason}, in ${(info.delayMs / 1e3).toFixed(1)} s
 `
-        )
-      }
-    );
+      )
+    });
   } catch (error) {
     const failure = describeError(error, ctx.settings.baseUrl, need);
     throw new CliError(failure.exitCode, failure.message);
   }
-  const target = output !== void 0 ? resolve3(ctx.io.cwd, output) : await freeName(resolve3(ctx.io.cwd, outDir ?? "."), format);
+  const sheets = result.sheets?.length ? result.sheets : [{ url: result.url, label: "", ...result.svg === void 0 ? {} : { svg: result.svg } }];
+  const labels = sheets.map((s) => s.label);
+  const target = output !== void 0 ? resolve3(ctx.io.cwd, output) : await freeName(resolve3(ctx.io.cwd, outDir ?? "."), format, labels);
+  const paths = sheetPaths(target, labels);
   try {
-    await saveFile(target, result.svg ?? await api.download(result.url, { signal: ctx.signal }));
+    for (const [i, sheet] of sheets.entries()) {
+      const bytes = sheet.svg ?? await api.download(sheet.url, { signal: ctx.signal });
+      await saveFile(paths[i], bytes);
+    }
+    if (structurePath !== void 0 && result.figure)
+      await saveFile(structurePath, `${JSON.stringify(result.figure, null, 2)}
+`);
   } catch (error) {
     const failure = describeError(error, ctx.settings.baseUrl);
     throw new CliError(
       failure.exitCode,
-      `${failure.message}; the figure was made and charged, download it from ${result.url}`
+      `${failure.message}; the figure was made and charged, download it from ${sheets.map((s) => s.url).join(" ")}`
     );
   }
+  const structureSaved = structurePath !== void 0 && result.figure !== void 0;
+  if (structurePath !== void 0 && !structureSaved)
+    ctx.io.stderr.write(
+      `note: ${displayPath(ctx, structurePath)} not written: a ${result.method} figure has no structure (drafted block diagrams and flowcharts have one)
+`
+    );
   if (ctx.json) {
     printJson(ctx, {
       ok: true,
       exitCode: EXIT.OK,
-      output: target,
+      output: paths[0],
+      sheets: sheets.map((s, i) => ({ label: s.label, output: paths[i] })),
+      ...structureSaved ? { structure: structurePath } : {},
       creditsConsumed: result.creditsConsumed,
       data: result
     });
@@ -1873,15 +1954,28 @@ async function runFigure(ctx, values, args) {
   }
   for (const warning of result.warnings ?? []) ctx.io.stderr.write(`warning: ${warning}
 `);
-  ctx.io.stdout.write(
-    `${displayPath(ctx, target)}  (${result.method ?? "figure"}, ${credits(result.creditsConsumed)})
+  const made = `(${result.method ?? "figure"}, ${credits(result.creditsConsumed)})`;
+  if (sheets.length === 1) ctx.io.stdout.write(`${displayPath(ctx, paths[0])}  ${made}
+`);
+  else
+    ctx.io.stdout.write(
+      `${sheets.length} sheets  ${made}
+${table(
+        ["sheet", "file"],
+        sheets.map((s, i) => [s.label, displayPath(ctx, paths[i])])
+      )}
 `
-  );
+    );
+  if (structureSaved)
+    ctx.io.stdout.write(
+      `${displayPath(ctx, structurePath)}  (the structure drawn: edit it, then figapi figure --from ${displayPath(ctx, structurePath)})
+`
+    );
   if (result.references?.length)
     ctx.io.stdout.write(
       `${table(
         ["numeral", "label"],
-        result.references.map((r) => [String(r.numeral), r.label])
+        result.references.map((r) => [r.numeral, r.label])
       )}
 `
     );
@@ -1937,17 +2031,27 @@ Price: ${PRICES.enhanceImage[2]} credits at x2, ${PRICES.enhanceImage[4]} at x4.
 ${INPUTS}
 
 Example: figapi enhance scan.png --scale 4 --dpi 600`,
-  figure: `figapi figure "PROMPT" [--labeled] [--svg] [--ref URL]... [-o FILE | --out-dir DIR]
+  figure: `figapi figure ["PROMPT"] [--from FILE] [--labeled] [--svg] [--ref URL]... [-o FILE | --out-dir DIR] [--structure FILE]
 
-A patent figure from a prompt, reference image URLs (up to 4), or both. PROMPT "-" reads stdin.
-Saved as figure.png / figure.svg (figure-2.svg, ... when taken) or at -o.
-  -l, --labeled  reference numerals 100, 102, ... with lead lines (listed after the file name)
-  --svg          stroke-only SVG instead of a 1-bit PNG
-  --ref URL      a public image URL to draw from (repeat up to 4 times)
-  --no-check     skip the balance check before the request (the API still answers 402)
+A patent figure from a prompt, a structure file, reference image URLs (up to 4), or a prompt with
+either. PROMPT "-" reads stdin. Saved as figure.png / figure.svg (figure-2.svg, ... when taken) or
+at -o; a figure continued over several sheets is saved one file per sheet, named after each
+sheet's legend (FIG. 2A, FIG. 2B -> fig2-A.png, fig2-B.png for -o fig2.png) and listed.
+  -l, --labeled      reference numerals with lead lines (listed after the file name)
+  --svg              stroke-only SVG instead of a 1-bit PNG
+  --ref URL          a public image URL to draw from (repeat up to 4 times)
+  --from FILE        draw the structure in FILE (JSON, as --structure writes it), exactly as
+                     written; with a PROMPT too, what the prompt does not say is warned about
+  --structure FILE   save the structure drawn (elements, numerals, connections) as JSON, to
+                     correct and send back with --from
+  --no-check         skip the balance check before the request (the API still answers 402)
+Warnings (drawing rules not fully met, inputs not used) go to stderr.
 Price: ${PRICES.generateFigure.png} credits for PNG, ${PRICES.generateFigure.svg} for SVG.
 
-Example: figapi figure "A system 100 comprising a processor 102 coupled to a memory 104." --labeled --svg`,
+Examples:
+  figapi figure "A system 100 comprising a processor 102 coupled to a memory 104." --labeled --svg
+  figapi figure "A method 200 comprising: ..." --labeled -o fig2.png --structure fig2.json
+  figapi figure --from fig2.json --labeled -o fig2.png     # after editing fig2.json`,
   credits: `figapi credits
 
 Prints the credit balance.`,
@@ -1972,7 +2076,7 @@ Commands:
   figapi convert INPUT... [--format png|tiff|pdf] [--dpi 300|600]     filing-ready PNG/TIFF/PDF
   figapi vectorize INPUT... [--engine lineart|trace] [--format svg|dxf|pdf]
   figapi enhance INPUT... [--scale 2|4] [--dpi 300|600]               super-resolution PNG
-  figapi figure "PROMPT" [--labeled] [--svg] [--ref URL]...           a patent figure
+  figapi figure "PROMPT" [--from FILE] [--ref URL]... [--labeled]     a patent figure
   figapi credits                                                      the balance
   figapi keys create [--name NAME] | list | revoke ID                 API keys
   figapi login [--key KEY] | logout                                   store or forget the key

@@ -38,6 +38,7 @@ const FIELD_OPTIONS: Record<string, string> = {
   engine: '--engine',
   scale: '--scale',
   prompt: 'the prompt argument',
+  figure: 'the --from file',
   output: '--svg',
   labeled: '--labeled',
   referenceImageUrls: '--ref',
@@ -122,6 +123,12 @@ export function describeError(error: unknown, baseUrl: string, need?: CreditNeed
         ...base,
         exitCode: EXIT.SOME_FAILED,
         message: `${error.message}: the URL must be a public http(s) image (or download it and pass the file)`,
+      }
+    if (error.code === 'PROMPT_NOT_UNDERSTOOD')
+      return {
+        ...base,
+        exitCode: EXIT.SOME_FAILED,
+        message: `${error.message} (rewrite the prompt, or send the structure itself with --from FILE)`,
       }
     if (error.status === 400)
       return {

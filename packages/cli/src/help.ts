@@ -54,17 +54,27 @@ Price: ${PRICES.enhanceImage[2]} credits at x2, ${PRICES.enhanceImage[4]} at x4.
 ${INPUTS}
 
 Example: figapi enhance scan.png --scale 4 --dpi 600`,
-  figure: `figapi figure "PROMPT" [--labeled] [--svg] [--ref URL]... [-o FILE | --out-dir DIR]
+  figure: `figapi figure ["PROMPT"] [--from FILE] [--labeled] [--svg] [--ref URL]... [-o FILE | --out-dir DIR] [--structure FILE]
 
-A patent figure from a prompt, reference image URLs (up to 4), or both. PROMPT "-" reads stdin.
-Saved as figure.png / figure.svg (figure-2.svg, ... when taken) or at -o.
-  -l, --labeled  reference numerals 100, 102, ... with lead lines (listed after the file name)
-  --svg          stroke-only SVG instead of a 1-bit PNG
-  --ref URL      a public image URL to draw from (repeat up to 4 times)
-  --no-check     skip the balance check before the request (the API still answers 402)
+A patent figure from a prompt, a structure file, reference image URLs (up to 4), or a prompt with
+either. PROMPT "-" reads stdin. Saved as figure.png / figure.svg (figure-2.svg, ... when taken) or
+at -o; a figure continued over several sheets is saved one file per sheet, named after each
+sheet's legend (FIG. 2A, FIG. 2B -> fig2-A.png, fig2-B.png for -o fig2.png) and listed.
+  -l, --labeled      reference numerals with lead lines (listed after the file name)
+  --svg              stroke-only SVG instead of a 1-bit PNG
+  --ref URL          a public image URL to draw from (repeat up to 4 times)
+  --from FILE        draw the structure in FILE (JSON, as --structure writes it), exactly as
+                     written; with a PROMPT too, what the prompt does not say is warned about
+  --structure FILE   save the structure drawn (elements, numerals, connections) as JSON, to
+                     correct and send back with --from
+  --no-check         skip the balance check before the request (the API still answers 402)
+Warnings (drawing rules not fully met, inputs not used) go to stderr.
 Price: ${PRICES.generateFigure.png} credits for PNG, ${PRICES.generateFigure.svg} for SVG.
 
-Example: figapi figure "A system 100 comprising a processor 102 coupled to a memory 104." --labeled --svg`,
+Examples:
+  figapi figure "A system 100 comprising a processor 102 coupled to a memory 104." --labeled --svg
+  figapi figure "A method 200 comprising: ..." --labeled -o fig2.png --structure fig2.json
+  figapi figure --from fig2.json --labeled -o fig2.png     # after editing fig2.json`,
   credits: `figapi credits
 
 Prints the credit balance.`,
@@ -91,7 +101,7 @@ Commands:
   figapi convert INPUT... [--format png|tiff|pdf] [--dpi 300|600]     filing-ready PNG/TIFF/PDF
   figapi vectorize INPUT... [--engine lineart|trace] [--format svg|dxf|pdf]
   figapi enhance INPUT... [--scale 2|4] [--dpi 300|600]               super-resolution PNG
-  figapi figure "PROMPT" [--labeled] [--svg] [--ref URL]...           a patent figure
+  figapi figure "PROMPT" [--from FILE] [--ref URL]... [--labeled]     a patent figure
   figapi credits                                                      the balance
   figapi keys create [--name NAME] | list | revoke ID                 API keys
   figapi login [--key KEY] | logout                                   store or forget the key

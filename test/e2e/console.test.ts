@@ -1,6 +1,7 @@
 // The web console in headless Chromium (Debian's chromium, driven by playwright-core) against
 // `wrangler dev` with fresh state: sign in, create a key and see it once, revoke it, convert an
-// image and download the file, draw a figure, read an error. Screenshots go to test/e2e/out/.
+// image and download the file, draw a figure, edit its structure and redraw it, see every sheet
+// of a long one, read an error. Screenshots go to test/e2e/out/.
 import { existsSync, mkdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
@@ -292,7 +293,124 @@ describe.skipIf(!hasChromium)('web console in headless Chromium against wrangler
     expect(await factOf(page, 'Credits charged')).toBe('10')
     expect(await factOf(page, 'New balance')).toBe(String(OPENING_CREDITS - 12))
     expect(await page.locator('.references').textContent()).toContain('100')
+    expect(await factOf(page, 'Reader')).toBe('rules')
+    expect(await page.locator('.preview figcaption').textContent()).toBe('FIG. 1')
     await shot(page, 'figure-result-desktop')
+  })
+
+  it("shows the figure's structure and redraws it after a label is edited", async () => {
+    const structure = page.locator('section.structure')
+    await structure.getByRole('heading', { name: 'Structure' }).waitFor()
+    expect(await structure.textContent()).toContain('read from the prompt by the rule reader')
+    // Every element with its numeral (a string, as drawn), label, kind and container.
+    const memoryRow = structure
+      .locator('tbody tr')
+      .filter({ has: page.locator('input[value="MEMORY"]') })
+    const memoryId = (await memoryRow.locator('th code').textContent())!
+    expect(await structure.getByLabel(`Numeral of ${memoryId}`, { exact: true }).inputValue()).toBe(
+      '104',
+    )
+    expect(await memoryRow.textContent()).toContain('block')
+    expect(await memoryRow.textContent()).toContain('SYSTEM (')
+    const connections = structure.getByRole('button', { name: /^Delete connection / })
+    const before = await connections.count()
+    expect(before).toBeGreaterThan(0)
+
+    // Edit a label and a numeral, delete a connection and add one.
+    await structure.getByLabel(`Label of ${memoryId}`, { exact: true }).fill('MAIN MEMORY')
+    await structure.getByLabel(`Numeral of ${memoryId}`, { exact: true }).fill('104a')
+    await connections.first().click()
+    await expect.poll(() => connections.count()).toBe(before - 1)
+    const processorId = (await structure
+      .locator('tbody tr')
+      .filter({ has: page.locator('input[value="PROCESSOR"]') })
+      .locator('th code')
+      .textContent())!
+    const serverId = (await structure
+      .locator('tbody tr')
+      .filter({ has: page.locator('input[value="REMOTE SERVER"]') })
+      .locator('th code')
+      .textContent())!
+    await structure.getByLabel('Connection from').selectOption(processorId)
+    await structure.getByLabel('Connection to').selectOption(serverId)
+    await structure.getByLabel('Connection label').fill('REQ')
+    await structure.getByRole('button', { name: 'Add connection' }).click()
+    await expect.poll(() => connections.count()).toBe(before)
+    expect(await structure.locator('tbody tr').last().textContent()).toContain('REQ')
+    // Names elsewhere follow the edited label.
+    expect(await structure.getByLabel('Connection from').textContent()).toContain(
+      `MAIN MEMORY (${memoryId})`,
+    )
+
+    const sent = page.waitForRequest((r) => r.url().endsWith('/v1/figures'))
+    await structure.getByRole('button', { name: 'Redraw' }).click()
+    const body = JSON.parse((await sent).postData() ?? '{}') as {
+      figure: {
+        elements: { id: string; numeral?: string; label: string }[]
+        connections: unknown[]
+      }
+    }
+    expect(Object.keys(body).sort()).toEqual(['figure', 'labeled', 'output'])
+    expect(body).toMatchObject({ labeled: true, output: 'png' })
+    expect(body.figure.elements.find((e) => e.id === memoryId)).toMatchObject({
+      numeral: '104a',
+      label: 'MAIN MEMORY',
+    })
+    expect(body.figure.connections).toContainEqual({
+      from: processorId,
+      to: serverId,
+      label: 'REQ',
+      arrow: 'forward',
+    })
+
+    await expect.poll(() => factOf(page, 'Reader'), { timeout: RESULT_TIMEOUT_MS }).toBe('sent')
+    await page
+      .getByRole('img', { name: /^Generated figure: redrawn from its structure: .*MAIN MEMORY/ })
+      .waitFor()
+    await expect.poll(() => loadedWidth(page, '.preview img')).toBeGreaterThan(0)
+    expect(await factOf(page, 'New balance')).toBe(String(OPENING_CREDITS - 22))
+    expect(await page.locator('.references').textContent()).toContain('104a MAIN MEMORY')
+    // The structure shown is the one just drawn, ready for the next correction.
+    expect(await structure.getByLabel(`Label of ${memoryId}`, { exact: true }).inputValue()).toBe(
+      'MAIN MEMORY',
+    )
+    expect(await structure.textContent()).toContain('the structure sent')
+    await shot(page, 'figure-structure-desktop')
+  })
+
+  it('shows every sheet of a figure continued over several, each with its legend', async () => {
+    const steps = Array.from(
+      { length: 30 },
+      (_, i) => `processing batch number ${i + 1} of the records (step ${302 + 2 * i})`,
+    )
+    await page
+      .getByLabel('Prompt')
+      .fill(`FIG. 3 is a flowchart of a method 300 comprising: ${steps.join('; ')}.`)
+    await page.getByRole('radio', { name: /^SVG/ }).check()
+    await page.getByRole('button', { name: 'Draw figure' }).click()
+    await resultOf(page)
+    const sheets = page.locator('.sheets > li')
+    const count = Number(await factOf(page, 'Sheets'))
+    expect(count).toBeGreaterThan(1)
+    expect(await sheets.count()).toBe(count)
+    expect(await page.locator('.sheets figcaption .sheets__label').allTextContents()).toEqual(
+      Array.from({ length: count }, (_, i) => `FIG. 3${String.fromCharCode(65 + i)}`),
+    )
+    await page
+      .getByRole('img', { name: /^Generated figure, FIG\. 3B of \d+ sheets: FIG\. 3 is/ })
+      .waitFor()
+    await page.getByRole('link', { name: 'Download FIG. 3B' }).waitFor()
+    expect(await page.locator('.sheets img').count()).toBe(count)
+    await expect
+      .poll(() =>
+        inPage(
+          page,
+          "[...document.querySelectorAll('.sheets img')].every((img) => img.complete && img.naturalWidth > 0)",
+        ),
+      )
+      .toBe(true)
+    expect(await factOf(page, 'New balance')).toBe(String(OPENING_CREDITS - 30))
+    await shot(page, 'figure-sheets-desktop')
   })
 
   it('vectorizes to SVG shown through <img> (never inlined) and enhances a small scan', async () => {
@@ -320,7 +438,7 @@ describe.skipIf(!hasChromium)('web console in headless Chromium against wrangler
     await page.getByRole('button', { name: 'Enhance', exact: true }).click()
     await resultOf(page)
     expect(await factOf(page, 'Size')).toBe('192 × 128 px')
-    expect(await factOf(page, 'New balance')).toBe(String(OPENING_CREDITS - 16))
+    expect(await factOf(page, 'New balance')).toBe(String(OPENING_CREDITS - 34))
     await expect.poll(() => loadedWidth(page, '.preview img')).toBe(192)
   })
 

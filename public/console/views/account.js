@@ -338,7 +338,7 @@ export function accountView(context) {
         { class: 'table-wrap' },
         h(
           'table',
-          { class: 'keys-table' },
+          { class: 'data-table' },
           h('caption', { class: 'visually-hidden', text: 'Active API keys' }),
           h(
             'thead',

@@ -2,12 +2,14 @@
  * A try-it page for one paid endpoint: a prompt or an image (dropped, chosen or by URL), its
  * options, the request sent with a fresh Idempotency-Key, then the result (preview, download,
  * credits charged, new balance) or the error envelope, and the same request as curl and SDK code.
+ * Figures also show every sheet and the structure drawn, editable and redrawn (structure.js).
  */
 
 import { ApiError, call, newIdempotencyKey } from '../api.js'
 import { announce, formatBytes, formatNumber, h, icon, replace } from '../dom.js'
 import { curlCommand, sdkSnippet } from '../snippets.js'
 import { codeBlock, errorBox } from './parts.js'
+import { structureEditor } from './structure.js'
 
 /** Largest upload the API takes (spec §4.7), bytes. */
 const MAX_IMAGE_BYTES = 10 * 1024 * 1024
@@ -19,6 +21,7 @@ const PREVIEWABLE = new Set(['image/png', 'image/jpeg', 'image/webp', 'image/gif
 /**
  * @typedef {import('../endpoints.js').Endpoint} Endpoint
  * @typedef {Record<string, any>} ResultData  the envelope's data for `endpoint`
+ * @typedef {{ url: string, label: string, width: number, height: number }} Sheet  one sheet of a figure
  */
 
 /**
@@ -33,6 +36,10 @@ export function tryView(context, endpoint) {
   let inflight = null
   /** @type {string[]} object URLs to release when the page goes */
   const objectUrls = []
+  /** What the figure shown was drawn from, for its images' text alternative. */
+  let drawnFrom = ''
+  /** Figures: the structure drawn, editable, and its Redraw button. */
+  const structure = endpoint.id === 'figures' ? structureEditor(ids('structure'), redraw) : null
 
   // Input: a prompt, or an image from a file or a URL ----------------------------------------
 
@@ -332,6 +339,58 @@ export function tryView(context, endpoint) {
     return urlInput.value.trim() ? null : 'Enter the image URL first.'
   }
 
+  /**
+   * Sends `request` to the endpoint (cancelling one still in flight), then reads the balance.
+   * @param {import('../api.js').CallOptions} request
+   * @throws {ApiError | DOMException} as call() does
+   */
+  async function send(request) {
+    inflight?.abort()
+    inflight = new AbortController()
+    request.signal = inflight.signal
+    const started = performance.now()
+    const response = /** @type {import('../api.js').CallResult<ResultData>} */ (
+      await call(endpoint.path, request)
+    )
+    const seconds = (performance.now() - started) / 1000
+    const balance = await call('/credits', { key, signal: inflight.signal }).then(
+      (answer) => /** @type {{ balance: number }} */ (answer.data).balance,
+      () => null,
+    )
+    return { response, balance, seconds }
+  }
+
+  /**
+   * What to tell the user when a request failed: the error, and whether it was charged.
+   * @param {unknown} error
+   */
+  function failure(error) {
+    // An error envelope means the request was refused or refunded; a bare status (a proxy,
+    // a network failure) says nothing either way.
+    const enveloped =
+      error instanceof ApiError && error.status > 0 && !error.code.startsWith('HTTP_')
+    if (error instanceof ApiError && error.status === 401) {
+      context.signOut('Your key was refused (401): it may have been revoked. Sign in again.')
+    }
+    return [
+      errorBox(error),
+      h('p', {
+        class: 'hint',
+        text: enveloped
+          ? 'Nothing was charged.'
+          : 'The API gave no error envelope: check the balance under Account before you retry.',
+      }),
+    ]
+  }
+
+  /** @param {boolean} busy */
+  function setBusy(busy) {
+    submit.disabled = busy
+    submitLabel.textContent = busy ? endpoint.working : endpoint.submit
+    result.setAttribute('aria-busy', String(busy))
+    structure?.setBusy(busy)
+  }
+
   form.addEventListener('submit', async (event) => {
     event.preventDefault()
     const missing = missingInput()
@@ -355,55 +414,53 @@ export function tryView(context, endpoint) {
       request.json = { imageUrl: urlInput.value.trim(), ...optionValues() }
     }
 
-    inflight?.abort()
-    inflight = new AbortController()
-    request.signal = inflight.signal
-    submit.disabled = true
-    submitLabel.textContent = endpoint.working
-    result.setAttribute('aria-busy', 'true')
+    setBusy(true)
+    structure?.show(undefined, undefined)
     replace(
       resultBody,
       h('p', { class: 'status status--busy' }, h('span', { class: 'spinner' }), endpoint.working),
     )
-    const started = performance.now()
     try {
-      const response = /** @type {import('../api.js').CallResult<ResultData>} */ (
-        await call(endpoint.path, request)
-      )
-      const seconds = (performance.now() - started) / 1000
-      const balance = await call('/credits', { key, signal: inflight.signal }).then(
-        (answer) => /** @type {{ balance: number }} */ (answer.data).balance,
-        () => null,
-      )
+      const { response, balance, seconds } = await send(request)
+      drawnFrom = prompt.value.trim()
       showResult(response.data, balance, response.requestId, seconds)
       announce(
         `Done: ${response.data.creditsConsumed} credits charged${balance === null ? '' : `, balance ${balance}`}.`,
       )
     } catch (error) {
       if (error instanceof DOMException && error.name === 'AbortError') return
-      // An error envelope means the request was refused or refunded; a bare status (a proxy,
-      // a network failure) says nothing either way.
-      const enveloped =
-        error instanceof ApiError && error.status > 0 && !error.code.startsWith('HTTP_')
-      replace(
-        resultBody,
-        errorBox(error),
-        h('p', {
-          class: 'hint',
-          text: enveloped
-            ? 'Nothing was charged.'
-            : 'The API gave no error envelope: check the balance under Account before you retry.',
-        }),
-      )
-      if (error instanceof ApiError && error.status === 401) {
-        context.signOut('Your key was refused (401): it may have been revoked. Sign in again.')
-      }
+      replace(resultBody, failure(error))
     } finally {
-      submit.disabled = false
-      submitLabel.textContent = endpoint.submit
-      result.setAttribute('aria-busy', 'false')
+      setBusy(false)
     }
   })
+
+  /**
+   * Draws an edited structure (the Redraw button): POST { figure, labeled, output }. The drawing
+   * shown stays until the new one arrives; a refusal is shown beside the structure.
+   * @param {import('./structure.js').FigureStructure} figure
+   */
+  async function redraw(figure) {
+    setBusy(true)
+    try {
+      const { response, balance, seconds } = await send({
+        key,
+        idempotencyKey: newIdempotencyKey(),
+        json: { figure, labeled: labeled.checked, ...optionValues() },
+      })
+      const labels = figure.elements.map((e) => e.label).join(', ')
+      drawnFrom = `redrawn from its structure: ${labels}`
+      showResult(response.data, balance, response.requestId, seconds)
+      announce(
+        `Redrawn: ${response.data.creditsConsumed} credits charged${balance === null ? '' : `, balance ${balance}`}.`,
+      )
+    } catch (error) {
+      if (error instanceof DOMException && error.name === 'AbortError') return
+      structure?.showProblem(h('div', { class: 'stack' }, failure(error)))
+    } finally {
+      setBusy(false)
+    }
+  }
 
   // Result -----------------------------------------------------------------------------------
 
@@ -429,39 +486,55 @@ export function tryView(context, endpoint) {
       facts.push(['Size', `${formatNumber(data.width)} × ${formatNumber(data.height)} px`])
     }
     if (data.method) facts.push(['Drawn by', data.method])
+    if (data.reader) facts.push(['Reader', data.reader])
+    if (data.sheets?.length > 1) facts.push(['Sheets', String(data.sheets.length)])
     if (data.mode) facts.push(['Mode', data.mode])
     if (data.page) facts.push(['Page', String(data.page).toUpperCase()])
     if (data.paths !== undefined) facts.push(['Paths', formatNumber(data.paths)])
     facts.push(['Time', `${seconds.toFixed(1)} s`])
 
+    /** @type {Sheet[]} */
+    const sheets = Array.isArray(data.sheets) ? data.sheets : []
     const previewUrl = previewOf(data, format)
-    const preview = previewUrl
-      ? h(
-          'figure',
-          { class: 'preview' },
-          h('img', {
-            src: previewUrl,
-            alt: altText(format, previewUrl !== data.url),
-            decoding: 'async',
-            onerror: () => {
-              preview?.replaceWith(
-                h('p', { class: 'notice', text: 'The preview could not be loaded.' }),
-              )
-            },
-          }),
-          previewUrl !== data.url
-            ? h('figcaption', { text: 'PNG preview of the filed page' })
-            : null,
-        )
-      : h('p', {
-          class: 'notice',
-          text: `${format.toUpperCase()} has no preview here: download it to open it in your CAD or PDF tool.`,
-        })
+    const preview =
+      sheets.length > 1
+        ? h(
+            'ol',
+            { class: 'sheets', 'aria-label': `${sheets.length} sheets` },
+            sheets.map((sheet, index) =>
+              h(
+                'li',
+                {},
+                sheetFigure(sheet.url, altText(format, false, sheet.label, sheets.length), [
+                  h('span', { class: 'sheets__label', text: sheet.label }),
+                  downloadLink(
+                    sheet.url,
+                    `${stem}-${sheetSuffix(sheet.label, index)}.${format}`,
+                    `Download ${sheet.label}`,
+                  ),
+                ]),
+              ),
+            ),
+          )
+        : previewUrl
+          ? sheetFigure(
+              previewUrl,
+              altText(format, previewUrl !== data.url),
+              previewUrl !== data.url
+                ? 'PNG preview of the filed page'
+                : (sheets[0]?.label ?? null),
+            )
+          : h('p', {
+              class: 'notice',
+              text: `${format.toUpperCase()} has no preview here: download it to open it in your CAD or PDF tool.`,
+            })
 
     const links = h(
       'p',
       { class: 'downloads' },
-      downloadLink(data.url, `${stem}.${format}`, `Download ${format.toUpperCase()}`),
+      sheets.length > 1
+        ? null
+        : downloadLink(data.url, `${stem}.${format}`, `Download ${format.toUpperCase()}`),
       previewUrl && previewUrl !== data.url
         ? h('a', {
             class: 'button button--quiet',
@@ -504,14 +577,38 @@ export function tryView(context, endpoint) {
             h(
               'ul',
               {},
-              data.references.map((/** @type {{ numeral: number, label: string }} */ r) =>
-                h('li', {}, h('strong', { text: String(r.numeral) }), ` ${r.label}`),
+              data.references.map((/** @type {{ numeral: string, label: string }} */ r) =>
+                h('li', {}, h('strong', { text: r.numeral }), ` ${r.label}`),
               ),
             ),
           )
         : null,
       requestId ? h('p', { class: 'hint', text: `Request ${requestId}` }) : null,
     )
+    structure?.show(data.figure, data.reader)
+  }
+
+  /**
+   * One drawing in a frame, with its caption; replaced by a notice if it cannot be loaded.
+   * @param {string} src
+   * @param {string} alt
+   * @param {string | Node[] | null} caption
+   */
+  function sheetFigure(src, alt, caption) {
+    const frame = h(
+      'figure',
+      { class: 'preview' },
+      h('img', {
+        src,
+        alt,
+        decoding: 'async',
+        onerror: () => {
+          frame.replaceWith(h('p', { class: 'notice', text: 'The preview could not be loaded.' }))
+        },
+      }),
+      caption ? h('figcaption', {}, caption) : null,
+    )
+    return frame
   }
 
   /** The base name for downloads: the uploaded file's, or the endpoint's. */
@@ -541,11 +638,15 @@ export function tryView(context, endpoint) {
   /**
    * @param {string} format
    * @param {boolean} isPreview
+   * @param {string} [sheet]  the sheet's legend, when the figure has several
+   * @param {number} [count]  how many sheets
    */
-  function altText(format, isPreview) {
+  function altText(format, isPreview, sheet, count) {
     if (endpoint.id === 'figures') {
-      const text = prompt.value.trim()
-      return `Generated figure: ${text.length > 120 ? `${text.slice(0, 117)}…` : text}`
+      const text = drawnFrom.length > 120 ? `${drawnFrom.slice(0, 117)}…` : drawnFrom
+      return sheet
+        ? `Generated figure, ${sheet} of ${count} sheets: ${text}`
+        : `Generated figure: ${text}`
     }
     return isPreview
       ? `Preview of the ${format.toUpperCase()} output`
@@ -567,6 +668,7 @@ export function tryView(context, endpoint) {
         h('p', { class: 'lead', text: endpoint.lead }),
       ),
       h('div', { class: 'try-grid' }, form, result),
+      structure?.element,
       h(
         'section',
         { class: 'snippets', 'aria-labelledby': ids('snippets-title') },
@@ -583,6 +685,16 @@ export function tryView(context, endpoint) {
       for (const url of objectUrls) URL.revokeObjectURL(url)
     },
   }
+}
+
+/**
+ * What a sheet's file name ends with: its legend's letter (FIG. 3B -> B), else its place.
+ * @param {string} label
+ * @param {number} index
+ */
+function sheetSuffix(label, index) {
+  const tail = /^FIG\.\s*\d+(.*)$/i.exec(label.trim())?.[1] ?? ''
+  return tail.replace(/^-/, '').replace(/[^A-Za-z0-9-]/g, '') || String(index + 1)
 }
 
 /**

@@ -13,8 +13,11 @@ import { textBox } from './draw-parts'
 
 /** Size of the legend, px: 1.3 × the labels' (caps 51 px at full size). */
 export const LEGEND_PX = Math.round(1.3 * FONT_PX)
-/** White between the lowest mark and the top of the legend's capitals, px. */
-const LEGEND_GAP_PX = 1.1 * FONT_PX
+/**
+ * White between the lowest mark and the top of the legend's capitals, px: clearly apart, and no
+ * more, since every px of it is taken from the drawing's print size on a portrait sheet.
+ */
+const LEGEND_GAP_PX = 0.8 * FONT_PX
 
 /** Adds `label` under the drawing in `scene`; nothing is below it, so it touches nothing. */
 export function addLegend(scene: Scene, label: string, metrics: FontMetrics): void {
@@ -28,7 +31,8 @@ export function addLegend(scene: Scene, label: string, metrics: FontMetrics): vo
     size: LEGEND_PX,
     anchor: 'middle',
     role: 'legend',
-    box: textBox(label, x, y, LEGEND_PX, 'middle', metrics),
+    // "FIG. 12B-2" has capitals, digits, a point and a hyphen: nothing below the baseline.
+    box: textBox(label, x, y, LEGEND_PX, 'middle', metrics, true),
     group: LEGEND_GROUP,
   })
 }

@@ -14,6 +14,10 @@
  */
 
 import type { Figure, FigureElement } from '../figure'
+import { GENERIC_NOUNS, METHOD_HEADS, NON_PART_NOUNS, SYSTEM_HEADS } from '../parse/noun-classes'
+import { FLOW_NOUNS } from '../parse/read-flow-chain'
+import { isPlausiblePart, readNounPhrase } from '../parse/read-noun-phrase'
+import { tokenize } from '../parse/tokenize'
 import { type LedgerEntry, readNumeralLedger } from './numeral-ledger'
 
 export interface FaithfulnessProblem {
@@ -202,6 +206,7 @@ export function checkFaithful(
 
   warnings.push(...structureWarnings(figure))
   if (flowchart) warnings.push(...uncoveredClauses(prompt, figure))
+  else warnings.push(...undrawnParts(prompt, figure))
   return { problems, warnings }
 }
 
@@ -349,4 +354,78 @@ function structureWarnings(figure: Figure): string[] {
     )
   }
   return warnings
+}
+
+/** Names a prompt uses for what is drawn around or about a figure, never a part of it. */
+const NOT_PARTS = new Set(
+  `figure fig diagram drawing embodiment invention disclosure example middle center centre side
+  top bottom left right front back end way manner case time part portion element`.split(/\s+/),
+)
+
+/**
+ * Parts a block-diagram prompt names (without numerals: those the ledger holds) that no element
+ * draws, so an unnumbered part the reader passed over is named in a warning, never lost.
+ */
+function undrawnParts(prompt: string, figure: Figure): string[] {
+  const drawn = figure.elements.map((e) => new Set(contentWords(e.label).map(stem)))
+  const missed = new Map<string, string>()
+  const mentions = new Map<string, number>()
+  const candidates: { key: string; label: string; opens: boolean }[] = []
+  const tokens = tokenize(prompt.replace(/\([^()]*\)/g, ' '))
+  for (let k = 0; k < tokens.length; ) {
+    const phrase = readNounPhrase(tokens, k)
+    if (!phrase || phrase.end <= k) {
+      k++
+      continue
+    }
+    // A sentence's subject ("An HMI talks to the PLC", "GPS and IMU feed into it").
+    let b = k - 1
+    while (b >= 0 && /^(?:and|or|,|the|a|an|each)$/.test(tokens[b]!.lower)) b--
+    const opens = b < 0 || /^[.;:!?•\-*]$/.test(tokens[b]!.text)
+    k = phrase.end
+    const head = phrase.head
+    if (
+      phrase.numeral !== undefined ||
+      !isPlausiblePart(phrase) ||
+      NON_PART_NOUNS.has(head) ||
+      FLOW_NOUNS.has(head) ||
+      GENERIC_NOUNS.has(head) ||
+      METHOD_HEADS.has(head) ||
+      (SYSTEM_HEADS.has(head) && phrase.keys.length === 1) ||
+      NOT_PARTS.has(head) ||
+      phrase.keys.some((key) => NOT_PARTS.has(key))
+    ) {
+      continue
+    }
+    // Drawn when some element says its head and most of its other words.
+    const words = phrase.keys.map(stem)
+    const acronym = phrase.words.length === 1 ? phrase.words[0]!.replace(/s$/, '') : ''
+    const covered =
+      drawn.some(
+        (d) => d.has(stem(head)) && words.filter((w) => d.has(w)).length >= words.length / 2,
+      ) ||
+      (/^[A-Z]{2,6}$/.test(acronym) && figure.elements.some((e) => initials(e.label) === acronym))
+    const key = words.join(' ')
+    mentions.set(key, (mentions.get(key) ?? 0) + 1)
+    if (!covered) candidates.push({ key, label: phrase.words.join(' ').toUpperCase(), opens })
+  }
+  // Named twice, or as what a sentence is about: a part, not a passing word ("a duty cycle").
+  for (const c of candidates) {
+    if (c.opens || (mentions.get(c.key) ?? 0) >= 2) missed.set(c.key, c.label)
+  }
+  return missed.size === 0
+    ? []
+    : [
+        `The prompt names ${[...missed.values()].join(', ')}, which ${missed.size === 1 ? 'is' : 'are'} not drawn`,
+      ]
+}
+
+/** "REMOTE TERMINAL UNIT" → "RTU". */
+function initials(label: string): string {
+  return label
+    .split(/[\s-]+/)
+    .filter(Boolean)
+    .map((w) => w[0])
+    .join('')
+    .toUpperCase()
 }

@@ -24,7 +24,7 @@ export interface FlowState {
 }
 
 /** Heads that name what flows; a sentence about them is a flow, not a part's statement. */
-const FLOW_NOUNS = new Set(
+export const FLOW_NOUNS = new Set(
   `signal signals data content segment segments packet packets frame frames stream streams video
   audio current currents power energy value values output outputs sample samples pulse pulses
   message messages request requests response responses command commands reading readings

@@ -62,7 +62,7 @@ addVerbs(
 )
 addVerbs(
   'communicate',
-  'communicates communicate communicating interacts interact interacting exchanges exchange exchanging interfaces interfacing',
+  'communicates communicate communicating interacts interact interacting exchanges exchange exchanging interfaces interfacing talks talk talking',
 )
 addVerbs(
   'transfer',
@@ -232,8 +232,13 @@ function findVerb(tokens: readonly Token[], i: number, end: number): VerbMatch |
   let j = i
   while (j < end) {
     // "controls A, B and C, and receives commands from D": a verb after "and" is the verb.
-    const afterAnd = j > i && lowerAt(tokens, j - 1) === 'and' && /[^s]s$/.test(lowerAt(tokens, j))
-    if ((j > i && followsSubject(tokens, j)) || takesObject(tokens, j) || afterAnd) {
+    const afterAnd =
+      j > i &&
+      /^(?:and|which|that|who)$/.test(lowerAt(tokens, j - 1)) &&
+      /[^s]s$/.test(lowerAt(tokens, j))
+    // "a clean-grain elevator 24 [conveying grain to the grain tank 18]": a tail opens with its verb.
+    const opens = j === i && /ing$/.test(lowerAt(tokens, j))
+    if ((j > i && followsSubject(tokens, j)) || takesObject(tokens, j) || afterAnd || opens) {
       const verb = matchVerb(tokens, j)
       if (verb) return verb
     }
@@ -321,7 +326,7 @@ function prepositionRole(verb: VerbMatch, word: string): 'target' | 'source' | '
       }
       return word === 'between' ? 'between' : null
     case 'communicate':
-      return word === 'with' ? 'target' : null
+      return word === 'with' || word === 'to' ? 'target' : null
     case 'transfer':
       if (word === 'to' || word === 'toward' || word === 'towards') return 'target'
       if (word === 'from') return 'source'
@@ -385,7 +390,16 @@ function repeatedPreposition(
   if (lowerAt(tokens, m) === ',') m++
   const joined = lowerAt(tokens, m) === 'and'
   if (joined) m++
-  const word = lowerAt(tokens, m)
+  let word = lowerAt(tokens, m)
+  // "receives image data from the camera and target data from the radar 77": the same verb
+  // moves a second thing from a second part.
+  if (joined && !prepositionRole(verb, word)) {
+    const payload = readNounPhrase(tokens, m, end)
+    if (payload && NON_PART_NOUNS.has(payload.head) && payload.numeral === undefined) {
+      m = payload.end
+      word = lowerAt(tokens, m)
+    }
+  }
   if (m >= end || !prepositionRole(verb, word) || (!joined && word !== lastPreposition)) return -1
   return readObjects(tokens, m + 1, end, known).phrases.length > 0 ? m : -1
 }
@@ -441,6 +455,7 @@ function readRoles(tokens: readonly Token[], verb: VerbMatch, end: number, known
   }
   let firstPreposition = -1
   let lastPreposition = ''
+  let gapped = false
   let skipped = 0
   const room = verb.family === 'transfer' ? 6 : 3
   while (k < end) {
@@ -461,6 +476,8 @@ function readRoles(tokens: readonly Token[], verb: VerbMatch, end: number, known
     if (filled && (word === ',' || word === 'and')) {
       const next = repeatedPreposition(tokens, verb, k, end, lastPreposition, known)
       if (next < 0) break
+      // A second thing moved ("and target data from ..."): one label would name both wrongly.
+      for (let m = k; m < next; m++) if (!/^(?:,|and)$/.test(lowerAt(tokens, m))) gapped = true
       k = next
       continue
     }
@@ -538,7 +555,7 @@ function readRoles(tokens: readonly Token[], verb: VerbMatch, end: number, known
       else roles.targets.push(...direct)
     }
   }
-  if (verb.family === 'transfer' && firstPreposition > verb.end && direct.length === 0) {
+  if (verb.family === 'transfer' && firstPreposition > verb.end && direct.length === 0 && !gapped) {
     const label = shortLabel(tokens, verb.end, firstPreposition)
     if (label) roles.label = label
   }

@@ -256,7 +256,22 @@ export function readNounPhrase(
     ) {
       break
     }
-    if (words.length === 0 && isNumeralToken(token) && token.kind === 'word') return null
+    // "a 4K image sensor", "a 5G modem": a number with a capital is a word of the name.
+    const named = /^\d{1,2}[A-Z]$/.test(token.text) && isContentWord(tokens, j + 1)
+    if (words.length === 0 && isNumeralToken(token) && token.kind === 'word' && !named) return null
+    if (named && words.length === 0) {
+      words.push(token.text)
+      continue
+    }
+    // "drives 4 ESCs", "has 2 cameras": a count before a noun is no reference numeral.
+    if (
+      /^\d$/.test(token.text) &&
+      isContentWord(tokens, j + 1) &&
+      /s$/i.test(tokens[j + 1]!.text) &&
+      !nameGoesOn(tokens, j, end)
+    ) {
+      break
+    }
     if (words.length > 0 && isNumeralToken(token) && !nameGoesOn(tokens, j, end)) {
       const list = readNumerals(tokens, j, end)
       numeral = list.values[0]
@@ -301,8 +316,14 @@ export function readNounPhrase(
         AGENT_NOUNS.has(lowerAt(tokens, j - 1)) &&
         tokens[j + 1]?.kind === 'word' &&
         !HEAD_NOUNS.has(singular(next))
+      // "an HMI talks to the PLC": a verb form, then the preposition it takes.
+      const takes =
+        /[^s]s$/.test(word) &&
+        /^(?:to|with|into)$/.test(next) &&
+        !NON_PART_NOUNS.has(singular(word))
       if (
         agent ||
+        takes ||
         isDeterminerWord(next) ||
         PRONOUNS.has(next) ||
         NON_PART_NOUNS.has(singular(next))

@@ -60,6 +60,10 @@ export function describeIssue(issue: Issue, data: unknown): string {
       return `Expected ${relation} ${String(bound)}${unit} for ${field} but received ${size}`
     }
     case 'invalid_format':
+      // A pattern says what it expects in its own message ("a reference numeral: 102, ...").
+      if (issue.format === 'regex' && !issue.message.startsWith('Invalid')) {
+        return `Expected ${issue.message} for ${field} but received ${show(received)}`
+      }
       return `Expected a valid ${issue.format === 'url' ? 'URL' : issue.format} for ${field} but received ${show(received)}`
     default:
       return issue.message.includes(field) ? issue.message : `${field}: ${issue.message}`

@@ -103,7 +103,9 @@ export async function generateFigure(
       const written = plan.figure.elements.some((e) => e.numeral !== undefined)
       if (!labeled && written) {
         drawnWarnings.push(
-          'The prompt writes reference numerals; they are drawn only with labeled: true',
+          plan.reader === 'sent'
+            ? 'The figure sent has reference numerals; they are drawn only with labeled: true'
+            : 'The prompt writes reference numerals; they are drawn only with labeled: true',
         )
       }
       break

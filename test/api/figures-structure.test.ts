@@ -192,6 +192,16 @@ describe('POST /v1/figures: the figure drawn is the figure written', () => {
         /102/,
       ],
       [
+        'a numeral that is not one',
+        {
+          kind: 'block-diagram',
+          label: 'FIG. 1',
+          elements: [{ id: 'cpu', numeral: 'ten', label: 'PROCESSOR', kind: 'block' }],
+          connections: [],
+        },
+        /reference numeral such as "102".*figure\.elements\.0\.numeral/,
+      ],
+      [
         'an element inside itself',
         {
           kind: 'block-diagram',

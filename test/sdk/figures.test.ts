@@ -11,6 +11,7 @@ import {
   type FigureResult,
   type FigureSheet,
   type FigureStructure,
+  type FigureStructureInput,
 } from '../../packages/sdk/src/index'
 import { balanceOf, newAccount } from '../support/api'
 import { pngHeader } from '../support/images'
@@ -109,7 +110,7 @@ describe('FigureApi figures.create', () => {
   it('warns about what the structure says and the prompt does not, when given both', async () => {
     const { apiKey } = await newAccount(20)
     const { api } = sdkFor(apiKey)
-    const figure: FigureStructure = {
+    const figure: FigureStructureInput = {
       kind: 'block-diagram',
       elements: [
         { id: 'cpu', numeral: '102', label: 'PROCESSOR', kind: 'block' },

@@ -464,7 +464,44 @@ export interface components {
             /** @description Element id. */
             to: string;
         };
+        FigureConnectionResult: {
+            /**
+             * @description `none` ("coupled to"), `forward` (an arrowhead at `to`; the default), `both` ("communicates with").
+             * @enum {string}
+             */
+            arrow: "none" | "forward" | "both";
+            /** @description Element id. */
+            from: string;
+            /** @description YES / NO on a decision's branches, or a short signal name. */
+            label?: string;
+            /** @description Element id. */
+            to: string;
+        };
         FigureElement: {
+            /**
+             * @description Unique in the figure: 1 to 40 letters, digits, `_`, `.` or `-`.
+             * @example p2
+             */
+            id: string;
+            /**
+             * @description `block` and `container` (block diagrams: a container is drawn around the elements that name it as `parent`), `step`, `decision` (a diamond whose connections out carry YES and NO) and `terminal` (START / END, never numbered) for flowcharts.
+             * @enum {string}
+             */
+            kind: "block" | "container" | "step" | "decision" | "terminal";
+            /**
+             * @description What is printed inside, without its numeral.
+             * @example PROCESSOR
+             */
+            label: string;
+            /**
+             * @description A reference numeral as written: "102", "102a", "1002'", "S1302" (an integer is accepted).
+             * @example 102
+             */
+            numeral?: number | string;
+            /** @description The id of the container it is drawn inside. */
+            parent?: string;
+        };
+        FigureElementResult: {
             /**
              * @description Unique in the figure: 1 to 40 letters, digits, `_`, `.` or `-`.
              * @example p2
@@ -499,15 +536,15 @@ export interface components {
         };
         /** @description Drafted figures: the structure drawn (send it back as `figure` to redraw it). */
         FigureResultStructure: {
-            connections?: components["schemas"]["FigureConnection"][];
-            elements: components["schemas"]["FigureElement"][];
+            connections: components["schemas"]["FigureConnectionResult"][];
+            elements: components["schemas"]["FigureElementResult"][];
             /** @enum {string} */
             kind: "block-diagram" | "flowchart";
             /**
              * @description The legend printed under the figure, e.g. "FIG. 2" (FIG. 1 when absent).
              * @example FIG. 2
              */
-            label?: string;
+            label: string;
             /**
              * @description The numeral of the whole ("a method 200"): drawn with an arrow pointing at the figure.
              * @example 102
@@ -573,7 +610,7 @@ export interface components {
             /** @description labeled only: exactly the numerals drawn, each with the label of what it names, for the specification text. */
             references?: components["schemas"]["FigureReference"][];
             /** @description Every sheet of the figure, in order (the first is also `url`): a figure whose text would print under 0.32 cm on one sheet continues on further sheets, FIG. 5A, 5B, ..., joined by lettered connector circles. */
-            sheets?: components["schemas"]["FigureSheet"][];
+            sheets: components["schemas"]["FigureSheet"][];
             /** @description The SVG source (svg output only). */
             svg?: string;
             /**

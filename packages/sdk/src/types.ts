@@ -53,15 +53,20 @@ export type ImageInput<Op extends ImageOperation> = Omit<JsonBody<Op>, 'imageUrl
   (UrlImage | UploadedImage)
 
 /**
- * A figure's structure: its elements and connections, numerals as strings ("102", "102a",
- * "S1302"). A drafted figure returns it as `figure`; edit it and send it back as `figure` to
- * redraw (the API also takes integer numerals there; the SDK sends strings, as returned).
+ * A figure's structure as a drafted figure returns it (`figure`): its elements and connections,
+ * numerals as strings ("102", "102a", "S1302"), every field filled. Edit it and send it back.
  */
 export type FigureStructure = components['schemas']['FigureResultStructure']
+/**
+ * A figure's structure as `figures.create({ figure })` takes it: a returned FigureStructure, or
+ * one written by hand (label and connections optional, `arrow` forward by default, numerals as
+ * strings or integers).
+ */
+export type FigureStructureInput = components['schemas']['Figure']
 /** One element of a figure: a block, container, step, decision or terminal. */
 export type FigureElement = FigureStructure['elements'][number]
 /** One connection of a figure, `from` → `to` by element id. */
-export type FigureConnection = NonNullable<FigureStructure['connections']>[number]
+export type FigureConnection = FigureStructure['connections'][number]
 /** One sheet of a figure (FIG. 5, or FIG. 5A, 5B, ... for a figure continued over sheets). */
 export type FigureSheet = components['schemas']['FigureSheet']
 /** A numeral drawn and what it names, for the specification text. */
@@ -71,10 +76,7 @@ export type FigureReference = components['schemas']['FigureReference']
  * `figures.create()`: the POST /figures JSON body: a `prompt`, a `figure` structure,
  * `referenceImageUrls`, or a prompt with either; `output` and `labeled`.
  */
-export type FigureInput = Omit<JsonBody<'generateFigure'>, 'figure'> & {
-  /** The structure to draw, as sent (see FigureStructure). */
-  figure?: FigureStructure
-}
+export type FigureInput = JsonBody<'generateFigure'>
 /** `vectorize()`: format (svg, dxf, pdf) and engine (lineart, trace) plus the image. */
 export type VectorizeInput = ImageInput<'vectorizeImage'>
 /** `enhance()`: scale (2, 4) and dpi plus the image. */

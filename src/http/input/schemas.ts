@@ -241,14 +241,24 @@ const figureDescriptions = {
 
 /** A reference numeral as written; an integer is accepted and kept as its digits. */
 const NumeralSchema = z
-  .union([z.int().min(1).max(99_999), z.string().regex(NUMERAL_PATTERN)])
+  .union([
+    z.int().min(1).max(99_999),
+    z.string().regex(NUMERAL_PATTERN, {
+      message: 'a reference numeral such as "102", "102a", "1002\'" or "S1302"',
+    }),
+  ])
   .openapi({
     description:
       'A reference numeral as written: "102", "102a", "1002\'", "S1302" (an integer is accepted).',
     example: '102',
   })
 
-function figureStructure(numeral: z.ZodType) {
+/**
+ * The structure's schema: as a request takes it (numerals as integers or strings, label and
+ * connections optional) or as a response gives it (every field the drafter always fills).
+ */
+function figureStructure(numeral: z.ZodType, result: boolean) {
+  const suffix = result ? 'Result' : ''
   const element = z
     .object({
       id: z
@@ -259,14 +269,10 @@ function figureStructure(numeral: z.ZodType) {
           example: 'p2',
         }),
       numeral: numeral.optional(),
-      label: z
-        .string()
-        .min(1)
-        .max(MAX_LABEL_CHARS)
-        .openapi({
-          description: 'What is printed inside, without its numeral.',
-          example: 'PROCESSOR',
-        }),
+      label: z.string().min(1).max(MAX_LABEL_CHARS).openapi({
+        description: 'What is printed inside, without its numeral.',
+        example: 'PROCESSOR',
+      }),
       kind: z.enum(ELEMENT_KINDS).openapi({
         description:
           '`block` and `container` (block diagrams: a container is drawn around the elements that name it as `parent`), `step`, `decision` (a diamond whose connections out carry YES and NO) and `terminal` (START / END, never numbered) for flowcharts.',
@@ -277,7 +283,7 @@ function figureStructure(numeral: z.ZodType) {
         .openapi({ description: 'The id of the container it is drawn inside.' }),
     })
     .strict()
-    .openapi('FigureElement')
+    .openapi(`FigureElement${suffix}`)
   const connection = z
     .object({
       from: z.string().openapi({ description: 'Element id.' }),
@@ -288,38 +294,34 @@ function figureStructure(numeral: z.ZodType) {
         .max(MAX_CONNECTION_LABEL_CHARS)
         .optional()
         .openapi({ description: "YES / NO on a decision's branches, or a short signal name." }),
-      arrow: z.enum(['none', 'forward', 'both']).optional().openapi({
+      arrow: (result
+        ? z.enum(['none', 'forward', 'both'])
+        : z.enum(['none', 'forward', 'both']).optional()
+      ).openapi({
         description:
           '`none` ("coupled to"), `forward` (an arrowhead at `to`; the default), `both` ("communicates with").',
       }),
     })
     .strict()
-    .openapi('FigureConnection')
+    .openapi(`FigureConnection${suffix}`)
   return z
     .object({
       kind: z.enum(FIGURE_KINDS),
-      label: z
-        .string()
-        .regex(FIGURE_LABEL_PATTERN)
-        .optional()
-        .openapi({
-          description: 'The legend printed under the figure, e.g. "FIG. 2" (FIG. 1 when absent).',
-          example: 'FIG. 2',
-        }),
+      label: (result ? z.string() : z.string().regex(FIGURE_LABEL_PATTERN).optional()).openapi({
+        description: 'The legend printed under the figure, e.g. "FIG. 2" (FIG. 1 when absent).',
+        example: 'FIG. 2',
+      }),
       numeral: numeral.optional().openapi({
         description:
           'The numeral of the whole ("a method 200"): drawn with an arrow pointing at the figure.',
       }),
-      title: z
-        .string()
-        .min(1)
-        .max(MAX_LABEL_CHARS)
-        .optional()
-        .openapi({
-          description: 'What the whole is called ("METHOD"): its label in `references`. Not drawn.',
-        }),
+      title: z.string().min(1).max(MAX_LABEL_CHARS).optional().openapi({
+        description: 'What the whole is called ("METHOD"): its label in `references`. Not drawn.',
+      }),
       elements: z.array(element).min(1).max(MAX_FIGURE_ELEMENTS),
-      connections: z.array(connection).max(MAX_FIGURE_CONNECTIONS).optional(),
+      connections: result
+        ? z.array(connection)
+        : z.array(connection).max(MAX_FIGURE_CONNECTIONS).optional(),
     })
     .strict()
     .superRefine((figure, ctx) => {
@@ -335,13 +337,14 @@ function figureStructure(numeral: z.ZodType) {
 }
 
 /** The figure's structure as a request takes it (numerals as integers or strings). */
-export const FigureStructureSchema = figureStructure(NumeralSchema).openapi('Figure', {
+export const FigureStructureSchema = figureStructure(NumeralSchema, false).openapi('Figure', {
   description: figureDescriptions.figure,
 })
 
 /** The figure's structure as a response gives it (numerals always as written, strings). */
 export const FigureStructureResultSchema = figureStructure(
   z.string().openapi({ description: 'A reference numeral as written.', example: '102' }),
+  true,
 ).openapi('FigureResultStructure', {
   description:
     'The structure drawn: every element and connection, with the numerals drawn (given and assigned). Send it back as `figure`, corrected, to redraw.',
@@ -399,13 +402,11 @@ export const FigureReferenceSchema = z
 export const FigureSheetSchema = z
   .object({
     url: z.url().openapi({ description: 'Signed URL of this sheet, valid for 7 days.' }),
-    label: z
-      .string()
-      .openapi({
-        description:
-          'Its legend: "FIG. 5", or "FIG. 5A", "FIG. 5B" for a figure continued over sheets.',
-        example: 'FIG. 5A',
-      }),
+    label: z.string().openapi({
+      description:
+        'Its legend: "FIG. 5", or "FIG. 5A", "FIG. 5B" for a figure continued over sheets.',
+      example: 'FIG. 5A',
+    }),
     svg: z.string().optional().openapi({ description: 'The SVG source (svg output only).' }),
     width: z.int().openapi({ description: 'PNG: width in pixels. SVG: width of the viewBox.' }),
     height: z.int().openapi({ description: 'PNG: height in pixels. SVG: height of the viewBox.' }),
@@ -434,7 +435,7 @@ export const FiguresResultSchema = z
       description:
         'Drafted figures: where the structure came from: `rules` (the rule reader), `model` (the Workers AI text model, when its answer passed the faithfulness checker), `sent` (the `figure` field).',
     }),
-    sheets: z.array(FigureSheetSchema).optional().openapi({
+    sheets: z.array(FigureSheetSchema).openapi({
       description:
         'Every sheet of the figure, in order (the first is also `url`): a figure whose text would print under 0.32 cm on one sheet continues on further sheets, FIG. 5A, 5B, ..., joined by lettered connector circles.',
     }),

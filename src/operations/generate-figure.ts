@@ -95,8 +95,12 @@ export async function generateFigure(
   switch (plan.kind) {
     case 'drafter': {
       const drafted = await draftFigure(plan.figure, { labeled, metrics })
-      const titles = groupTitles(plan.figure, drafted.numerals)
-      sheets = drafted.sheets.map((sheet) => ({ scene: sheet.scene, label: sheet.label, titles }))
+      const titles = groupTitles(plan.figure, drafted.numerals, drafted.whole)
+      sheets = drafted.sheets.map((sheet) => ({
+        scene: sheet.scene,
+        label: sheet.label,
+        titles: new Map([...titles, ['legend', sheet.label]]),
+      }))
       references = drafted.references
       drawnWarnings = drafted.warnings
       structure = drawnStructure(plan.figure, labeled ? drafted.numerals : null, drafted.whole)
@@ -205,8 +209,14 @@ async function writeSheet(
 }
 
 /** What each SVG group is called: an element by its label and numeral, a connection by its ends. */
-function groupTitles(figure: Figure, numerals: ReadonlyMap<string, string>): Map<string, string> {
+function groupTitles(
+  figure: Figure,
+  numerals: ReadonlyMap<string, string>,
+  whole: string | undefined,
+): Map<string, string> {
   const titles = new Map<string, string>()
+  // The whole's numeral, drawn with its arrow: "METHOD 200".
+  if (whole !== undefined) titles.set('whole', `${figure.title ?? figure.label} ${whole}`)
   const byId = new Map(figure.elements.map((e) => [e.id, e]))
   for (const element of figure.elements) {
     // What is drawn: a numeral only when the figure is labeled (numerals holds none otherwise).

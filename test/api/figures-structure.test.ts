@@ -83,6 +83,8 @@ describe('POST /v1/figures: the figure drawn is the figure written', () => {
     // Glyphs are outlines, but every element's group says what it is.
     expect(data.svg).toContain(`<title>${byNumeral(figure, '606')!.label} 606</title>`)
     expect(data.svg).toContain('<title>ITEMS ARE IN STOCK?</title>')
+    expect(data.svg).toContain('<title>FIG. 6</title>')
+    expect(data.svg).toMatch(/<title>[A-Z ]+ 600<\/title>/)
     expect(data.svg).not.toMatch(/<text\b/)
   })
 

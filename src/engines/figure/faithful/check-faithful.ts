@@ -14,7 +14,13 @@
  */
 
 import type { Figure, FigureElement } from '../figure'
-import { GENERIC_NOUNS, METHOD_HEADS, NON_PART_NOUNS, SYSTEM_HEADS } from '../parse/noun-classes'
+import {
+  FUNCTIONAL_NOUNS,
+  GENERIC_NOUNS,
+  METHOD_HEADS,
+  NON_PART_NOUNS,
+  SYSTEM_HEADS,
+} from '../parse/noun-classes'
 import { FLOW_NOUNS } from '../parse/read-flow-chain'
 import { isPlausiblePart, readNounPhrase } from '../parse/read-noun-phrase'
 import { tokenize } from '../parse/tokenize'
@@ -372,6 +378,7 @@ function undrawnParts(prompt: string, figure: Figure): string[] {
   const mentions = new Map<string, number>()
   const candidates: { key: string; label: string; opens: boolean }[] = []
   const tokens = tokenize(prompt.replace(/\([^()]*\)/g, ' '))
+  let openedEnd = -1
   for (let k = 0; k < tokens.length; ) {
     const phrase = readNounPhrase(tokens, k)
     if (!phrase || phrase.end <= k) {
@@ -381,19 +388,21 @@ function undrawnParts(prompt: string, figure: Figure): string[] {
     // A sentence's subject ("An HMI talks to the PLC", "GPS and IMU feed into it").
     let b = k - 1
     while (b >= 0 && /^(?:and|or|,|the|a|an|each)$/.test(tokens[b]!.lower)) b--
-    const opens = b < 0 || /^[.;:!?•\-*]$/.test(tokens[b]!.text)
+    // ... or joined to one ("GPS and IMU feed into it").
+    const opens = b < 0 || /^[.;:!?•\-*]$/.test(tokens[b]!.text) || b + 1 === openedEnd
+    if (opens) openedEnd = phrase.end
     k = phrase.end
     const head = phrase.head
     if (
       phrase.numeral !== undefined ||
-      !isPlausiblePart(phrase) ||
+      !(isPlausiblePart(phrase) || /^[A-Z]{2,6}s?$/.test(phrase.words.join(' '))) ||
       NON_PART_NOUNS.has(head) ||
       FLOW_NOUNS.has(head) ||
       GENERIC_NOUNS.has(head) ||
       METHOD_HEADS.has(head) ||
       (SYSTEM_HEADS.has(head) && phrase.keys.length === 1) ||
       NOT_PARTS.has(head) ||
-      phrase.keys.some((key) => NOT_PARTS.has(key))
+      phrase.keys.some((key) => key === 'figure' || key === 'fig' || key === 'diagram')
     ) {
       continue
     }
@@ -407,7 +416,15 @@ function undrawnParts(prompt: string, figure: Figure): string[] {
       (/^[A-Z]{2,6}$/.test(acronym) && figure.elements.some((e) => initials(e.label) === acronym))
     const key = words.join(' ')
     mentions.set(key, (mentions.get(key) ?? 0) + 1)
-    if (!covered) candidates.push({ key, label: phrase.words.join(' ').toUpperCase(), opens })
+    // "a drive unit including a left wheel motor": a functional thing introduced is a part.
+    const introduced = phrase.determiner === 'indefinite' && FUNCTIONAL_NOUNS.has(head)
+    if (!covered) {
+      candidates.push({
+        key,
+        label: phrase.words.join(' ').toUpperCase(),
+        opens: opens || introduced,
+      })
+    }
   }
   // Named twice, or as what a sentence is about: a part, not a passing word ("a duty cycle").
   for (const c of candidates) {

@@ -17,7 +17,7 @@
 
 import type { FigureConnection as FigureLink } from '../figure'
 import { PHRASE_STOPS, PRONOUNS } from './grammar-words'
-import { NON_PART_NOUNS, singular } from './noun-classes'
+import { FUNCTIONAL_NOUNS, NON_PART_NOUNS, singular } from './noun-classes'
 import type { DraftPart } from './part-registry'
 import {
   isDeterminerWord,
@@ -445,7 +445,11 @@ function readRoles(tokens: readonly Token[], verb: VerbMatch, end: number, known
   if (verb.family === 'transfer') {
     const list = readObjects(tokens, k, end, known)
     const parts = list.phrases.every(
-      (p) => (p.numeral !== undefined || known?.(p) === true) && !NON_PART_NOUNS.has(p.head),
+      (p) =>
+        (p.numeral !== undefined ||
+          known?.(p) === true ||
+          (p.determiner !== 'none' && FUNCTIONAL_NOUNS.has(p.head))) &&
+        !NON_PART_NOUNS.has(p.head),
     )
     if (list.phrases.length > 0 && parts) {
       direct = list.phrases

@@ -17,7 +17,7 @@ export interface MethodBody {
 }
 
 const PREAMBLE =
-  /^(?:(?:a|an|the|one|our|this|exemplary|example)\s+)*(?:[\w-]+\s+){0,4}?(method|process|procedure|algorithm|technique|workflow|routine|protocol|flowchart|steps)\b(?:\s+(\d{1,5}[a-z]?|S\d{1,5})\b)?/i
+  /^(?:(?:a|an|the|one|our|this|exemplary|example)\s+)*((?:[\w-]+\s+){0,4}?)(method|process|procedure|algorithm|technique|workflow|routine|protocol|flowchart|steps)\b(?:\s+(\d{1,5}[a-z]?|S\d{1,5})\b)?/i
 const WHOLE =
   /\b(method|process|procedure|algorithm|technique|workflow|routine|protocol|operation)\s+(\d{2,5}[a-z]?)\b/i
 const OPERATIONS =
@@ -83,7 +83,7 @@ export function findMethodBody(text: string, about = false): MethodBody {
     }
     const whole = WHOLE.exec(text.slice(0, SENTENCE_END.exec(text)?.index ?? text.length))
     const named = whole
-      ? { numeral: whole[2]!, title: whole[1]!.toUpperCase() }
+      ? { numeral: whole[2]!, title: titleBefore(text, whole.index, whole[1]!) }
       : { title: 'METHOD' }
     if (!operations) {
       if (!whole) return untitled(text, about)
@@ -108,11 +108,13 @@ export function findMethodBody(text: string, about = false): MethodBody {
       ...named,
     }
   }
-  const numeral = preamble[2]
+  const numeral = preamble[3]
+  const head = preamble[2]!
+  // "A login method 1000": the whole is called what the prompt calls it.
   const title =
-    preamble[1]!.toLowerCase() === 'steps' || preamble[1]!.toLowerCase() === 'flowchart'
+    head.toLowerCase() === 'steps' || head.toLowerCase() === 'flowchart'
       ? 'METHOD'
-      : preamble[1]!.toUpperCase()
+      : `${preamble[1]!}${head}`.replace(/\s+/g, ' ').toUpperCase()
   const from = preamble[0].length
   const sentenceEnd = SENTENCE_END.exec(text.slice(from))
   const firstEnd = sentenceEnd ? from + sentenceEnd.index : text.length
@@ -126,4 +128,23 @@ export function findMethodBody(text: string, about = false): MethodBody {
   }
   const body = text.slice(firstEnd).replace(LEAD_IN, '')
   return { body, listed: false, title, ...(numeral ? { numeral } : {}) }
+}
+
+/** Words that end a name read backwards: "illustrates an [order fulfilment] process 600". */
+const NAME_STOPS =
+  /^(?:a|an|the|of|for|in|on|to|by|with|is|are|shows?|illustrates?|depicts?|describes?|represents?|provides?|performs?|and|or|this|that|which|exemplary|example|fig|figure)$/i
+
+/** The whole's name: its head and the words of its noun phrase before it ("ORDER FULFILMENT PROCESS"). */
+function titleBefore(text: string, at: number, head: string): string {
+  const words = text
+    .slice(Math.max(0, at - 80), at)
+    .split(/\s+/)
+    .filter(Boolean)
+  const name: string[] = []
+  for (let k = words.length - 1; k >= 0 && name.length < 4; k--) {
+    const word = words[k]!
+    if (!/^[A-Za-z][\w-]*$/.test(word) || NAME_STOPS.test(word)) break
+    name.unshift(word)
+  }
+  return [...name, head].join(' ').toUpperCase()
 }

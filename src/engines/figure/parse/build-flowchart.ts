@@ -163,7 +163,13 @@ function negates(condition: string, asked: string): boolean {
       (a.includes(sy) && c.includes(sx) && !c.includes(sy))
     )
   })
-  return negated !== opposite
+  // "fewer than 40 cycles have been completed" asks the opposite of "40 cycles have been completed".
+  const fewer = (text: string) => /\b(?:fewer|less)\s+than\b/.test(text)
+  const comparative =
+    /\b(?:below|under|lower|smaller|less|fewer|greater|more|above|exceeds?|over|higher|larger|least|most)\b/
+  const short =
+    fewer(condition) !== fewer(asked) && !comparative.test(fewer(condition) ? asked : condition)
+  return negated !== (opposite || short)
 }
 
 /** Whether a condition answers a decision: the same question, or its opposite words. */

@@ -26,7 +26,7 @@ import { MAX_LABEL_CHARS } from '../figure'
 import { isGerund, NON_STEP_OPENERS, SEQUENCE_OPENER, STEP_VERBS } from './grammar-words'
 import { capitals, fitLabel } from './part-registry'
 import { type RawStep, splitCompound } from './split-steps'
-import { cleanNumeral, type StepSeries, takeMarker } from './step-markers'
+import { cleanNumeral, DONE_AGAIN, type StepSeries, takeMarker } from './step-markers'
 
 /** A step another step jumps to. */
 export interface StepRef {
@@ -297,6 +297,8 @@ function readRef(target: string): StepRef | null {
 }
 
 function readJump(text: string, context: StepContext): StepAction | null {
+  const again = DONE_AGAIN.exec(text)
+  if (again) return { kind: 'jump', target: { numeral: cleanNumeral(again[1]!) } }
   const repeated = REPEATED.exec(text)
   if (repeated) {
     const rest = text.slice(repeated[0].length)

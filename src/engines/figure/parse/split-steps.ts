@@ -9,7 +9,7 @@
  */
 
 import { isGerund, SEQUENCE_OPENER, STEP_VERBS } from './grammar-words'
-import { innerMarkerCut, type StepSeries } from './step-markers'
+import { innerMarkerCut, type StepSeries, takeMarker } from './step-markers'
 
 /** One step's text, with the list position that opened it. */
 export interface RawStep {
@@ -253,6 +253,23 @@ export function splitCompound(text: string, series: StepSeries): string[] {
     verbs.every((piece) => /\(\s*(?:step\s+)?(?:S\s?)?\d{2,5}[a-z]?\s*\)/i.test(piece))
   ) {
     return verbs.flatMap((piece) => splitCompound(piece, series))
+  }
+  // "In step S316, TMB substrate is added, and the reaction is stopped in step S318": a step
+  // marked before it, and a clause marked at its end.
+  const joined = /,\s+and\s+(?:then\s+)?/gi
+  for (const m of [...text.matchAll(joined)].reverse()) {
+    const left = takeMarker(text.slice(0, m.index), series)
+    const right = takeMarker(text.slice(m.index + m[0].length), series)
+    if (
+      left.at === 'prefix' &&
+      right.at === 'suffix' &&
+      right.numeral !== left.numeral &&
+      takeMarker(left.text, series).numeral === undefined
+    ) {
+      return [text.slice(0, m.index), text.slice(m.index + m[0].length)].flatMap((piece) =>
+        splitCompound(piece, series),
+      )
+    }
   }
   const pieces: string[] = []
   let rest = text

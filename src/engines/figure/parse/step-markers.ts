@@ -55,6 +55,12 @@ const NOT_A_STEP_BEFORE =
 const BACK_REFERENCE =
   /\b(?:to|from|after|following|before|until|than|via|of|repeat(?:ing|s|ed)?|per|like)\s+(?:(?:step|steps|block|blocks|operation|operations|act|acts)\s+)?(?:(?:S\s?)?\d{2,5}[a-z]?\s*(?:,\s*(?:or\s+|and\s+)?|\s+(?:or|and)\s+)(?:(?:step|block|operation|act)\s+)?)?$/i
 
+/** "the determination of step S704 is made again", "step 502 is repeated". */
+export const DONE_AGAIN = new RegExp(
+  String.raw`^(?:the\s+)?(?:[a-z-]+\s+){0,3}?(?:of\s+)?${STEP_WORD}\s+(${N})\s+(?:is|are)\s+(?:then\s+)?(?:(?:made|performed|carried\s+out|done|executed|repeated)\s+)?(?:again|anew|once\s+more|repeated)\b`,
+  'i',
+)
+
 /** The series key of a numeral: all but its last two digits, with the S of "S1302". */
 export function seriesOf(numeral: string): string {
   const m = /^([Ss]?)\s?(\d+)/.exec(numeral)
@@ -233,8 +239,9 @@ export function innerMarkerCut(text: string, series: StepSeries): number {
     const end = m.index + m[0].length
     const after = text.slice(end)
     if (!/[A-Za-z]/.test(before) || !/[A-Za-z]/.test(after)) continue
-    if (takeMarker(after.replace(/^[\s,]*(?:and|then)?[\s,]*/i, ''), series).numeral === undefined)
-      continue
+    const next = after.replace(/^[\s,]*(?:and|then)?[\s,]*/i, '')
+    // "..., and the determination of step S704 is made again": the second step is a loop back.
+    if (takeMarker(next, series).numeral === undefined && !DONE_AGAIN.test(next)) continue
     return end
   }
   return -1

@@ -317,6 +317,33 @@ describe('parsePrompt', () => {
       expect(links).toContain('CONTROLLER WAITS 5 MINUTES S414 -> GLUCOSE LEVEL IS LOW? S406')
     })
 
+    it('answers "fewer than 40 cycles" as NO to "whether 40 cycles have been completed"', () => {
+      const spec = parsed(
+        'In step 508, the template is denatured. In step 510, the primers are annealed. In step 512, it is determined whether 40 cycles have been completed. If fewer than 40 cycles have been completed, the method returns to step 508. Once 40 cycles have been completed, a threshold is calculated in step 514.',
+      )
+      const links = outlineLinks(spec)
+      expect(links).toContain(
+        '40 CYCLES HAVE BEEN COMPLETED? 512 -> TEMPLATE IS DENATURED 508 : NO',
+      )
+      expect(links).toContain(
+        '40 CYCLES HAVE BEEN COMPLETED? 512 -> THRESHOLD IS CALCULATED 514 : YES',
+      )
+    })
+
+    it('cuts "In step S316, A, and B in step S318" in two and loops on "the determination of step S704 is made again"', () => {
+      const two = parsed(
+        'In step S314, the plate is washed. In step S316, TMB substrate is added, and the reaction is stopped with acid in step S318. In step S320, the absorbance is read.',
+      )
+      expect(outlineParts(two)).toContain('TMB SUBSTRATE IS ADDED S316')
+      expect(outlineParts(two)).toContain('REACTION IS STOPPED WITH ACID S318')
+      const loop = parsed(
+        'In step S703, trypsin is added. In step S704, it is determined whether the cells have detached. If not, the flask is incubated for 2 minutes in step S705, and the determination of step S704 is made again. If so, the trypsin is neutralized in step S706.',
+      )
+      expect(outlineLinks(loop)).toContain(
+        'FLASK IS INCUBATED FOR 2 MINUTES S705 -> CELLS HAVE DETACHED? S704',
+      )
+    })
+
     it('splits a sentence at commas when each part starts with a gerund', () => {
       const spec = parsed(
         'A method comprising receiving a request from a client, authenticating the client, and sending a response.',

@@ -293,6 +293,10 @@ function fits(entry: LedgerEntry, element: FigureElement): boolean {
   return !entry.phrases?.some(Boolean) && !entry.windows?.length
 }
 
+/** A clause that only sends the flow to a numbered step ("the process continues at 2922"). */
+const GOES_TO =
+  /\b(?:returns?|returning|continues?|continuing|proceeds?|proceeding|goes|going|loops?|looping|jumps?|branches)\s+(?:back\s+)?(?:directly\s+)?(?:to|at|with)\s+(?:(?:step|block|operation)\s+)?(?:S\s?)?\d{2,5}[a-z]?\s*$/i
+
 /** Clause openers that make a sentence background rather than a step. */
 const BACKGROUND =
   /^(?:fig(?:ure)?s?\.?\s*\d|as\s+is\s+(?:well\s+)?known|it\s+(?:should|will|is|may)|in\s+(?:some|other|certain|various)\s+embodiments|for\s+(?:example|instance)|(?:a|an|the)\s+(?:\w+\s+){0,4}?(?:method|process|flowchart|procedure)\s+(?:\d+\s+)?(?:then\s+)?(?:ends|terminates|stops|concludes|finishes|of|for|is|performed|executed|according|comprising|that|which|,|$))/i
@@ -309,7 +313,7 @@ function uncoveredClauses(prompt: string, figure: Figure): string[] {
     const words = contentWords(clause.replace(/\(?\b(?:step|block)?\s*S?\d{2,5}[a-z]?\)?/gi, ' '))
       .map(stem)
       .filter((w) => w.length > 2 && !/^\d/.test(w))
-    if (words.length < 3 || BACKGROUND.test(clause)) continue
+    if (words.length < 3 || BACKGROUND.test(clause) || GOES_TO.test(clause)) continue
     // Covered when some element holds most of its words, or its words spread over several.
     const best = Math.max(...drawn.map((d) => words.filter((w) => d.has(w)).length))
     const spread = words.filter((w) => drawn.some((d) => d.has(w))).length

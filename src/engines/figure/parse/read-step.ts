@@ -163,7 +163,7 @@ const PERFORMED_AFTER = new RegExp(
 const STEP_OF =
   /^(?:(?:performing|executing|carrying\s+out)\s+)?(?:the\s+|a\s+)?(?:further\s+)?steps?\s+of\s+/i
 const METHOD_LEAD =
-  /^(?:the|this|said)\s+(?:method|process|procedure|routine|flow|workflow|algorithm|technique|routine)\s+(?:\d+\s+|[Ss]\d+\s+)?(?:then\s+|next\s+|further\s+|also\s+|may\s+)?(?:begins|starts|commences|continues|proceeds|moves|advances|comprises|includes|involves|may\s+begin|may\s+start|may\s+continue)(?!\s+(?:when|once|upon|after|as\s+soon)\b)\s*(?:by|with|to|at|:)?\s*(?:(?:the\s+)?steps?\s+of\s+)?/i
+  /^(?:the|this|said)\s+(?:method|process|procedure|routine|flow|workflow|algorithm|technique|routine)\s+(?:\d+\s+|[Ss]\d+\s+)?(?:then\s+|next\s+|further\s+|also\s+|may\s+)?(?:begins|starts|commences|continues|proceeds|moves|advances|comprises|includes|involves|may\s+begin|may\s+start|may\s+continue)(?!\s+(?:when|once|upon|after|as\s+soon)\b)(?!\s+(?:directly\s+|immediately\s+)?(?:at|to|with)\s+(?:(?:step|block|operation)\s+)?(?:S\s?)?\d{2,5}[a-z]?(?:\s*$|[,;.]))\s*(?:by|with|to|at|:)?\s*(?:(?:the\s+)?steps?\s+of\s+)?/i
 const BEGINS_WHEN =
   /^(?:(?:the|this|said)\s+(?:method|process|procedure|routine|flow|workflow|algorithm|technique)\s+(?:\d+\s+)?(?:begins|starts|commences|is\s+(?:initiated|triggered|started|invoked))|(?:it|this)\s+(?:begins|starts))\s+(?:when|once|upon|after|as\s+soon\s+as)\s+/i
 /** "During the flight, the drone determines ...": a setting, not part of the step's words. */

@@ -29,10 +29,13 @@ let service: WranglerDev
 let key: string
 let work: string
 
-/** Runs figapi in `cwd` with a clean environment: no inherited key, its own config folder. */
+/**
+ * Runs figapi in `cwd` with a clean environment: no inherited key, its own config folder.
+ * `closed` closes that stream's reading end at once, as `figapi ... | head` does when head quits.
+ */
 function figapi(
   args: string[],
-  options: { cwd?: string; env?: Record<string, string> } = {},
+  options: { cwd?: string; env?: Record<string, string>; closed?: 'stdout' | 'stderr' } = {},
 ): Promise<Run> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [CLI, ...args], {
@@ -55,6 +58,7 @@ function figapi(
     child.stderr.on('data', (chunk) => {
       stderr += chunk
     })
+    if (options.closed) child[options.closed].destroy()
     child.on('error', reject)
     child.on('close', (code) => resolve({ code, stdout, stderr }))
   })
@@ -209,6 +213,183 @@ describe('figapi figure', () => {
   })
 })
 
+describe('figapi figure structures and sheets', () => {
+  /** The structure as --structure writes it (the parts these tests read). */
+  interface Structure {
+    kind: string
+    elements: { id: string; numeral?: string; label: string; kind: string }[]
+    connections?: unknown[]
+  }
+
+  /** The account's balance, read through the CLI. */
+  const balance = async () => JSON.parse((await figapi(['credits', '--json'])).stdout).balance
+
+  it('draws the edited label when a --structure file is edited and sent back with --from', async () => {
+    const dir = folder('structure')
+    const prompt =
+      'A system 100 comprising a processor 102 coupled to a memory 104, and a network interface 106 that communicates with a server 110.'
+    const first = await figapi(
+      ['figure', prompt, '--labeled', '-o', 'fig1.png', '--structure', 'fig1.json'],
+      { cwd: dir },
+    )
+    expect(first.code).toBe(0)
+    expect(first.stdout).toContain(
+      'fig1.json  (the structure drawn: edit it, then figapi figure --from fig1.json)',
+    )
+    const drawn = JSON.parse(readFileSync(join(dir, 'fig1.json'), 'utf8')) as Structure
+    expect(drawn.kind).toBe('block-diagram')
+    const memory = drawn.elements.find((e) => e.numeral === '104')
+    expect(memory).toMatchObject({ label: 'MEMORY' })
+    memory!.label = 'MAIN MEMORY'
+    writeFileSync(join(dir, 'fig1.json'), JSON.stringify(drawn, null, 2))
+
+    const again = await figapi(
+      [
+        'figure',
+        '--from',
+        'fig1.json',
+        '--labeled',
+        '-o',
+        'fig1b.png',
+        '--structure',
+        'fig1b.json',
+      ],
+      { cwd: dir },
+    )
+    expect(again.stderr).toBe('')
+    expect(again.code).toBe(0)
+    expect(again.stdout).toMatch(/^fig1b\.png {2}\(drafter, 10 credits\)\n/)
+    expect(again.stdout).toMatch(/\n104\s+MAIN MEMORY\n/)
+    expect([...readFileSync(join(dir, 'fig1b.png')).subarray(1, 4)]).toEqual([0x50, 0x4e, 0x47])
+    // Drawn exactly as written: the structure that comes back is the edited one.
+    const redrawn = JSON.parse(readFileSync(join(dir, 'fig1b.json'), 'utf8')) as Structure
+    expect(redrawn.elements).toEqual(drawn.elements)
+    expect(redrawn.connections).toEqual(drawn.connections)
+
+    // With --json: the structure was sent, not read from a prompt.
+    const json = await figapi(['figure', '--from', 'fig1.json', '--svg', '--json'], { cwd: dir })
+    expect(json.code).toBe(0)
+    const { data } = JSON.parse(json.stdout)
+    expect(data.reader).toBe('sent')
+    expect(data.figure.elements).toContainEqual(expect.objectContaining({ label: 'MAIN MEMORY' }))
+  })
+
+  it('exits 2 naming the file, line and column, with no stack trace, when --from is not JSON', async () => {
+    const dir = folder('structure-bad')
+    // Line 4, column 19: the "}" after a trailing comma.
+    writeFileSync(
+      join(dir, 'bad.json'),
+      '{\n  "kind": "block-diagram",\n  "elements": [\n    { "id": "p1", }\n  ]\n}\n',
+    )
+    // An address nothing listens on: a request would end in exit 5, not 2.
+    const env = { FIGAPI_BASE_URL: 'http://127.0.0.1:1' }
+    const run = await figapi(['figure', '--from', 'bad.json'], { cwd: dir, env })
+    expect(run.code).toBe(2)
+    expect(run.stderr).toMatch(/^figapi: --from bad\.json is not valid JSON: .+\n$/)
+    // Node 20 reports only the offset (the CLI adds "line 4, column 19"); Node 22 says it itself.
+    expect(run.stderr).toMatch(/line 4,? column 19/)
+    expect(run.stderr).not.toMatch(/\n\s+at /)
+    expect(run.stdout).toBe('')
+  })
+
+  it('exits 2 naming the file when --from does not exist or holds no structure', async () => {
+    const dir = folder('structure-missing')
+    writeFileSync(join(dir, 'list.json'), '[1, 2]\n')
+    const env = { FIGAPI_BASE_URL: 'http://127.0.0.1:1' }
+    const missing = await figapi(['figure', '--from', 'missing.json'], { cwd: dir, env })
+    expect(missing.code).toBe(2)
+    expect(missing.stderr).toBe('figapi: Could not read --from missing.json: no such file\n')
+    const list = await figapi(['figure', '--from', 'list.json', '--json'], { cwd: dir, env })
+    expect(list.code).toBe(2)
+    expect(list.stderr).toContain('Expected a figure structure in --from list.json')
+    expect(JSON.parse(list.stdout)).toMatchObject({ ok: false, exitCode: 2 })
+  })
+
+  it('saves one file per sheet after its legend and lists each when a 30-step method needs several sheets', async () => {
+    const dir = folder('sheets')
+    const steps = [
+      'receiving the parcel at station 1',
+      'weighing the parcel',
+      'scanning the barcode of the parcel',
+      'reading the destination address',
+      'checking the address against a database',
+      'assigning a sort code to the parcel',
+      'printing a routing label',
+      'applying the routing label to the parcel',
+      'measuring the dimensions of the parcel',
+      'selecting a conveyor lane',
+      'diverting the parcel onto the conveyor lane',
+      'photographing the parcel',
+      'detecting damage to the parcel',
+      'flagging a damaged parcel for inspection',
+      'grouping the parcel with parcels for the same route',
+      'loading the group into a tote',
+      'sealing the tote',
+      'labeling the tote with a route number',
+      'moving the tote to a dock door',
+      'recording the tote at the dock door',
+      'loading the tote onto a truck',
+      'updating a manifest of the truck',
+      'transmitting the manifest to a hub',
+      'notifying the recipient of the shipment',
+      'closing the truck door',
+      'dispatching the truck',
+      'tracking the truck to the hub',
+      'unloading the tote at the hub',
+      'confirming receipt of the tote',
+      'archiving the parcel record',
+    ]
+    expect(new Set(steps).size).toBe(30)
+    const prompt = `FIG. 7 is a flowchart of a sorting method 700 comprising: ${steps
+      .map((step, i) => `${step} (step ${702 + 2 * i})`)
+      .join('; ')}.`
+    const run = await figapi(['figure', prompt, '--labeled', '-o', 'fig7.png'], { cwd: dir })
+    expect(run.code).toBe(0)
+    const count = Number(/^(\d+) sheets {2}\(drafter, 10 credits\)\n/.exec(run.stdout)?.[1])
+    expect(count).toBeGreaterThan(1)
+    const letters = Array.from({ length: count }, (_, i) => String.fromCharCode(65 + i))
+    expect(run.stdout).toMatch(/\nsheet\s+file\n/)
+    for (const letter of letters) {
+      expect(run.stdout).toMatch(new RegExp(`\\nFIG\\. 7${letter}\\s+fig7-${letter}\\.png\\n`))
+      const png = readFileSync(join(dir, `fig7-${letter}.png`))
+      expect([...png.subarray(1, 4)]).toEqual([0x50, 0x4e, 0x47])
+    }
+    expect(existsSync(join(dir, 'fig7.png'))).toBe(false)
+    expect(existsSync(join(dir, `fig7-${String.fromCharCode(65 + count)}.png`))).toBe(false)
+    // Every step is listed with its numeral.
+    expect(run.stdout).toMatch(/\n702\s+RECEIVING THE PARCEL AT STATION 1\n/)
+    expect(run.stdout).toMatch(/\n760\s+ARCHIVING THE PARCEL RECORD\n/)
+  })
+
+  it('exits 1 with the API message and charges nothing when the prompt is PROMPT_NOT_UNDERSTOOD', async () => {
+    const dir = folder('not-understood')
+    const prompt = 'Draw a block diagram of my invention, the usual parts.'
+    const before = await balance()
+    const run = await figapi(['figure', prompt], { cwd: dir })
+    expect(run.code).toBe(1)
+    expect(run.stdout).toBe('')
+    expect(run.stderr).toContain(`figapi: Read "${prompt}": `)
+    expect(run.stderr).toContain(
+      '(rewrite the prompt, or send the structure itself with --from FILE)',
+    )
+    expect(run.stderr).not.toMatch(/\n\s+at /)
+    const json = await figapi(['figure', prompt, '--json'], { cwd: dir })
+    expect(json.code).toBe(1)
+    expect(JSON.parse(json.stdout)).toMatchObject({
+      ok: false,
+      exitCode: 1,
+      error: {
+        code: 'PROMPT_NOT_UNDERSTOOD',
+        status: 400,
+        requestId: expect.any(String),
+        message: expect.stringContaining(prompt),
+      },
+    })
+    expect(existsSync(join(dir, 'figure.png'))).toBe(false)
+    expect(await balance()).toBe(before)
+  })
+})
+
 describe('figapi credits and keys', () => {
   it('prints the balance, as text and as JSON', async () => {
     expect((await figapi(['credits'])).stdout).toMatch(/^\d+ credits\n$/)
@@ -317,6 +498,15 @@ describe('figapi errors and exit codes', () => {
       expect(run.stderr).toContain(message)
     }
     expect((await figapi(['credits'], { env })).code).toBe(5)
+  })
+
+  it('exits 0 quietly when the reader of stdout or stderr has gone (figapi ... | head)', async () => {
+    for (const args of [['keys', 'list'], ['credits', '--json'], ['help']]) {
+      const run = await figapi(args, { closed: 'stdout' })
+      expect({ args, code: run.code, stderr: run.stderr }).toEqual({ args, code: 0, stderr: '' })
+    }
+    const usageError = await figapi(['frobnicate'], { closed: 'stderr' })
+    expect(usageError).toEqual({ code: 0, stdout: '', stderr: '' })
   })
 
   it('documents the exit codes in help and prints the package version', async () => {

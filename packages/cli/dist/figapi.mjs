@@ -889,11 +889,13 @@ var EXIT_CODE_HELP = `Exit codes:
   4  insufficient credits (checked before a batch, or answered 402)
   5  network error, or the service stayed unavailable (429/5xx after retries)`;
 var CliError = class extends Error {
-  constructor(exitCode, message) {
+  constructor(exitCode, message, refusal) {
     super(message);
     this.exitCode = exitCode;
+    this.refusal = refusal;
   }
   exitCode;
+  refusal;
   name = "CliError";
 };
 var usage = (message) => new CliError(EXIT.USAGE, message);
@@ -1040,7 +1042,8 @@ function optionHint(message) {
   return "";
 }
 function describeError(error, baseUrl, need) {
-  if (error instanceof CliError) return { exitCode: error.exitCode, message: error.message };
+  if (error instanceof CliError)
+    return { ...error.refusal, exitCode: error.exitCode, message: error.message };
   if (error instanceof FigureApiError) {
     const base = {
       code: error.code,
@@ -1107,6 +1110,14 @@ function describeError(error, baseUrl, need) {
     message: error instanceof Error ? error.message : String(error)
   };
 }
+function failureError(failure, message = failure.message) {
+  const { code, status, requestId } = failure;
+  return new CliError(
+    failure.exitCode,
+    message,
+    code !== void 0 && status !== void 0 ? { code, status, ...requestId ? { requestId } : {} } : void 0
+  );
+}
 var STOPS_BATCH = /* @__PURE__ */ new Set([
   EXIT.AUTH,
   EXIT.CREDITS,
@@ -1139,8 +1150,11 @@ async function call(ctx, work) {
   } catch (error) {
     const failure = describeError(error, ctx.settings.baseUrl);
     if (failure.status === 404)
-      throw new CliError(EXIT.SOME_FAILED, `${failure.message}: see figapi keys list`);
-    throw new CliError(failure.exitCode, failure.message);
+      throw failureError(
+        { ...failure, exitCode: EXIT.SOME_FAILED },
+        `${failure.message}: see figapi keys list`
+      );
+    throw failureError(failure);
   }
 }
 async function runCredits(ctx, args) {
@@ -1657,8 +1671,7 @@ async function ensureCredits(ctx, api, need) {
   try {
     balance = (await api.credits.get({ signal: ctx.signal })).balance;
   } catch (error) {
-    const failure = describeError(error, ctx.settings.baseUrl);
-    throw new CliError(failure.exitCode, failure.message);
+    throw failureError(describeError(error, ctx.settings.baseUrl));
   }
   const needed = need.count * need.costEach;
   if (balance < needed) throw new CliError(EXIT.CREDITS, insufficientMessage(balance, needed, need));
@@ -1912,8 +1925,7 @@ async function runFigure(ctx, values, args) {
       )
     });
   } catch (error) {
-    const failure = describeError(error, ctx.settings.baseUrl, need);
-    throw new CliError(failure.exitCode, failure.message);
+    throw failureError(describeError(error, ctx.settings.baseUrl, need));
   }
   const sheets = result.sheets?.length ? result.sheets : [{ url: result.url, label: "", ...result.svg === void 0 ? {} : { svg: result.svg } }];
   const labels = sheets.map((s) => s.label);
@@ -1929,8 +1941,8 @@ async function runFigure(ctx, values, args) {
 `);
   } catch (error) {
     const failure = describeError(error, ctx.settings.baseUrl);
-    throw new CliError(
-      failure.exitCode,
+    throw failureError(
+      failure,
       `${failure.message}; the figure was made and charged, download it from ${sheets.map((s) => s.url).join(" ")}`
     );
   }
@@ -2202,7 +2214,7 @@ async function run(argv, io, signal) {
 `);
     if (json)
       io.stdout.write(
-        `${JSON.stringify({ ok: false, exitCode: error.exitCode, error: { message: error.message } }, null, 2)}
+        `${JSON.stringify({ ok: false, exitCode: error.exitCode, error: { ...error.refusal, message: error.message } }, null, 2)}
 `
       );
     return error.exitCode;
@@ -2210,11 +2222,23 @@ async function run(argv, io, signal) {
 }
 
 // packages/cli/src/main.ts
+var WIND_DOWN_MS = 2e3;
 var controller = new AbortController();
 process.once("SIGINT", () => {
   controller.abort();
   process.once("SIGINT", () => process.exit(130));
 });
+var readerGone = false;
+function onStreamError(error) {
+  if (error.code !== "EPIPE") throw error;
+  if (readerGone) return;
+  readerGone = true;
+  process.exitCode = EXIT.OK;
+  controller.abort();
+  setTimeout(() => process.exit(EXIT.OK), WIND_DOWN_MS).unref();
+}
+process.stdout.on("error", onStreamError);
+process.stderr.on("error", onStreamError);
 run(
   process.argv.slice(2),
   {
@@ -2227,9 +2251,10 @@ run(
   controller.signal
 ).then(
   (code) => {
-    process.exitCode = code;
+    process.exitCode = readerGone ? EXIT.OK : code;
   },
   (error) => {
+    if (readerGone) return;
     process.stderr.write(
       `figapi: unexpected error: ${error instanceof Error ? error.stack ?? error.message : String(error)}
 `

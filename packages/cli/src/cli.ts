@@ -141,7 +141,7 @@ export async function run(argv: readonly string[], io: Io, signal: AbortSignal):
     io.stderr.write(`figapi: ${error.message}\n`)
     if (json)
       io.stdout.write(
-        `${JSON.stringify({ ok: false, exitCode: error.exitCode, error: { message: error.message } }, null, 2)}\n`,
+        `${JSON.stringify({ ok: false, exitCode: error.exitCode, error: { ...error.refusal, message: error.message } }, null, 2)}\n`,
       )
     return error.exitCode
   }

@@ -82,7 +82,8 @@ function optionHint(message: string): string {
  * @param need what one request costs and its cheaper form, for the 402 message
  */
 export function describeError(error: unknown, baseUrl: string, need?: CreditNeed): Failure {
-  if (error instanceof CliError) return { exitCode: error.exitCode, message: error.message }
+  if (error instanceof CliError)
+    return { ...error.refusal, exitCode: error.exitCode, message: error.message }
   if (error instanceof FigureApiError) {
     const base = {
       code: error.code,
@@ -153,6 +154,21 @@ export function describeError(error: unknown, baseUrl: string, need?: CreditNeed
     exitCode: EXIT.SOME_FAILED,
     message: error instanceof Error ? error.message : String(error),
   }
+}
+
+/**
+ * The error that ends a single-request command with `failure` (its message, or `message`), the
+ * API's code, status and request id kept for `--json`.
+ */
+export function failureError(failure: Failure, message = failure.message): CliError {
+  const { code, status, requestId } = failure
+  return new CliError(
+    failure.exitCode,
+    message,
+    code !== undefined && status !== undefined
+      ? { code, status, ...(requestId ? { requestId } : {}) }
+      : undefined,
+  )
 }
 
 /** Exit codes that stop a batch: the remaining inputs would fail the same way. */

@@ -29,14 +29,23 @@ export const EXIT_CODE_HELP = `Exit codes:
   4  insufficient credits (checked before a batch, or answered 402)
   5  network error, or the service stayed unavailable (429/5xx after retries)`
 
+/** What the API answered when it refused a request: its error code, HTTP status and request id. */
+export interface ApiRefusal {
+  code: string
+  status: number
+  requestId?: string
+}
+
 /**
  * An error that ends the command with a message and an exit code. Messages name the fix.
+ * `refusal`, when the API refused the request, goes into the `--json` error beside the message.
  */
 export class CliError extends Error {
   override readonly name = 'CliError'
   constructor(
     readonly exitCode: ExitCode,
     message: string,
+    readonly refusal?: ApiRefusal,
   ) {
     super(message)
   }

@@ -7,7 +7,7 @@ import { createInterface } from 'node:readline'
 import { FigureApi } from '@figure-api/sdk'
 import { readConfig, removeConfig, writeConfig } from '../config'
 import { type Context, client, printJson } from '../context'
-import { describeError } from '../errors'
+import { describeError, failureError } from '../errors'
 import { CliError, EXIT, type ExitCode, usage } from '../exit-codes'
 import { credits, table } from '../table'
 
@@ -20,8 +20,11 @@ async function call<T>(ctx: Context, work: () => Promise<T>): Promise<T> {
   } catch (error) {
     const failure = describeError(error, ctx.settings.baseUrl)
     if (failure.status === 404)
-      throw new CliError(EXIT.SOME_FAILED, `${failure.message}: see figapi keys list`)
-    throw new CliError(failure.exitCode, failure.message)
+      throw failureError(
+        { ...failure, exitCode: EXIT.SOME_FAILED },
+        `${failure.message}: see figapi keys list`,
+      )
+    throw failureError(failure)
   }
 }
 

@@ -9,8 +9,8 @@ import { access, readFile } from 'node:fs/promises'
 import { extname, resolve } from 'node:path'
 import type { FigureInput, FigureResult, FigureStructure } from '@figure-api/sdk'
 import { type Context, client, printJson } from '../context'
-import { type CreditNeed, describeError } from '../errors'
-import { CliError, EXIT, type ExitCode, usage } from '../exit-codes'
+import { type CreditNeed, describeError, failureError } from '../errors'
+import { EXIT, type ExitCode, usage } from '../exit-codes'
 import { saveFile } from '../files'
 import { figureCost } from '../pricing'
 import { credits, table } from '../table'
@@ -182,8 +182,7 @@ export async function runFigure(
         ),
     })
   } catch (error) {
-    const failure = describeError(error, ctx.settings.baseUrl, need)
-    throw new CliError(failure.exitCode, failure.message)
+    throw failureError(describeError(error, ctx.settings.baseUrl, need))
   }
 
   const sheets: Sheet[] = result.sheets?.length
@@ -204,8 +203,8 @@ export async function runFigure(
       await saveFile(structurePath, `${JSON.stringify(result.figure, null, 2)}\n`)
   } catch (error) {
     const failure = describeError(error, ctx.settings.baseUrl)
-    throw new CliError(
-      failure.exitCode,
+    throw failureError(
+      failure,
       `${failure.message}; the figure was made and charged, download it from ${sheets.map((s) => s.url).join(' ')}`,
     )
   }

@@ -13,6 +13,7 @@ import {
   type CreditNeed,
   describeError,
   type Failure,
+  failureError,
   insufficientMessage,
   STOPS_BATCH,
   worstExit,
@@ -202,8 +203,7 @@ export async function ensureCredits(ctx: Context, api: FigureApi, need: CreditNe
   try {
     balance = (await api.credits.get({ signal: ctx.signal })).balance
   } catch (error) {
-    const failure = describeError(error, ctx.settings.baseUrl)
-    throw new CliError(failure.exitCode, failure.message)
+    throw failureError(describeError(error, ctx.settings.baseUrl))
   }
   const needed = need.count * need.costEach
   if (balance < needed) throw new CliError(EXIT.CREDITS, insufficientMessage(balance, needed, need))

@@ -1,7 +1,7 @@
 // The web console in headless Chromium (Debian's chromium, driven by playwright-core) against
 // `wrangler dev` with fresh state: sign in, create a key and see it once, revoke it, convert an
-// image and download the file, draw a figure, edit its structure and redraw it, see every sheet
-// of a long one, read an error. Screenshots go to test/e2e/out/.
+// image and download the file, draw a figure, edit its structure and redraw it (the snippets
+// then show the request sent), see every sheet of a long one, read an error. Screenshots go to test/e2e/out/.
 import { existsSync, mkdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
@@ -247,7 +247,9 @@ describe.skipIf(!hasChromium)('web console in headless Chromium against wrangler
     expect(await factOf(page, 'DPI')).toBe('600')
     const preview = page.getByRole('img', { name: 'Preview of the TIFF output' })
     await preview.waitFor()
-    await expect.poll(() => loadedWidth(page, '.preview img')).toBeGreaterThan(0)
+    await expect
+      .poll(() => loadedWidth(page, '.preview img'), { timeout: ACTION_TIMEOUT_MS })
+      .toBeGreaterThan(0)
     await shot(page, 'convert-result-desktop')
 
     const downloading = page.waitForEvent('download')
@@ -289,7 +291,9 @@ describe.skipIf(!hasChromium)('web console in headless Chromium against wrangler
     const figure = page.getByRole('img', { name: /^Generated figure: A system 100/ })
     await resultOf(page)
     await figure.waitFor()
-    await expect.poll(() => loadedWidth(page, '.preview img')).toBeGreaterThan(0)
+    await expect
+      .poll(() => loadedWidth(page, '.preview img'), { timeout: ACTION_TIMEOUT_MS })
+      .toBeGreaterThan(0)
     expect(await factOf(page, 'Credits charged')).toBe('10')
     expect(await factOf(page, 'New balance')).toBe(String(OPENING_CREDITS - 12))
     expect(await page.locator('.references').textContent()).toContain('100')
@@ -367,7 +371,9 @@ describe.skipIf(!hasChromium)('web console in headless Chromium against wrangler
     await page
       .getByRole('img', { name: /^Generated figure: redrawn from its structure: .*MAIN MEMORY/ })
       .waitFor()
-    await expect.poll(() => loadedWidth(page, '.preview img')).toBeGreaterThan(0)
+    await expect
+      .poll(() => loadedWidth(page, '.preview img'), { timeout: ACTION_TIMEOUT_MS })
+      .toBeGreaterThan(0)
     expect(await factOf(page, 'New balance')).toBe(String(OPENING_CREDITS - 22))
     expect(await page.locator('.references').textContent()).toContain('104a MAIN MEMORY')
     // The structure shown is the one just drawn, ready for the next correction.
@@ -375,6 +381,16 @@ describe.skipIf(!hasChromium)('web console in headless Chromium against wrangler
       'MAIN MEMORY',
     )
     expect(await structure.textContent()).toContain('the structure sent')
+    // The snippets show the request the Redraw sent, not the prompt's, and say so.
+    const curl = (await page.locator('pre').nth(0).textContent()) ?? ''
+    expect(curl).toContain(`curl ${dev.url}/v1/figures`)
+    expect(curl).not.toContain(apiKey)
+    expect(curlBody(curl)).toEqual(body)
+    const sdk = (await page.locator('pre').nth(1).textContent()) ?? ''
+    expect(sdk).toContain("from '@figure-api/sdk'")
+    expect(sdk).toContain("label: 'MAIN MEMORY'")
+    expect(sdkArgument(sdk, 'figures.create')).toEqual(body)
+    expect(await page.getByText('These show the last Redraw').isVisible()).toBe(true)
     await shot(page, 'figure-structure-desktop')
   })
 
@@ -387,6 +403,13 @@ describe.skipIf(!hasChromium)('web console in headless Chromium against wrangler
       .getByLabel('Prompt')
       .fill(`FIG. 3 is a flowchart of a method 300 comprising: ${steps.join('; ')}.`)
     await page.getByRole('radio', { name: /^SVG/ }).check()
+    // Editing the prompt brings its request back to the snippets.
+    expect(curlBody((await page.locator('pre').nth(0).textContent()) ?? '')).toEqual({
+      prompt: `FIG. 3 is a flowchart of a method 300 comprising: ${steps.join('; ')}.`,
+      labeled: true,
+      output: 'svg',
+    })
+    expect(await page.getByText('These show the last Redraw').isVisible()).toBe(false)
     await page.getByRole('button', { name: 'Draw figure' }).click()
     await resultOf(page)
     const sheets = page.locator('.sheets > li')
@@ -402,11 +425,13 @@ describe.skipIf(!hasChromium)('web console in headless Chromium against wrangler
     await page.getByRole('link', { name: 'Download FIG. 3B' }).waitFor()
     expect(await page.locator('.sheets img').count()).toBe(count)
     await expect
-      .poll(() =>
-        inPage(
-          page,
-          "[...document.querySelectorAll('.sheets img')].every((img) => img.complete && img.naturalWidth > 0)",
-        ),
+      .poll(
+        () =>
+          inPage(
+            page,
+            "[...document.querySelectorAll('.sheets img')].every((img) => img.complete && img.naturalWidth > 0)",
+          ),
+        { timeout: ACTION_TIMEOUT_MS },
       )
       .toBe(true)
     expect(await factOf(page, 'New balance')).toBe(String(OPENING_CREDITS - 30))
@@ -425,7 +450,9 @@ describe.skipIf(!hasChromium)('web console in headless Chromium against wrangler
     await resultOf(page)
     expect(await factOf(page, 'Credits charged')).toBe('2')
     expect(await factOf(page, 'Engine')).toBe('trace')
-    await expect.poll(() => loadedWidth(page, '.preview img')).toBeGreaterThan(0)
+    await expect
+      .poll(() => loadedWidth(page, '.preview img'), { timeout: ACTION_TIMEOUT_MS })
+      .toBeGreaterThan(0)
     expect(await page.locator('.preview img').getAttribute('src')).toMatch(/\/v1\/files\/.+\.svg\?/)
     expect(await page.locator('.result svg:not(.icon)').count()).toBe(0)
 
@@ -439,7 +466,9 @@ describe.skipIf(!hasChromium)('web console in headless Chromium against wrangler
     await resultOf(page)
     expect(await factOf(page, 'Size')).toBe('192 × 128 px')
     expect(await factOf(page, 'New balance')).toBe(String(OPENING_CREDITS - 34))
-    await expect.poll(() => loadedWidth(page, '.preview img')).toBe(192)
+    await expect
+      .poll(() => loadedWidth(page, '.preview img'), { timeout: ACTION_TIMEOUT_MS })
+      .toBe(192)
   })
 
   it('works on a 375 px wide screen', async () => {
@@ -513,6 +542,25 @@ function loadedWidth(page: Page, selector: string): Promise<unknown> {
     page,
     `(img => img && img.complete ? img.naturalWidth : 0)(document.querySelector(${JSON.stringify(selector)}))`,
   )
+}
+
+/** The JSON body of a curl snippet (`-d '...'`, the last argument), parsed. */
+function curlBody(curl: string): unknown {
+  const quoted = /\s-d '((?:[^']|'\\'')*)'$/.exec(curl)?.[1]
+  if (quoted === undefined) throw new Error(`no -d '...' body in the curl snippet:\n${curl}`)
+  return JSON.parse(quoted.replaceAll("'\\''", "'"))
+}
+
+/**
+ * The object an SDK snippet passes to `api.<method>(...)`, evaluated: the snippet is code for
+ * people to paste, so it is run as JavaScript rather than matched as text.
+ */
+function sdkArgument(sdk: string, method: string): unknown {
+  const call = `await api.${method}(`
+  const start = sdk.indexOf(call)
+  const end = sdk.lastIndexOf(')\nconsole.log(')
+  if (start < 0 || end < start) throw new Error(`no api.${method}(...) in the SDK snippet:\n${sdk}`)
+  return new Function(`return (${sdk.slice(start + call.length, end)})`)()
 }
 
 /** The value shown for `term` in the result's facts list. */

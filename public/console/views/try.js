@@ -40,6 +40,12 @@ export function tryView(context, endpoint) {
   let drawnFrom = ''
   /** Figures: the structure drawn, editable, and its Redraw button. */
   const structure = endpoint.id === 'figures' ? structureEditor(ids('structure'), redraw) : null
+  /**
+   * Figures: the structure the last Redraw sent, which the snippets show (with the options
+   * above) until the prompt is edited or drawn again; null while they show the prompt request.
+   * @type {import('./structure.js').FigureStructure | null}
+   */
+  let redrawnFigure = null
 
   // Input: a prompt, or an image from a file or a URL ----------------------------------------
 
@@ -263,12 +269,24 @@ export function tryView(context, endpoint) {
 
   const curl = codeBlock('curl', ids('curl-title'))
   const sdk = codeBlock('SDK (JavaScript)', ids('sdk-title'))
+  /** Says when the snippets show the last Redraw rather than the form. */
+  const snippetsSource = h('p', {
+    class: 'hint',
+    hidden: true,
+    text: 'These show the last Redraw: the structure as sent, with the options above. Edit the prompt to see its request again.',
+  })
 
-  /** The request the form describes now, for the snippets. */
+  /** The request the form describes now, or the last Redraw's, for the snippets. */
   function shape() {
     /** @type {import('../snippets.js').RequestShape} */
     const described = { endpoint, fields: {}, image: null }
-    if (endpoint.input === 'prompt') {
+    if (redrawnFigure) {
+      described.fields = {
+        figure: /** @type {import('../snippets.js').JsonValue} */ (redrawnFigure),
+        labeled: labeled.checked,
+        ...optionValues(),
+      }
+    } else if (endpoint.input === 'prompt') {
       described.fields = {
         prompt: prompt.value.trim() || 'A system 100 comprising …',
         labeled: labeled.checked,
@@ -289,8 +307,12 @@ export function tryView(context, endpoint) {
     const described = shape()
     curl.update(curlCommand(described))
     sdk.update(sdkSnippet(described))
+    snippetsSource.hidden = !redrawnFigure
   }
-  prompt.addEventListener('input', update)
+  prompt.addEventListener('input', () => {
+    redrawnFigure = null
+    update()
+  })
   labeled.addEventListener('change', update)
   urlInput.addEventListener('input', update)
 
@@ -401,6 +423,10 @@ export function tryView(context, endpoint) {
       return
     }
     formProblem.replaceChildren()
+    if (redrawnFigure) {
+      redrawnFigure = null
+      update()
+    }
     /** @type {import('../api.js').CallOptions} */
     const request = { key, idempotencyKey: newIdempotencyKey() }
     if (endpoint.input === 'prompt') {
@@ -442,6 +468,9 @@ export function tryView(context, endpoint) {
    */
   async function redraw(figure) {
     setBusy(true)
+    // The snippets show this request from now on, whatever the answer.
+    redrawnFigure = figure
+    update()
     try {
       const { response, balance, seconds } = await send({
         key,
@@ -677,6 +706,7 @@ export function tryView(context, endpoint) {
           class: 'hint',
           text: 'Set FIGAPI_KEY to one of your keys; the console never puts your key in a snippet.',
         }),
+        snippetsSource,
         h('div', { class: 'snippets__grid' }, curl.element, sdk.element),
       ),
     ),

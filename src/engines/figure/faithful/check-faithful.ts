@@ -293,6 +293,11 @@ function fits(entry: LedgerEntry, element: FigureElement): boolean {
   return !entry.phrases?.some(Boolean) && !entry.windows?.length
 }
 
+/** Words that join steps rather than say one ("Either way, we calculate ..."). */
+const CONNECTIVES = new Set(
+  'either way also finally first next otherwise regardless we you case cases then'.split(' '),
+)
+
 /** A clause that only sends the flow to a numbered step ("the process continues at 2922"). */
 const GOES_TO =
   /\b(?:returns?|returning|continues?|continuing|proceeds?|proceeding|goes|going|loops?|looping|jumps?|branches)\s+(?:back\s+)?(?:directly\s+)?(?:to|at|with)\s+(?:(?:step|block|operation)\s+)?(?:S\s?)?\d{2,5}[a-z]?\s*$/i
@@ -311,9 +316,12 @@ function uncoveredClauses(prompt: string, figure: Figure): string[] {
   for (const raw of prompt.split(/(?<=[.;:?!])(?<!\b(?:figs?|no|e\.g|i\.e)\.)\s+|\n+/i)) {
     const clause = raw.trim().replace(/[.;:]+$/, '')
     const words = contentWords(clause.replace(/\(?\b(?:step|block)?\s*S?\d{2,5}[a-z]?\)?/gi, ' '))
+      .filter((w) => !CONNECTIVES.has(w.toLowerCase()))
       .map(stem)
       .filter((w) => w.length > 2 && !/^\d/.test(w))
     if (words.length < 3 || BACKGROUND.test(clause) || GOES_TO.test(clause)) continue
+    // "hi — need a simple flowchart for our quote flow": a request, not a step.
+    if (/\b(?:flowchart|flow\s+chart|block\s+diagram|diagram)\b/i.test(clause)) continue
     // Covered when some element holds most of its words, or its words spread over several.
     const best = Math.max(...drawn.map((d) => words.filter((w) => d.has(w)).length))
     const spread = words.filter((w) => drawn.some((d) => d.has(w))).length

@@ -556,6 +556,14 @@ export function buildFlowchart(items: readonly StepItem[]): FlowchartDraft {
           }
         }
         const d = decisionFor(item.question.condition)
+        // "When a measurement report is received from the UE (step 902), ...", first: the event
+        // the method starts with is its first step, numbered as written.
+        if (!d && elements.length === 1 && item.question.numeral !== undefined && !item.otherwise) {
+          const label = item.question.label.replace(/\?$/, '')
+          const trigger: StepAction = { kind: 'box', label, numeral: item.question.numeral }
+          open = placeAll([trigger, ...item.actions], open, null, item.marker)
+          return
+        }
         if (d) {
           const side = polarityOf(item.question.condition, d.condition)
           if (item.question.numeral !== undefined) {

@@ -144,6 +144,10 @@ export const STEP_VERBS = set(`
   listen monitor track trace locate navigate move rotate translate scale resize crop align
   segment detect recognize recognise cluster normalize normalise threshold quantize decide
   select choose pick take make give use form define compose draft review edit correct
+  dispense spray polish etch anneal incubate centrifuge pipette dilute titrate dissolve purge
+  drain flush unload unpack solder quench lower raise tilt ignite extinguish stir shake escalate
+  reroute enroll reconcile refund withdraw underwrite renew reinstate migrate replicate reindex
+  reboot reset restart calibrate sterilize autoclave inoculate harvest irrigate fertilize
 `)
 
 /** Opening words of a sentence that cannot be a step ("The request includes a token."). */

@@ -25,7 +25,7 @@
 import { MAX_LABEL_CHARS } from '../figure'
 import { isGerund, NON_STEP_OPENERS, SEQUENCE_OPENER, STEP_VERBS } from './grammar-words'
 import { capitals, fitLabel } from './part-registry'
-import { type RawStep, splitCompound } from './split-steps'
+import { type RawStep, splitCompound, splitVerbList } from './split-steps'
 import { cleanNumeral, DONE_AGAIN, type StepSeries, takeMarker } from './step-markers'
 
 /** A step another step jumps to. */
@@ -102,7 +102,7 @@ const CONDITION =
   /^(?:(?:if|when)\s*,?\s*(?:however|instead|on\s+the\s+other\s+hand|by\s+contrast)\s*,|if|when|whenever|once|in\s+case|in\s+the\s+event\s+that|provided\s+that|(?:upon|on|in\s+response\s+to|responsive\s+to|based\s+on)\s+(?:a\s+|the\s+)?(?:determin(?:ing|ation)|detect(?:ing|ion)|identif(?:ying|ication)|finding|confirm(?:ing|ation)|verif(?:ying|ication))(?:\s+(?:that|whether|of))?)\s+/i
 /** "the server" before a step's verb: "the server determines whether ...". */
 const SUBJECT_WORD = String.raw`(?!(?:is|are|was|were|be|been|being)\b)[\w'-]+`
-const SUBJECT = String.raw`(?:(?:the|said|a|an)\s+${SUBJECT_WORD}(?:\s+${SUBJECT_WORD}){0,3}?\s+(?:then\s+|next\s+|also\s+|first\s+)?)?`
+const SUBJECT = String.raw`(?:(?:(?:the|said|a|an)\s+${SUBJECT_WORD}(?:\s+${SUBJECT_WORD}){0,3}?|we|they|it|you)\s+(?:then\s+|next\s+|also\s+|first\s+)?)?`
 const DECISION_VERB =
   /(?:determin|check|decid|test|judg|evaluat|verif|ascertain|assess|quer|confirm|examin|inspect|establish|compar)\w*(?:\s*,\s*[^,]{1,80}?,)?\s+(?:again\s+|once\s+more\s+)?(?:to\s+(?:determine|see|check)\s+)?(?:whether|if)\s+/
 /** "determining whether", "the server determines whether", or a bare "whether". */
@@ -121,7 +121,7 @@ const AGAIN =
 const AND_JUMP =
   /,?\s+(?:and\s+(?:then\s+)?|by\s+)(?=(?:(?:the|said)\s+(?:method|process|flow|procedure|routine|algorithm)\s+(?:then\s+)?)?(?:return|go|loop|jump|revert|proceed|repeat|branch|continu)\w*\s)/i
 const AND_END =
-  /,?\s+and\s+(?:then\s+)?(?:(?:the|said)\s+(?:method|process|flow|procedure|routine|algorithm)\s+)?(?:end|terminat|stop|exit|finish|halt|complet)\w*(?:\s+(?:the\s+)?(?:method|process|procedure|flow|routine|program|algorithm))?$/i
+  /,?\s+and\s+(?:then\s+)?(?:(?:the|said)\s+(?:method|process|flow|procedure|routine|algorithm)\s+)?(?:end|terminat|stop|exit|finish|halt|complet)\w*(?:\s+(?:the\s+)?(?:method|process|procedure|flow|routine|program|algorithm))?(?:\s+(?:there|here))?$/i
 const OTHERWISE_SPLIT = /[,;]\s*(?:else|otherwise|if\s+not)\b[\s,]*|\s+else\s+/i
 /** Verbs that start the action of "if valid go to step 5" when no comma or "then" says where. */
 const ACTION_START =
@@ -241,6 +241,8 @@ function labelOf(text: string): string {
       )
       .replace(/["()[\]{}]/g, '')
       .replace(/^(?:the|a|an|said)\s+/i, '')
+      // "we add a claims surcharge": the step is what is done, as a drafter writes it.
+      .replace(/^(?:we|i|you)\s+(?=[A-Z])/i, '')
       .replace(/^,\s*/, ''),
   )
 }
@@ -441,7 +443,11 @@ function readAction(text: string, context: StepContext): StepAction[] {
 
 /** The actions of a text that may hold several steps ("packed in step 606 and shipped in step 608"). */
 function readActionList(text: string, context: StepContext): StepAction[] {
-  return splitCompound(text, context.series).flatMap((piece) => readAction(piece, context))
+  // "Otherwise stop the platen, then rinse the wafer, then unload the wafer": three actions.
+  return splitCompound(text, context.series)
+    .flatMap(splitVerbList)
+    .map((piece) => piece.replace(/^[\s,]*(?:then\s+)?/i, ''))
+    .flatMap((piece) => readAction(piece, context))
 }
 
 /** Splits "A, otherwise B" into its two action lists. */
@@ -549,9 +555,10 @@ export function readStep(raw: RawStep, context: StepContext): StepItem[] {
   const withOrders = (items: StepItem[]) => [...items, ...orders]
   const endsAfter = readEndsAfter(text)
   if (endsAfter) return withOrders([endsAfter])
-  const rejoin = /^in\s+(?:either|both|any|each|all)\s+(?:case|cases|event|events)\s*,?\s*/i.exec(
-    text,
-  )
+  const rejoin =
+    /^(?:in\s+(?:either|both|any|each|all)\s+(?:case|cases|event|events)|either\s+way|regardless|in\s+both\s+branches)\s*,?\s*/i.exec(
+      text,
+    )
   if (rejoin) {
     const actions = readActionList(text.slice(rejoin[0].length), context)
     return withOrders(actions.length > 0 ? [{ kind: 'do', actions, rejoin: true }] : [])
@@ -673,7 +680,12 @@ export function readStep(raw: RawStep, context: StepContext): StepItem[] {
       ])
     }
   }
-  const actions = readActionList(text, context)
+  // A claim's list item "washing the well again" is a step of its own, not a loop back.
+  const actions = readActionList(text, context).map((action) =>
+    raw.listed && action.kind === 'jump' && action.target.again && action.fallback
+      ? action.fallback
+      : action,
+  )
   return withOrders(
     actions.length > 0
       ? [{ kind: 'do', actions, ...(marker !== undefined ? { marker } : {}) }]

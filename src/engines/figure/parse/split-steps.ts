@@ -153,7 +153,7 @@ const CONDITIONAL =
   /^\s*(?:and\s+)?(?:if|when|whenever|otherwise|else|unless|in\s+response|upon|once)\b/i
 
 /** Cuts a verb-led piece at commas that begin another verb of the same form. */
-function splitVerbList(piece: string): string[] {
+export function splitVerbList(piece: string): string[] {
   const lead = piece.replace(SEQUENCE_OPENER, '')
   const first = FIRST_WORD.exec(lead)?.[1]?.toLowerCase() ?? ''
   const gerund = isGerund(first)
@@ -169,7 +169,9 @@ function splitVerbList(piece: string): string[] {
     const after = match.index + match[0].length
     const next = FIRST_WORD.exec(piece.slice(after, after + 40))?.[1]?.toLowerCase() ?? ''
     const sameForm = gerund ? isGerund(next) : STEP_VERBS.has(next)
-    if (!sameForm && !BRANCH_WORDS.has(next)) continue
+    // ", then rinse the wafer": "then" says a next step whatever its verb.
+    const then = /\bthen\s*$/i.test(match[0]) && !/^(?:the|a|an|it|they|this|that)$/.test(next)
+    if (!sameForm && !then && !BRANCH_WORDS.has(next)) continue
     pieces.push(piece.slice(last, match.index))
     last = after
   }
@@ -254,15 +256,15 @@ export function splitCompound(text: string, series: StepSeries): string[] {
   ) {
     return verbs.flatMap((piece) => splitCompound(piece, series))
   }
-  // "In step S316, TMB substrate is added, and the reaction is stopped in step S318": a step
-  // marked before it, and a clause marked at its end.
+  // "In step S316, TMB substrate is added, and the reaction is stopped in step S318", "at 1410
+  // the canary is rolled back, and at 1412 the engineer is paged": two steps, each marked.
   const joined = /,\s+and\s+(?:then\s+)?/gi
   for (const m of [...text.matchAll(joined)].reverse()) {
     const left = takeMarker(text.slice(0, m.index), series)
     const right = takeMarker(text.slice(m.index + m[0].length), series)
     if (
       left.at === 'prefix' &&
-      right.at === 'suffix' &&
+      (right.at === 'suffix' || right.at === 'prefix') &&
       right.numeral !== left.numeral &&
       takeMarker(left.text, series).numeral === undefined
     ) {

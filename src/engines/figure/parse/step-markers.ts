@@ -61,6 +61,10 @@ export const DONE_AGAIN = new RegExp(
   'i',
 )
 
+/** "... (step 806) and determines again whether ...": a question asked again after a marked step. */
+const DECIDES_AGAIN =
+  /^(?:then\s+)?(?:determin|check|verif|evaluat|decid|test|re-?check|re-?evaluat)\w*\s+(?:again\s+)?(?:whether|if)\b|^(?:then\s+)?(?:determin|check|verif|evaluat|decid|test)\w*\s+again\b/i
+
 /** The series key of a numeral: all but its last two digits, with the S of "S1302". */
 export function seriesOf(numeral: string): string {
   const m = /^([Ss]?)\s?(\d+)/.exec(numeral)
@@ -241,7 +245,13 @@ export function innerMarkerCut(text: string, series: StepSeries): number {
     if (!/[A-Za-z]/.test(before) || !/[A-Za-z]/.test(after)) continue
     const next = after.replace(/^[\s,]*(?:and|then)?[\s,]*/i, '')
     // "..., and the determination of step S704 is made again": the second step is a loop back.
-    if (takeMarker(next, series).numeral === undefined && !DONE_AGAIN.test(next)) continue
+    if (
+      takeMarker(next, series).numeral === undefined &&
+      !DONE_AGAIN.test(next) &&
+      !DECIDES_AGAIN.test(next)
+    ) {
+      continue
+    }
     return end
   }
   return -1

@@ -173,7 +173,10 @@ describe('POST /v1/figures', () => {
     // The outlined SVG draws what the PNG path draws: same layout, text as glyph outlines.
     const parsed = parsePrompt(METHOD_PROMPT)
     if (!parsed.ok) throw new Error(parsed.message)
-    const figure = await draftFigure(parsed.figure, { labeled: false, metrics: figureFontMetrics() })
+    const figure = await draftFigure(parsed.figure, {
+      labeled: false,
+      metrics: figureFontMetrics(),
+    })
     const expected = await renderScene(figure.sheets[0]!.scene)
     const drawn = await rasterizeSvg(text, 2048)
     expect([drawn.width, drawn.height]).toEqual([expected.width, expected.height])

@@ -141,7 +141,8 @@ export function checkFaithful(
   for (const entry of ledger) {
     if (drawn.has(entry.numeral.toUpperCase()) || entry.role === 'reference') continue
     if (flowchart && entry.role === 'part') {
-      partsNamedInSteps.push(entry.numeral)
+      // "at station 1": a one-digit name in a step's words, not a part's numeral.
+      if (!/^\d$/.test(entry.numeral)) partsNamedInSteps.push(entry.numeral)
       continue
     }
     if (entry.role === 'whole') continue

@@ -517,9 +517,14 @@ export function buildFlowchart(items: readonly StepItem[]): FlowchartDraft {
         }
         return
       case 'branch': {
+        // "If not, ...; otherwise the method ends": a bare "otherwise" after the NO is the YES.
+        const top = stack[stack.length - 1]
+        const polarity =
+          item.bare && top && top[item.polarity] !== null && top[other(item.polarity)] === null
+            ? other(item.polarity)
+            : item.polarity
         // The innermost decision this side of which is unsaid (or is the branch just taken).
-        const p =
-          [...stack].reverse().find((d) => d[item.polarity] === null) ?? stack[stack.length - 1]
+        const p = [...stack].reverse().find((d) => d[polarity] === null) ?? stack[stack.length - 1]
         if (!p) {
           if (item.actions.length > 0) {
             const { exits, where } = settle(i, false)
@@ -527,9 +532,8 @@ export function buildFlowchart(items: readonly StepItem[]): FlowchartDraft {
           }
           return
         }
-        if (item.actions.length > 0) answer(p, item.polarity, item.actions)
-        if (item.otherwise && item.otherwise.length > 0)
-          answer(p, other(item.polarity), item.otherwise)
+        if (item.actions.length > 0) answer(p, polarity, item.actions)
+        if (item.otherwise && item.otherwise.length > 0) answer(p, other(polarity), item.otherwise)
         return
       }
       case 'if': {
@@ -712,6 +716,21 @@ export function buildFlowchart(items: readonly StepItem[]): FlowchartDraft {
         : undefined
     }
     links.add({ from: after.id, to: step.id, arrow: 'forward', ...(label ? { label } : {}) })
+    if (label) {
+      // "performed directly after step S1306 when X": that answer of S1306 goes to the step, so
+      // the line the builder ran on from S1306 is its other answer, and nothing else is.
+      const other = label === 'YES' ? 'NO' : 'YES'
+      for (const l of links.links) {
+        if (l.from === after.id && l.to !== step.id && l.label === label) l.label = other
+      }
+      const taken = new Set(links.links.filter((l) => l.from === after.id).map((l) => l.label))
+      for (let k = toEnd.length - 1; k >= 0; k--) {
+        const exit = toEnd[k]!
+        if (exit.id === after.id && exit.label !== undefined && taken.has(exit.label)) {
+          toEnd.splice(k, 1)
+        }
+      }
+    }
   }
   if (toEnd.length > 0) link(toEnd, addElement('END', 'terminal'))
   return { elements, connections: links.links, warnings }

@@ -67,7 +67,14 @@ export type StepAction =
  */
 export type StepItem =
   | { kind: 'do'; actions: StepAction[]; marker?: number; rejoin?: boolean }
-  | { kind: 'branch'; polarity: 'yes' | 'no'; actions: StepAction[]; otherwise?: StepAction[] }
+  | {
+      kind: 'branch'
+      polarity: 'yes' | 'no'
+      actions: StepAction[]
+      otherwise?: StepAction[]
+      /** A bare "otherwise": the latest question's other answer, whichever that is. */
+      bare?: true
+    }
   | {
       kind: 'if'
       question: Question
@@ -119,7 +126,7 @@ const CHECK_CLAUSE =
 const AGAIN =
   /\b(?:again|once\s+more|anew)\b|\bre-?(?:check|determin|evaluat|test|verif|assess)\w*/i
 const AND_JUMP =
-  /,?\s+(?:and\s+(?:then\s+)?|by\s+)(?=(?:(?:the|said)\s+(?:method|process|flow|procedure|routine|algorithm)\s+(?:then\s+)?)?(?:return|go|loop|jump|revert|proceed|repeat|branch|continu)\w*\s)/i
+  /,?\s+(?:and\s+(?:then\s+)?|by\s+|(?:before|then)\s+)(?=(?:(?:the|said)\s+(?:method|process|flow|procedure|routine|algorithm)\s+(?:then\s+)?)?(?:return|go|loop|jump|revert|proceed|repeat|branch|continu)\w*\s)|,\s+(?=(?:returning|looping|going\s+back|jumping\s+back)\s)/i
 const AND_END =
   /,?\s+and\s+(?:then\s+)?(?:(?:the|said)\s+(?:method|process|flow|procedure|routine|algorithm)\s+)?(?:end|terminat|stop|exit|finish|halt|complet)\w*(?:\s+(?:the\s+)?(?:method|process|procedure|flow|routine|program|algorithm))?(?:\s+(?:there|here))?$/i
 const OTHERWISE_SPLIT = /[,;]\s*(?:else|otherwise|if\s+not)\b[\s,]*|\s+else\s+/i
@@ -158,6 +165,10 @@ const ENDS_AFTER = new RegExp(
 )
 const PERFORMED_AFTER = new RegExp(
   String.raw`\b(?:step|block|operation)\s+(${N})\s+(?:is|are)\s+(?:then\s+)?(?:performed|executed|carried\s+out|reached)\s+((?:(?:directly\s+|immediately\s+)?after\s+(?:step|block|operation)\s+${N}(?:\s+(?:when|if|in\s+case)\s+[^,;]+)?(?:\s*,?\s*(?:and|or)\s+)?)+)`,
+  'i',
+)
+const DESCRIBED_STEP = new RegExp(
+  String.raw`^\s*((?:step|block|operation)\s+${N})\s*,\s*(?:in\s+which|wherein|where|during\s+which)\s+([^,]{3,300}?),\s*((?:is|are)\s+(?:then\s+)?(?:performed|executed|carried\s+out|reached)\s+.*)$`,
   'i',
 )
 const STEP_OF =
@@ -545,6 +556,15 @@ function readOrders(text: string): StepItem[] {
  *   token.")
  */
 export function readStep(raw: RawStep, context: StepContext): StepItem[] {
+  // "Step S1310, in which power transfer is started, is performed after step S1308 and ...": the
+  // step is said in the aside, its place by the orders.
+  const described = DESCRIBED_STEP.exec(raw.text)
+  if (described) {
+    const said = `${described[1]} ${described[3]}`
+    const numeral = cleanNumeral(described[1]!.replace(/^\S+\s+/, ''))
+    const box: StepAction = { kind: 'box', label: labelOf(described[2]!), numeral }
+    return [{ kind: 'do', actions: [box] }, ...readOrders(said)]
+  }
   const orders = readOrders(raw.text)
   // "Step S1310 is performed after step S1308": the clause is an order, not a step.
   if (orders.length > 0 && /^\s*(?:the\s+)?(?:step|block|operation)\s/i.test(raw.text))
@@ -616,7 +636,11 @@ export function readStep(raw: RawStep, context: StepContext): StepItem[] {
   if (branch) {
     const read = readActions(body.slice(branch[0].length), context)
     if (opened) numberFirst(read.actions, lead.numeral!)
-    return withOrders([{ kind: 'branch', polarity: yes ? 'yes' : 'no', ...read }])
+    const bare =
+      !yes && /^(?:otherwise|else|alternatively|in\s+the\s+alternative)\b/i.test(branch[0])
+    return withOrders([
+      { kind: 'branch', polarity: yes ? 'yes' : 'no', ...read, ...(bare ? { bare } : {}) },
+    ])
   }
   // "The method begins when a shopper selects checkout": the event is the first step.
   const trigger = BEGINS_WHEN.exec(body)

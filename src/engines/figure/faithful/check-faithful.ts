@@ -15,13 +15,13 @@
 
 import type { Figure, FigureElement } from '../figure'
 import {
+  FLOW_NOUNS,
   FUNCTIONAL_NOUNS,
   GENERIC_NOUNS,
   METHOD_HEADS,
   NON_PART_NOUNS,
   SYSTEM_HEADS,
 } from '../parse/noun-classes'
-import { FLOW_NOUNS } from '../parse/read-flow-chain'
 import { isPlausiblePart, readNounPhrase } from '../parse/read-noun-phrase'
 import { tokenize } from '../parse/tokenize'
 import { type LedgerEntry, readNumeralLedger } from './numeral-ledger'

@@ -86,7 +86,7 @@ export const AMBIGUOUS_VERBS = set(`
   route routes post posts access display displays process processes monitor monitors
   record records log logs signal signals command commands pass passes forward copy copies
   import imports export exports upload download collect switch switches charge charges
-  talk talks direct directs
+  talk talks direct directs pump pumps circulate circulates
 `)
 
 /** Adverbs ending in -ly that are nouns, so they do not end a noun phrase. */

@@ -123,3 +123,13 @@ export function singular(word: string): string {
   if (/(?:sses|shes|ches|xes|zes)$/.test(word) && !KNOWN(minusS)) return word.slice(0, -2)
   return minusS
 }
+
+/** Heads that name what flows; a sentence about them is a flow, not a part's statement. */
+export const FLOW_NOUNS =
+  set(`signal signals data content segment segments packet packets frame frames stream streams video
+  audio current currents power energy value values output outputs sample samples pulse pulses
+  message messages request requests response responses command commands reading readings
+  measurement measurements voltage voltages image images light beam beams fluid flow gas air
+  water liquid sample reagent traffic information waveform wave waves charge heat frequency
+  record records file files event events result results telemetry feed
+  refrigerant coolant fuel oil steam exhaust slurry`)

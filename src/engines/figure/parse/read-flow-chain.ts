@@ -13,7 +13,7 @@
  */
 
 import { isParticiple } from './grammar-words'
-import { NON_PART_NOUNS, singular } from './noun-classes'
+import { FLOW_NOUNS, NON_PART_NOUNS, singular } from './noun-classes'
 import { type LinkClause, type PartRef, readLinkClauses } from './read-links'
 import { type NounPhrase, readNounPhrase, readNounPhraseList } from './read-noun-phrase'
 import { lowerAt, type Token } from './tokenize'
@@ -22,16 +22,6 @@ import { lowerAt, type Token } from './tokenize'
 export interface FlowState {
   last: NounPhrase[] | null
 }
-
-/** Heads that name what flows; a sentence about them is a flow, not a part's statement. */
-export const FLOW_NOUNS = new Set(
-  `signal signals data content segment segments packet packets frame frames stream streams video
-  audio current currents power energy value values output outputs sample samples pulse pulses
-  message messages request requests response responses command commands reading readings
-  measurement measurements voltage voltages image images light beam beams fluid flow gas air
-  water liquid sample reagent traffic information waveform wave waves charge heat frequency
-  record records file files event events result results telemetry feed`.split(/\s+/),
-)
 
 /** Verbs whose agent sets or steers the thing named in the subject ("is set by", "controlled by"). */
 const CONTROL_VERBS =

@@ -17,7 +17,7 @@
 
 import type { FigureConnection as FigureLink } from '../figure'
 import { PHRASE_STOPS, PRONOUNS } from './grammar-words'
-import { FUNCTIONAL_NOUNS, NON_PART_NOUNS, singular } from './noun-classes'
+import { FLOW_NOUNS, NON_PART_NOUNS, singular } from './noun-classes'
 import type { DraftPart } from './part-registry'
 import {
   isDeterminerWord,
@@ -446,10 +446,9 @@ function readRoles(tokens: readonly Token[], verb: VerbMatch, end: number, known
     const list = readObjects(tokens, k, end, known)
     const parts = list.phrases.every(
       (p) =>
-        (p.numeral !== undefined ||
-          known?.(p) === true ||
-          (p.determiner !== 'none' && FUNCTIONAL_NOUNS.has(p.head))) &&
-        !NON_PART_NOUNS.has(p.head),
+        (p.numeral !== undefined || known?.(p) === true || p.determiner !== 'none') &&
+        !NON_PART_NOUNS.has(p.head) &&
+        !FLOW_NOUNS.has(p.head),
     )
     if (list.phrases.length > 0 && parts) {
       direct = list.phrases
@@ -472,6 +471,7 @@ function readRoles(tokens: readonly Token[], verb: VerbMatch, end: number, known
         (roles.agent?.length ?? 0) >
       0
     if (CLAUSE_BREAKS.has(word)) break
+    if (word === ',' && startsClause(tokens, k + 1, end)) break
     if (word === ',' && lowerAt(tokens, k + 1) === 'respectively') {
       roles.respectively = true
       k += 2
@@ -644,6 +644,20 @@ function hasLinkWord(tokens: readonly Token[], start: number, end: number): bool
   return false
 }
 
+/** "..., and refrigerant returns from ...", "..., the condenser feeds ...": a new subject and its verb. */
+function startsClause(tokens: readonly Token[], k: number, end: number): boolean {
+  let m = k
+  if (lowerAt(tokens, m) === 'and') m++
+  const phrase = readNounPhrase(tokens, m, end)
+  if (!phrase || phrase.end <= m) return false
+  const next = phrase.end
+  return (
+    matchVerb(tokens, next) !== null ||
+    genericVerb(tokens, next) !== null ||
+    /^(?:is|are|was|were)$/.test(lowerAt(tokens, next))
+  )
+}
+
 /** Calls `visit` for each link verb in tokens [start, end), with its roles and where its clause began. */
 function eachVerb(
   tokens: readonly Token[],
@@ -756,6 +770,24 @@ export function readLinkClauses(
     (verb, roles, from) => {
       if (describesThing(tokens, verb)) return
       const found = readSubjects(tokens, from, verb.start, known)
+      // "refrigerant returns from the coil to the compressor": what moves is no part; it goes
+      // from the one to the other.
+      const before = singular(lowerAt(tokens, verb.start - 1))
+      const moving = found.phrases
+        ? found.phrases.every(
+            (p) =>
+              p.numeral === undefined && (FLOW_NOUNS.has(p.head) || NON_PART_NOUNS.has(p.head)),
+          )
+        : FLOW_NOUNS.has(before) || NON_PART_NOUNS.has(before)
+      if (moving && !found.negated && roles.sources.length > 0 && roles.targets.length > 0) {
+        clauses.push({
+          arrow: 'forward',
+          from: roles.sources.map(ref),
+          to: roles.targets.map(ref),
+        })
+        subjects = null
+        return
+      }
       if (found.phrases) subjects = found.phrases.map(ref)
       else if (found.blocked && !given) subjects = null
       if (subjects && !found.negated) clauses.push(...toClauses(subjects, verb, roles))

@@ -21,6 +21,7 @@ import {
   STEP_VERBS,
 } from './grammar-words'
 import {
+  FLOW_NOUNS,
   FUNCTIONAL_NOUNS,
   HEAD_NOUNS,
   NON_PART_NOUNS,
@@ -319,14 +320,15 @@ export function readNounPhrase(
       // "an HMI talks to the PLC": a verb form, then the preposition it takes.
       const takes =
         /[^s]s$/.test(word) &&
-        /^(?:to|with|into)$/.test(next) &&
+        /^(?:to|with|into|from)$/.test(next) &&
         !NON_PART_NOUNS.has(singular(word))
       if (
         agent ||
         takes ||
         isDeterminerWord(next) ||
         PRONOUNS.has(next) ||
-        NON_PART_NOUNS.has(singular(next))
+        NON_PART_NOUNS.has(singular(next)) ||
+        FLOW_NOUNS.has(next)
       ) {
         break
       }

@@ -411,7 +411,12 @@ function readAction(text: string, context: StepContext): StepAction[] {
   }
   let until: Question | undefined
   const at = label.toLowerCase().search(/\s+(?:until|till)\s/)
-  if (at > 0) {
+  // "the method waits until the train has cleared": one step, as drafters draw a wait.
+  const waits =
+    /\b(?:wait|waits|waiting|pause|pauses|pausing|hold|holds|holding|delay|delays|delaying)$/i.test(
+      label.slice(0, at).trim(),
+    )
+  if (at > 0 && !waits) {
     until = readQuestion(label.slice(at).replace(/^\s*(?:until|till)\s+/i, ''), context)
     label = label.slice(0, at)
   }
@@ -652,7 +657,7 @@ export function readStep(raw: RawStep, context: StepContext): StepItem[] {
   if (condition) {
     const rest = body.slice(condition[0].length)
     const then = conditionEnd(rest)
-    const parts = (then ? rest.slice(0, then.index) : rest).split(/,?\s+or\s+if\s+/i)
+    const parts = (then ? rest.slice(0, then.index) : rest).split(/,?\s+or\s+(?:if|when)\s+/i)
     const question = readQuestion(parts[0]!, context)
     const also = parts.slice(1).map((part) => readQuestion(part, context))
     // "1710: if X, hold the request": the marker numbers the clause's step, not its condition.
@@ -723,7 +728,8 @@ export function readStep(raw: RawStep, context: StepContext): StepItem[] {
  */
 function conditionEnd(rest: string): { index: number; 0: string } | null {
   const then = /,\s*then\b\s*|\s+then\s+/i.exec(rest)
-  const comma = /(?<!\d),\s*(?!(?:or|and)\s+if\b)|(?<=\d),(?!\d{3}\b)\s*(?!(?:or|and)\s+if\b)/gi
+  const comma =
+    /(?<!\d),(?!\s*(?:or|and)\s+(?:if|when)\b)\s*|(?<=\d),(?!\d{3}\b)(?!\s*(?:or|and)\s+(?:if|when)\b)\s*/gi
   let first: RegExpExecArray | null = null
   for (const m of rest.matchAll(comma)) {
     // A comma inside "a, b and c" of the condition is kept when no verb-led action follows it.

@@ -12,6 +12,7 @@ import blind1 from '../../corpus/prompts/blind-1.json'
 import blind2 from '../../corpus/prompts/blind-2.json'
 import blind3 from '../../corpus/prompts/blind-3.json'
 import blind4 from '../../corpus/prompts/blind-4.json'
+import blind5 from '../../corpus/prompts/blind-5.json'
 import gallery from '../../corpus/prompts/gallery.json'
 import own1 from '../../corpus/prompts/own-1.json'
 import {
@@ -28,14 +29,14 @@ interface Case {
   figure: ScoredFigure
 }
 
-const CORPUS: Case[] = [blind1, blind2, blind3, blind4, gallery, own1].flat() as Case[]
+const CORPUS: Case[] = [blind1, blind2, blind3, blind4, blind5, gallery, own1].flat() as Case[]
 
 /** Floors the reader must keep (the bench's figures when they were set, rounded down). */
-const FLOORS = { elementF1: 0.95, connectionF1: 0.87, silentDrops: 30, refused: 8 }
+const FLOORS = { elementF1: 0.975, connectionF1: 0.925, silentDrops: 5, refused: 6 }
 
 describe('prompt corpus', () => {
-  it('holds at least 150 prompts with unique ids', () => {
-    expect(CORPUS.length).toBeGreaterThanOrEqual(150)
+  it('holds at least 250 prompts with unique ids', () => {
+    expect(CORPUS.length).toBeGreaterThanOrEqual(250)
     expect(new Set(CORPUS.map((c) => c.id)).size).toBe(CORPUS.length)
   })
 
@@ -47,7 +48,7 @@ describe('prompt corpus', () => {
     expect(alarms).toEqual([])
   })
 
-  it('reads the corpus with no invented numeral and F1 at or above its floors', () => {
+  it('reads the corpus with no numeral invented or moved and F1 at or above its floors', () => {
     const scores: CaseScore[] = []
     let refused = 0
     for (const c of CORPUS) {
@@ -60,11 +61,13 @@ describe('prompt corpus', () => {
     const elementF1 = f1(total(scores, 'elements'))
     const connectionF1 = f1(total(scores, 'connections'))
     const invented = scores.flatMap((s) => s.invented)
+    const moved = scores.flatMap((s) => s.moved)
     const silentDrops = scores.reduce((n, s) => n + s.dropped.length, 0)
     console.log(
       `corpus: ${CORPUS.length} prompts, element F1 ${elementF1.toFixed(3)}, connection F1 ${connectionF1.toFixed(3)}, ${refused} refused, ${silentDrops} dropped silently`,
     )
     expect(invented).toEqual([])
+    expect(moved).toEqual([])
     expect(elementF1).toBeGreaterThanOrEqual(FLOORS.elementF1)
     expect(connectionF1).toBeGreaterThanOrEqual(FLOORS.connectionF1)
     expect(silentDrops).toBeLessThanOrEqual(FLOORS.silentDrops)

@@ -1,20 +1,24 @@
 // `npm run bench`: every benchmark, each printing its figures beside a baseline or peer.
 // `npm run bench -- NAME` runs one: platform, memory, sharp, binarize, vectorize, enhance,
-// layout, figures or lines (`--quick` after it for a short run; `npm run bench:vectorize` is the same as
-// `-- vectorize`). enhance: the /v1/enhance engine beside UpscalerJS + tfjs-backend-wasm, and its
-// quality against bicubic and Lanczos-3 (bench/enhance.mjs). layout: dagre against ELK on
-// patent-style figures, to choose /figures' layout library (bench/figure-layout.mjs). figures:
-// the /figures drafter, prompt to PNG, beside a dagre-laid-out peer (bench/figures.mjs). lines:
-// line drawings from reference images and model output (bench/figure-lines.mjs).
+// layout, figures, lines, understanding or drawings (`--quick` after it for a short run;
+// `npm run bench:vectorize` is the same as `-- vectorize`). enhance: the /v1/enhance engine beside
+// UpscalerJS + tfjs-backend-wasm, and its quality against bicubic and Lanczos-3
+// (bench/enhance.mjs). layout: dagre against ELK on patent-style figures, to choose /figures'
+// layout library (bench/figure-layout.mjs). figures: the /figures drafter, prompt to PNG, beside a
+// dagre-laid-out peer (bench/figures.mjs). lines: line drawings from reference images and model
+// output (bench/figure-lines.mjs). understanding: the prompt reader scored on the prompt corpus
+// (bench/understanding.mjs). drawings: every corpus figure read, drafted labeled and not, and held
+// to the drawing checker, a gate that exits 1 on any failing figure (bench/drawings.mjs).
 import { runBinarizeBench } from './binarize.mjs'
 import { runSharpBench } from './convert-vs-sharp.mjs'
-import { runUnderstandingBench } from './understanding.mjs'
+import { runDrawingsBench } from './drawings.mjs'
 import { runEnhanceBench } from './enhance.mjs'
 import { runFigureLayoutBench } from './figure-layout.mjs'
 import { runFigureLinesBench } from './figure-lines.mjs'
 import { runFiguresBench } from './figures.mjs'
 import { runMemoryBench } from './memory.mjs'
 import { runPlatformBench } from './platform.mjs'
+import { runUnderstandingBench } from './understanding.mjs'
 import { runVectorizeBench } from './vectorize.mjs'
 
 const only = process.argv[2]
@@ -28,3 +32,4 @@ if (!only || only === 'layout') await runFigureLayoutBench()
 if (!only || only === 'figures') await runFiguresBench()
 if (!only || only === 'lines') await runFigureLinesBench()
 if (!only || only === 'understanding') await runUnderstandingBench()
+if (!only || only === 'drawings') await runDrawingsBench()

@@ -160,7 +160,12 @@ export function checkFaithful(
   // Labels: the prompt's own words, no markers, no bare pronouns.
   for (const element of figure.elements) {
     if (FIXED.has(element.label.toUpperCase())) continue
-    if (MARKER.test(element.label.toUpperCase())) {
+    // "NO AT 3806: CONNECT THE CHARGER?": a step numeral of the prompt inside a label is a marker.
+    const stepNumeral = element.label
+      .toUpperCase()
+      .split(/[^A-Z0-9']+/)
+      .some((word) => byNumeral.get(word)?.role === 'step')
+    if (MARKER.test(element.label.toUpperCase()) || stepNumeral) {
       problems.push({
         rule: 'marker_in_label',
         message: `The label of ${describe(element)} carries a step marker`,

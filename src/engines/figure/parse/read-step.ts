@@ -111,7 +111,7 @@ const CONDITION =
 const SUBJECT_WORD = String.raw`(?!(?:is|are|was|were|be|been|being)\b)[\w'-]+`
 const SUBJECT = String.raw`(?:(?:(?:the|said|a|an)\s+${SUBJECT_WORD}(?:\s+${SUBJECT_WORD}){0,3}?|we|they|it|you)\s+(?:then\s+|next\s+|also\s+|first\s+)?)?`
 const DECISION_VERB =
-  /(?:determin|check|decid|test|judg|evaluat|verif|ascertain|assess|quer|confirm|examin|inspect|establish|compar)\w*(?:\s*,\s*[^,]{1,80}?,)?\s+(?:again\s+|once\s+more\s+)?(?:to\s+(?:determine|see|check)\s+)?(?:whether|if)\s+/
+  /(?:determin|check|decid|test|judg|evaluat|verif|ascertain|assess|quer|confirm|examin|inspect|establish|compar|asks?\b|asking)\w*(?:\s*,\s*[^,]{1,80}?,)?\s+(?:again\s+|once\s+more\s+)?(?:to\s+(?:determine|see|check)\s+)?(?:whether|if)\s+/
 /** "determining whether", "the server determines whether", or a bare "whether". */
 const DECISION = new RegExp(`^${SUBJECT}${DECISION_VERB.source}|^whether\\s+`, 'i')
 /** "a determination is made (as to) whether", "it is determined whether", "a check is made whether". */

@@ -54,8 +54,10 @@ const JSON_CODES = [
   'UNSUPPORTED_CONTENT_TYPE',
   'IMAGE_URL_NOT_ALLOWED',
   'REFERENCE_IMAGE_UNAVAILABLE',
-  // /figures: a prompt of mangled text is valid JSON and a valid string, but not drawable
+  // /figures: a prompt of mangled text is valid JSON and a valid string, but not drawable, or
+  // not readable as the diagram it asks for
   'PROMPT_NOT_DRAWABLE',
+  'PROMPT_NOT_UNDERSTOOD',
 ]
 
 let apiKey = ''

@@ -119,12 +119,21 @@ export class FakeAi {
       throw refuse("required properties at '/' are 'messages' (a non-empty list)")
     }
     for (const m of messages) {
-      if (!['system', 'user', 'assistant'].includes(m?.role ?? '') || typeof m?.content !== 'string') {
-        throw refuse("each message needs a 'role' (system, user or assistant) and a string 'content'")
+      if (
+        !['system', 'user', 'assistant'].includes(m?.role ?? '') ||
+        typeof m?.content !== 'string'
+      ) {
+        throw refuse(
+          "each message needs a 'role' (system, user or assistant) and a string 'content'",
+        )
       }
     }
     const format = request.response_format
-    if (format?.type !== 'json_schema' || typeof format.json_schema !== 'object' || !format.json_schema) {
+    if (
+      format?.type !== 'json_schema' ||
+      typeof format.json_schema !== 'object' ||
+      !format.json_schema
+    ) {
       throw refuse("'/response_format' must be { type: 'json_schema', json_schema: { ... } }")
     }
     this.textCalls.push({

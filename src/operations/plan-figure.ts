@@ -54,7 +54,15 @@ export async function planFigure(input: {
   const { prompt, references, hasModel } = input
   const referenceWarning = references > 0 ? [REFERENCES_NOT_DRAWN] : []
   if (input.figure !== undefined) {
-    const figure = FigureSchema.parse(input.figure)
+    const parsed = FigureSchema.safeParse(input.figure)
+    if (!parsed.success) {
+      // The request schema checked the shape; what is left is what the model itself refuses.
+      const issues = parsed.error.issues
+        .slice(0, 3)
+        .map((i) => `figure.${i.path.join('.')}: ${i.message}`)
+      throw new ApiError('VALIDATION_ERROR', issues.join('; '))
+    }
+    const figure = parsed.data
     const differences = prompt ? checkFaithful(prompt, figure).problems : []
     return {
       kind: 'drafter',
@@ -71,8 +79,15 @@ export async function planFigure(input: {
     const rulesFine = read.ok && read.warnings.length === 0
     if (!rulesFine && input.reader && (read.ok || read.reason === 'not_understood')) {
       const proposal = await modelReading(prompt, input.reader)
+      // Compared on the checker's warnings alone (the model's have no reader warnings), the rules
+      // keep a tie, and a model that puts a numeral on another thing than the rules did is out.
+      const rulesWarnings = read.ok ? checkFaithful(prompt, read.figure).warnings.length : 0
       const better =
-        proposal && (!read.ok || proposal.warnings.length < read.warnings.length) ? proposal : null
+        proposal &&
+        (!read.ok ||
+          (proposal.warnings.length < rulesWarnings && sameNumerals(read.figure, proposal.figure)))
+          ? proposal
+          : null
       if (better) {
         return {
           kind: 'drafter',
@@ -91,9 +106,9 @@ export async function planFigure(input: {
       }
     }
     if (read.reason === 'too_complex') throw new ApiError('FIGURE_TOO_COMPLEX', read.message)
-    if (read.reason === 'not_understood' && references === 0) {
-      throw new ApiError('PROMPT_NOT_UNDERSTOOD', read.message)
-    }
+    // A diagram the reader could not read is not handed to the image model, references or not:
+    // it would draw a picture with no text in place of the structure asked for.
+    if (read.reason === 'not_understood') throw new ApiError('PROMPT_NOT_UNDERSTOOD', read.message)
   }
   if (hasModel) {
     const instruction = `${prompt?.trim() || DEFAULT_FIGURE_INSTRUCTION} ${PATENT_STYLE}`
@@ -124,7 +139,7 @@ async function modelReading(
 ): Promise<{ figure: Figure; warnings: string[] } | null> {
   let answer: unknown
   try {
-    answer = await reader.propose(prompt, figureJsonSchema())
+    answer = await withTimeout(reader.propose(prompt, figureJsonSchema()), MODEL_READ_MS)
   } catch (error) {
     log('warn', 'the text model could not read the prompt', { error })
     return null
@@ -144,4 +159,36 @@ async function modelReading(
     return null
   }
   return { figure: parsed.data, warnings: report.warnings }
+}
+
+/** Longest wait for the text model before the rule reading stands alone. */
+const MODEL_READ_MS = 20_000
+
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms)
+  })
+  return Promise.race([work, late]).finally(() => clearTimeout(timer))
+}
+
+/** Whether every numeral both readings draw names the same thing (most label words shared). */
+function sameNumerals(rules: Figure, model: Figure): boolean {
+  const words = (label: string) =>
+    new Set(
+      label
+        .toUpperCase()
+        .split(/[^A-Z0-9]+/)
+        .filter(Boolean),
+    )
+  const byNumeral = new Map(
+    rules.elements.flatMap((e) => (e.numeral ? [[e.numeral.toUpperCase(), words(e.label)]] : [])),
+  )
+  return model.elements.every((e) => {
+    const own = e.numeral ? byNumeral.get(e.numeral.toUpperCase()) : undefined
+    if (!own) return true
+    const theirs = words(e.label)
+    const shared = [...theirs].filter((w) => own.has(w)).length
+    return shared * 2 >= Math.min(own.size, theirs.size)
+  })
 }

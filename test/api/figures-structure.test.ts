@@ -204,6 +204,16 @@ describe('POST /v1/figures: the figure drawn is the figure written', () => {
         /reference numeral such as "102".*figure\.elements\.0\.numeral/,
       ],
       [
+        'a label of spaces',
+        {
+          kind: 'block-diagram',
+          label: 'FIG. 1',
+          elements: [{ id: 'cpu', label: '   ', kind: 'block' }],
+          connections: [],
+        },
+        /figure\.elements\.0\.label/,
+      ],
+      [
         'an element inside itself',
         {
           kind: 'block-diagram',

@@ -269,7 +269,7 @@ function figureStructure(numeral: z.ZodType, result: boolean) {
           example: 'p2',
         }),
       numeral: numeral.optional(),
-      label: z.string().min(1).max(MAX_LABEL_CHARS).openapi({
+      label: z.string().trim().min(1).max(MAX_LABEL_CHARS).openapi({
         description: 'What is printed inside, without its numeral.',
         example: 'PROCESSOR',
       }),
@@ -290,6 +290,7 @@ function figureStructure(numeral: z.ZodType, result: boolean) {
       to: z.string().openapi({ description: 'Element id.' }),
       label: z
         .string()
+        .trim()
         .min(1)
         .max(MAX_CONNECTION_LABEL_CHARS)
         .optional()
@@ -315,7 +316,7 @@ function figureStructure(numeral: z.ZodType, result: boolean) {
         description:
           'The numeral of the whole ("a method 200"): drawn with an arrow pointing at the figure.',
       }),
-      title: z.string().min(1).max(MAX_LABEL_CHARS).optional().openapi({
+      title: z.string().trim().min(1).max(MAX_LABEL_CHARS).optional().openapi({
         description: 'What the whole is called ("METHOD"): its label in `references`. Not drawn.',
       }),
       elements: z.array(element).min(1).max(MAX_FIGURE_ELEMENTS),

@@ -13,7 +13,7 @@ import { type NumeralTarget, placeNumerals, polygonTarget } from '../place-numer
 import { elementGroup, type Rect, type Scene, WHOLE_GROUP } from '../scene'
 import { CAP_HEIGHT_EM, FONT_PX, MIN_TEXT_HEIGHT_PX } from '../sheet'
 import { addLegend } from './add-legend'
-import { drawParts, shapePolygon } from './draw-parts'
+import { drawLayout, shapePolygon } from './draw-parts'
 import { moveBlockedTitles, narrowBlockedTitles, rewrapTitles } from './fit-titles'
 import { type GraphLayout, type LayoutOptions, layoutGraph } from './layout-graph'
 import type { SheetPlan } from './plan-sheets'
@@ -48,6 +48,16 @@ export interface DraftedSheet {
   failed: string[]
   /** The whole's numeral found no free place. */
   wholeFailed: boolean
+  /** Names of links left out (no free place beside them), each with the parts it joins. */
+  unnamed: UnnamedLink[]
+}
+
+/** A link whose name is not drawn. */
+export interface UnnamedLink {
+  label: string
+  /** The labels of the parts it joins (an off-page connector: its letter). */
+  from: string
+  to: string
 }
 
 /** The layouts of one attempt set, largest print first. */
@@ -104,19 +114,31 @@ export async function layOutSheet(
   let fill = 0
   for (const { attempt, order } of tried.length > 0 ? tried : set.slice(0, 1)) {
     const sized = sizeParts(plan.figure, metrics, attempt.wrap, plan.connectors)
-    let layout = await layoutGraph(plan.figure, sized, attempt.layout, labelSize)
+    let graph: LayoutOptions = attempt.layout
+    let layout = await layoutGraph(plan.figure, sized, graph, labelSize)
     // A container narrower than its title gets the title re-wrapped to its width, once.
     if (rewrapTitles(layout, sized, metrics)) {
-      layout = await layoutGraph(plan.figure, sized, attempt.layout, labelSize)
+      layout = await layoutGraph(plan.figure, sized, graph, labelSize)
+    }
+    let drawn = drawLayout(layout, metrics, plan.groups)
+    // Names of links that found no free place beside their tails get room kept for them in the
+    // middle of their links, once (kept when fewer names are then left out).
+    if (drawn.unplaced.length > 0) {
+      const centred = { ...graph, centerLabels: new Set(drawn.unplaced) }
+      const again = await layoutGraph(plan.figure, sized, centred, labelSize)
+      const redrawn = drawLayout(again, metrics, plan.groups)
+      if (redrawn.unplaced.length < drawn.unplaced.length) {
+        ;[graph, layout, drawn] = [centred, again, redrawn]
+      }
     }
     // A container whose title band links run through gets its title in a bottom band, once;
     // one whose bottom band is crossed too gets it wrapped to the room left of the first link.
-    let scene = drawParts(layout, metrics, plan.groups)
     for (const fix of [moveBlockedTitles, narrowBlockedTitles]) {
-      if (!fix(layout, sized, scene, metrics)) continue
-      layout = await layoutGraph(plan.figure, sized, attempt.layout, labelSize)
-      scene = drawParts(layout, metrics, plan.groups)
+      if (!fix(layout, sized, drawn.scene, metrics)) continue
+      layout = await layoutGraph(plan.figure, sized, graph, labelSize)
+      drawn = drawLayout(layout, metrics, plan.groups)
     }
+    const scene = drawn.scene
     addLegend(scene, options.label, metrics)
     layouts.push({ layout, scale: fitSheet(scene), order })
     fill = Math.max(fill, fillScale(scene))
@@ -202,7 +224,8 @@ function numberBest(laid: SheetLayouts, plan: SheetPlan, options: SheetOptions):
   return best!
 }
 
-const misses = (sheet: DraftedSheet) => sheet.failed.length + (sheet.wholeFailed ? 1 : 0)
+const misses = (sheet: DraftedSheet) =>
+  sheet.failed.length + (sheet.wholeFailed ? 1 : 0) + sheet.unnamed.length
 
 function better(a: DraftedSheet, b: DraftedSheet): boolean {
   const [fitsA, fitsB] = [printsLargeEnough(a.scale), printsLargeEnough(b.scale)]
@@ -264,7 +287,9 @@ function drawAndNumber(layout: GraphLayout, plan: SheetPlan, options: SheetOptio
   let size = FONT_PX
   let result: DraftedSheet | null = null
   for (let round = 0; round < 4; round++) {
-    const scene = drawParts(lettered(layout, plan), metrics, plan.groups)
+    const drawn = drawLayout(lettered(layout, plan), metrics, plan.groups)
+    const scene = drawn.scene
+    const unnamed = drawn.unplaced.map((i) => unnamedLink(layout, i))
     const { targets, solids } = numeralTargets(layout, numerals)
     const { failed } = placeNumerals(scene, targets, { size, metrics, area: null, solids })
     let wholeFailed = false
@@ -278,11 +303,18 @@ function drawAndNumber(layout: GraphLayout, plan: SheetPlan, options: SheetOptio
     addLegend(scene, options.label, metrics)
     const scale = fitSheet(scene)
     const numeralPx = CAP_HEIGHT_EM * size * scale
-    result = { scene, label: options.label, scale, numeralPx, failed, wholeFailed }
+    result = { scene, label: options.label, scale, numeralPx, failed, wholeFailed, unnamed }
     if ((numerals.size === 0 && whole === undefined) || numeralPx >= MIN_TEXT_HEIGHT_PX) break
     size = Math.ceil(NUMERAL_TARGET_PX / (CAP_HEIGHT_EM * scale))
   }
   return result!
+}
+
+/** What a warning says of link `index` of `layout`, whose name is left out. */
+function unnamedLink(layout: GraphLayout, index: number): UnnamedLink {
+  const { link } = layout.links[index]!
+  const name = (id: string) => layout.parts.get(id)?.element.label ?? id
+  return { label: link.label ?? '', from: name(link.from), to: name(link.to) }
 }
 
 /**

@@ -30,6 +30,7 @@ import {
 } from '../scene'
 import { ARROW_LENGTH_PX, CAP_HEIGHT_EM, FONT_PX, LINE_HEIGHT_PX, PEN_PX } from '../sheet'
 import type { GraphLayout, PlacedPart } from './layout-graph'
+import { placeLinkLabel, sharedLength, TakenRoom } from './place-link-labels'
 
 /** The group each drawn part and link is put in (scene.ts `Grouped`). */
 export interface DrawGroups {
@@ -41,12 +42,28 @@ export interface DrawGroups {
 /** Parts and links in the groups of the figure they come from. */
 export const FIGURE_GROUPS: DrawGroups = { part: elementGroup, link: connectionGroup }
 
+/** A drawn layout, and the links whose names found no free place (left out). */
+export interface DrawnLayout {
+  scene: Scene
+  /** Indices of links whose label is not drawn: no place beside them touched nothing. */
+  unplaced: number[]
+}
+
 /** Draws `layout` (see the module header). Leads and numerals are added by a later stage. */
 export function drawParts(
   layout: GraphLayout,
   metrics: FontMetrics,
   groups: DrawGroups = FIGURE_GROUPS,
 ): Scene {
+  return drawLayout(layout, metrics, groups).scene
+}
+
+/** `drawParts`, saying which links' names it left out. */
+export function drawLayout(
+  layout: GraphLayout,
+  metrics: FontMetrics,
+  groups: DrawGroups = FIGURE_GROUPS,
+): DrawnLayout {
   const strokes: SceneStroke[] = []
   const arrowheads: Arrowhead[] = []
   const texts: SceneText[] = []
@@ -57,40 +74,78 @@ export function drawParts(
     strokes.push({ ...outline(placed), group })
     if (!placed.container) texts.push(...inGroup(group, labelOf(placed, metrics)))
   }
+  // Each link's own lines, so its name may lie close to them and to nothing else.
+  const own = new Map<number, Segment2[]>()
   for (const [i, { link, points }] of layout.links.entries()) {
     if (points.length < 2) continue
     const group = groups.link(i)
+    const heads: Arrowhead[] = []
     let line = ontoConnectors(points, layout.parts.get(link.from), layout.parts.get(link.to))
     if (link.arrow === 'forward' || link.arrow === 'both') {
-      arrowheads.push({ ...arrowAt(line, 'end'), group })
+      heads.push({ ...arrowAt(line, 'end'), group })
       line = shorten(line, 'end')
     }
     if (link.arrow === 'both') {
-      arrowheads.push({ ...arrowAt(line, 'start'), group })
+      heads.push({ ...arrowAt(line, 'start'), group })
       line = shorten(line, 'start')
     }
-    strokes.push({ ...polyline(line), group })
+    const stroke = { ...polyline(line), group }
+    strokes.push(stroke)
+    arrowheads.push(...heads)
+    own.set(i, linesOf([stroke], heads))
   }
-  // Titles and branch labels last, so each can be set where it touches no line or other text.
-  const lines = linesOf(strokes, arrowheads)
+  // Titles and link names last, so each can be set where it touches no line or other text.
+  // The parts' outlines are the first strokes, one each.
+  const lines = [...linesOf(strokes.slice(0, layout.parts.size), []), ...[...own.values()].flat()]
   for (const placed of layout.parts.values()) {
     if (!placed.container) continue
     texts.push(...inGroup(groups.part(placed.element.id), containerTitle(placed, metrics, lines)))
   }
   const shapes = [...layout.parts.values()].filter((p) => !p.container).map((p) => p.rect)
-  for (const [i, { link, points, labelBox }] of layout.links.entries()) {
-    if (!link.label || points.length < 2) continue
-    const text = branchLabel(link.label, points, labelBox, metrics, { lines, shapes, texts })
+  const taken = new TakenRoom(lines, [...shapes, ...texts.map((t) => t.box)])
+  const bounds = { x: 0, y: 0, width: layout.width, height: layout.height }
+  const unplaced: number[] = []
+  // Branches first: a YES / NO has to sit by its decision, a signal's name can go further along.
+  const named = [...layout.links.entries()].filter(
+    ([i, { link, points, trunk }]) =>
+      link.label !== undefined && points.length >= 2 && (trunk?.[0] ?? i) === i,
+  )
+  const isBranch = (label: string) => label === 'YES' || label === 'NO'
+  named.sort(([i, a], [j, b]) => Number(isBranch(b.link.label!)) - Number(isBranch(a.link.label!)) || i - j)
+  for (const [i, { link, points, labelBox, trunk }] of named) {
+    const mine = new Set(trunk ? trunk.flatMap((k) => own.get(k) ?? []) : (own.get(i) ?? []))
+    const shared = trunk ? sharedLength(trunk.map((k) => layout.links[k]!.points)) : undefined
+    const text = placeLinkLabel(
+      {
+        text: link.label!,
+        path: points,
+        branch: isBranch(link.label!),
+        own: mine,
+        ...(labelBox ? { room: labelBox } : {}),
+        ...(shared !== undefined ? { shared } : {}),
+      },
+      metrics,
+      taken,
+      bounds,
+    )
+    if (!text) {
+      unplaced.push(i)
+      continue
+    }
+    taken.take(text.box)
     texts.push({ ...text, group: groups.link(i) })
   }
   return {
-    width: layout.width,
-    height: layout.height,
-    pen: PEN_PX,
-    strokes,
-    leads: [],
-    arrowheads,
-    texts,
+    scene: {
+      width: layout.width,
+      height: layout.height,
+      pen: PEN_PX,
+      strokes,
+      leads: [],
+      arrowheads,
+      texts,
+    },
+    unplaced,
   }
 }
 
@@ -251,59 +306,6 @@ function labelOf(
       frame,
     }
   })
-}
-
-/**
- * YES / NO beside the first leg of a branch: where the layout made room for it, else to the right
- * of a leg going down or above a leg going sideways; when that spot is taken, the other side of
- * the leg, then beside the second leg.
- */
-function branchLabel(
-  label: string,
-  points: Point[],
-  room: Rect | undefined,
-  metrics: FontMetrics,
-  taken: { lines: Segment2[]; shapes: Rect[]; texts: SceneText[] },
-): SceneText {
-  const size = FONT_PX
-  const gap = 0.3 * size
-  const width = metrics.measure(label, size)
-  const cap = CAP_HEIGHT_EM * size
-  const spots: { x: number; y: number }[] = []
-  // The layout's box is the text's advance × cap height; the baseline is its bottom.
-  if (room) spots.push({ x: room.x, y: room.y + room.height })
-  for (let leg = 0; leg < Math.min(2, points.length - 1); leg++) {
-    const [a, b] = [points[leg]!, points[leg + 1]!]
-    const vertical = Math.abs(b.x - a.x) < Math.abs(b.y - a.y)
-    if (vertical) {
-      const down = b.y > a.y
-      const y = down ? a.y + gap + cap : a.y - gap
-      spots.push({ x: a.x + gap, y }, { x: a.x - gap - width, y })
-    } else {
-      const x = b.x < a.x ? a.x - gap - width : a.x + gap
-      spots.push({ x, y: a.y - gap - PEN_PX }, { x, y: a.y + gap + cap + PEN_PX })
-    }
-  }
-  const free = (box: Rect) => {
-    const padded = inflate(box, PEN_PX)
-    return (
-      !taken.shapes.some((r) => rectsOverlap(padded, r)) &&
-      !taken.texts.some((t) => rectsOverlap(padded, t.box)) &&
-      !taken.lines.some((l) => segmentHitsRect(l.a, l.b, padded))
-    )
-  }
-  const boxAt = (spot: { x: number; y: number }) =>
-    textBox(label, spot.x, spot.y, size, 'start', metrics)
-  const spot = spots.find((s) => free(boxAt(s))) ?? spots[0]!
-  return {
-    text: label,
-    x: spot.x,
-    y: spot.y,
-    size,
-    anchor: 'start',
-    role: 'branch',
-    box: boxAt(spot),
-  }
 }
 
 /**

@@ -154,6 +154,21 @@ function warningsFor(
       `${failed.length === 1 ? 'A numeral' : `${failed.length} numerals`} found no free place beside ${failed.length === 1 ? 'its part' : 'their parts'} and ${failed.length === 1 ? 'is' : 'are'} not drawn: ${names}`,
     )
   }
+  // A name left out on one sheet is said once, however many sheets leave it out.
+  const unnamed = new Set<string>()
+  for (const sheet of sheets) {
+    for (const { label, from, to } of sheet.unnamed) {
+      unnamed.add(`"${label}" (${from} to ${to})`)
+    }
+  }
+  if (unnamed.size > 0) {
+    const names = [...unnamed].join(', ')
+    warnings.push(
+      unnamed.size === 1
+        ? `A link's name found no free place beside its line and is not drawn: ${names}`
+        : `${unnamed.size} links' names found no free place beside their lines and are not drawn: ${names}`,
+    )
+  }
   if (sheets[0]!.wholeFailed) {
     warnings.push(
       "The whole figure's numeral found no free place near the drawing and is not drawn",

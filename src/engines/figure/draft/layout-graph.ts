@@ -26,6 +26,11 @@ export interface RoutedLink {
   points: Point[]
   /** Where the layout made room for the link's label (its text box), when it has one. */
   labelBox?: Rect
+  /**
+   * The links (indices, figure order) that leave its source through one port with the same name,
+   * itself among them, when it shares a trunk: the first one's label names them all.
+   */
+  trunk?: number[]
 }
 
 export interface GraphLayout {
@@ -50,6 +55,11 @@ export interface LayoutOptions {
   spacing: LayoutSpacing
   /** ELK's node placement: network simplex (compact) or Brandes-Köpf (straighter flows). */
   placement?: 'NETWORK_SIMPLEX' | 'BRANDES_KOEPF'
+  /**
+   * Links (indices) whose labels found no free place beside the tail: ELK keeps room for them in
+   * the middle of the link instead, and they share no trunk.
+   */
+  centerLabels?: ReadonlySet<number>
 }
 
 interface ElkPort {
@@ -197,6 +207,17 @@ export async function layoutGraph(
     const parent = part.parent ? nodes.get(part.parent)! : root
     parent.children!.push(nodes.get(part.id)!)
   }
+  // Links out of one part that carry one signal name leave it through one port, so they share a
+  // trunk the name is written beside once (draw-parts.ts).
+  const trunks = method ? [] : sharedTrunks(figure, sized, options.centerLabels)
+  const trunkOf = new Map<number, number[]>()
+  for (const [k, members] of trunks.entries()) {
+    const from = figure.connections[members[0]!]!.from
+    const node = nodes.get(from)!
+    node.ports ??= []
+    node.ports.push({ id: `${from}:t${k}`, x: 0, y: 0, width: 0, height: 0, layoutOptions: {} })
+    for (const i of members) trunkOf.set(i, members)
+  }
   // Which outgoing link of a decision is its second branch (leaves from the right vertex).
   const outgoing = new Map<string, number>()
   root.edges = figure.connections.map((link, i) => {
@@ -216,21 +237,28 @@ export async function layoutGraph(
       // Into a connector on the side the flow arrives from, out of it on the side it leaves by.
       if (sized.get(link.from)!.connector !== undefined) {
         source = `${link.from}:${direction === 'DOWN' ? 's' : 'e'}`
+      } else if (trunkOf.has(i)) {
+        source = `${link.from}:t${trunks.indexOf(trunkOf.get(i)!)}`
       }
       if (sized.get(link.to)!.connector !== undefined) {
         target = `${link.to}:${direction === 'DOWN' ? 'n' : 'w'}`
       }
     }
     const edge: ElkEdge = { id: `e${i}`, sources: [source], targets: [target] }
-    if (link.label && labelSize) {
+    // A trunk's name is written once, by its first link.
+    const first = (trunkOf.get(i)?.[0] ?? i) === i
+    if (link.label && labelSize && first) {
       const { width, height } = labelSize(link.label)
+      // Beside the tail, where a signal's name reads as leaving its part; in the middle when the
+      // drafter found no free place there, which makes ELK keep room for it between layers.
+      const placement = options.centerLabels?.has(i) ? 'CENTER' : 'TAIL'
       edge.labels = [
         {
           id: `e${i}l`,
           text: link.label,
           width,
           height,
-          layoutOptions: { 'elk.edgeLabels.placement': 'TAIL', 'elk.edgeLabels.inline': 'false' },
+          layoutOptions: { 'elk.edgeLabels.placement': placement, 'elk.edgeLabels.inline': 'false' },
         },
       ]
     }
@@ -285,7 +313,13 @@ export async function layoutGraph(
   collect(out)
   const links = figure.connections.map((link, i) => {
     const labelBox = labelBoxes[i]
-    return { link, points: routes[i] ?? [], ...(labelBox ? { labelBox } : {}) }
+    const trunk = trunkOf.get(i)
+    return {
+      link,
+      points: routes[i] ?? [],
+      ...(labelBox ? { labelBox } : {}),
+      ...(trunk ? { trunk } : {}),
+    }
   })
   return { parts, links, width: out.width ?? 0, height: out.height ?? 0 }
 }
@@ -309,4 +343,25 @@ function flowPorts(id: string, width: number, height: number): ElkPort[] {
     port('e', 'EAST', width, height / 2),
     port('w', 'WEST', 0, height / 2),
   ]
+}
+
+/**
+ * Links out of one part with one signal name and one kind of arrow, two or more of them, in
+ * figure order: each set shares a trunk. Not out of an off-page connector (its links already
+ * leave at one point), nor links in `apart`.
+ */
+export function sharedTrunks(
+  figure: Figure,
+  sized: Map<string, SizedPart>,
+  apart: ReadonlySet<number> = new Set(),
+): number[][] {
+  const groups = new Map<string, number[]>()
+  for (const [i, link] of figure.connections.entries()) {
+    if (!link.label || sized.get(link.from)?.connector !== undefined) continue
+    const key = JSON.stringify([link.from, link.label, link.arrow])
+    groups.set(key, [...(groups.get(key) ?? []), i])
+  }
+  return [...groups.values()].filter(
+    (members) => members.length > 1 && !members.some((i) => apart.has(i)),
+  )
 }

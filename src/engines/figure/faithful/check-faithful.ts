@@ -268,7 +268,18 @@ function closeness(window: string, element: FigureElement): number {
 /** Whether the prompt writes `numeral` as a word of its own (ranges "302a-302c" included). */
 function writes(prompt: string, numeral: string): boolean {
   const escaped = numeral.replace(/[.*+?^${}()|[\]\\']/g, '\\$&')
-  if (new RegExp(`(?<![\\w])${escaped}(?![\\w])`, 'i').test(prompt)) return true
+  // Written where a numeral goes: after a noun or a bracket, as a step's marker, or in a list of
+  // numerals; not as a count after a joiner or a verb ("and 4 motors 204", "has 8 disks").
+  const placed = new RegExp(
+    [
+      `(?:(?<![\\w-])(?!(?:and|or|of|with|has|have|having|comprising|including|includes|a|an|the|to|by|than|about|approximately|every|each|up|at|in|for|over|under|within)\\s)[A-Za-z][\\w-]*\\s+|[(]\\s*)${escaped}(?![\\w])`,
+      `\\b(?:at|in|step|block|operation)\\s+(?=[A-Za-z]?\\d{2})${escaped}(?![\\w])`,
+      `(?:^|[.;:\\n•*\\-–]\\s*)${escaped}\\s*[:,)\\-–]`,
+      `\\d{1,5}[a-z]?'?\\s*(?:,\\s*(?:and\\s+|or\\s+)?|and\\s+|or\\s+)${escaped}(?![\\w])`,
+    ].join('|'),
+    'im',
+  )
+  if (placed.test(prompt)) return true
   const m = /^(\d+)([a-z])$/i.exec(numeral)
   if (!m) return false
   for (const r of prompt.matchAll(/\b(\d{1,5})([a-z])\s*(?:-|to|through)\s*\1([a-z])\b/gi)) {

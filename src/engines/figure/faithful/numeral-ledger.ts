@@ -310,7 +310,18 @@ export function readNumeralLedger(text: string): LedgerEntry[] {
       const listed =
         entries.get(tokens[i - 2]?.text.toUpperCase() ?? '') ??
         entries.get(tokens[i - 3]?.text.toUpperCase() ?? '')
-      if ((prev === ',' || prev === 'and' || prev === 'or') && listed?.role === 'part') {
+      // ... but not a count after it ("a controller 202 and 4 motors 204").
+      const after = tokens[i + 1]
+      const count =
+        after?.kind === 'word' &&
+        !NUMERAL.test(after.text) &&
+        !/^(?:and|or|are|is|each|which|that|of|to|in|on|at|by|for|with|from|respectively)$/i.test(
+          after.text,
+        )
+      const digits = (text: string) => /^\d+/.exec(text)?.[0].length ?? 0
+      const sameForm =
+        listed !== undefined && digits(listed.numeral) === digits(tokens[i]!.text)
+      if ((prev === ',' || prev === 'and' || prev === 'or') && listed?.role === 'part' && !count && sameForm) {
         for (const n of numerals)
           note(n, { role: 'part', ...(listed.phrases ? { phrases: listed.phrases } : {}), quote })
       }

@@ -143,6 +143,9 @@ function readNumerals(
     else break
     const next = tokens[m]
     if (m >= end || !next || !isNumeralToken(next)) break
+    // "a controller 202 and 4 motors 204": a number of another form is a count, not the list's.
+    const digits = (text: string) => /^\d+/.exec(text)?.[0].length ?? 0
+    if (digits(next.text) !== digits(tokens[j]!.text)) break
     const range = word === 'to' || word === 'through' || word === 'thru'
     const last = values[values.length - 1]!
     if (range) values.push(...expandRange(`${last}-${next.text}`).slice(1))

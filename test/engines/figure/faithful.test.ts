@@ -145,6 +145,61 @@ describe('checkFaithful', () => {
   })
 })
 
+describe('checkFaithful: what looks right and is not', () => {
+  const block = (elements: FigureInput['elements'], connections: FigureInput['connections'] = []) =>
+    FigureSchema.parse({ kind: 'block-diagram', elements, connections })
+
+  it('refuses the numerals of two parts of one noun swapped (first and second sensor)', () => {
+    const prompt =
+      'A system 100 comprising a first temperature sensor 102, a second temperature sensor 104 and a controller 106.'
+    const swapped = block([
+      { id: 's', numeral: '100', label: 'SYSTEM', kind: 'container' },
+      { id: 'a', numeral: '104', label: 'FIRST TEMPERATURE SENSOR', kind: 'block', parent: 's' },
+      { id: 'b', numeral: '102', label: 'SECOND TEMPERATURE SENSOR', kind: 'block', parent: 's' },
+      { id: 'c', numeral: '106', label: 'CONTROLLER', kind: 'block', parent: 's' },
+    ])
+    expect(rules(prompt, swapped)).toContain('numeral_moved')
+  })
+
+  it('refuses a count drawn as a numeral ("a controller 202 and 4 motors 204")', () => {
+    const prompt = 'A drone 200 comprising a flight controller 202 and 4 motors 204.'
+    const counted = block([
+      { id: 's', numeral: '200', label: 'DRONE', kind: 'container' },
+      { id: 'a', numeral: '202', label: 'FLIGHT CONTROLLER', kind: 'block', parent: 's' },
+      { id: 'b', numeral: '4', label: 'FLIGHT CONTROLLER', kind: 'block', parent: 's' },
+      { id: 'c', numeral: '204', label: 'MOTORS', kind: 'block', parent: 's' },
+    ])
+    expect(rules(prompt, counted)).toContain('numeral_invented')
+  })
+
+  it('refuses two steps of one verb with their numerals swapped, a changed number and an invented "not"', () => {
+    const swapped = orderFigure((f) => {
+      f.elements[4]!.numeral = '608'
+      f.elements[5]!.numeral = '606'
+    })
+    expect(rules(ORDER, swapped)).toContain('numeral_moved')
+    const renumbered = orderFigure((f) => {
+      f.elements[2]!.label = 'INVENTORY IS CHECKED 3 TIMES'
+    })
+    expect(rules(ORDER, renumbered)).toContain('text_invented')
+    const negated = orderFigure((f) => {
+      f.elements[3]!.label = 'ITEMS ARE NOT IN STOCK?'
+    })
+    expect(rules(ORDER, negated)).toContain('text_invented')
+  })
+
+  it('refuses a decision with one branch or a third', () => {
+    const one = orderFigure((f) => {
+      f.connections = f.connections!.filter((c) => c.label !== 'NO')
+    })
+    expect(rules(ORDER, one)).toContain('branches')
+    const three = orderFigure((f) => {
+      f.connections!.push({ from: 'q', to: 'end' })
+    })
+    expect(rules(ORDER, three)).toContain('branches')
+  })
+})
+
 describe('readNumeralLedger', () => {
   it('reads every marker form as a step numeral and back-references as references', () => {
     const ledger = readNumeralLedger(

@@ -14,7 +14,12 @@ import { elementGroup, type Rect, type Scene, WHOLE_GROUP } from '../scene'
 import { CAP_HEIGHT_EM, FONT_PX, MIN_TEXT_HEIGHT_PX } from '../sheet'
 import { addLegend } from './add-legend'
 import { drawLayout, shapePolygon } from './draw-parts'
-import { moveBlockedTitles, narrowBlockedTitles, rewrapTitles } from './fit-titles'
+import {
+  moveBlockedTitles,
+  narrowBlockedTitles,
+  reserveBlockedTitles,
+  rewrapTitles,
+} from './fit-titles'
 import { type GraphLayout, type LayoutOptions, layoutGraph } from './layout-graph'
 import type { SheetPlan } from './plan-sheets'
 import { DEFAULT_WRAP, sizeParts, type WrapWidths } from './size-parts'
@@ -133,7 +138,8 @@ export async function layOutSheet(
     }
     // A container whose title band links run through gets its title in a bottom band, once;
     // one whose bottom band is crossed too gets it wrapped to the room left of the first link.
-    for (const fix of [moveBlockedTitles, narrowBlockedTitles]) {
+    const reserve = graph.direction === 'DOWN' ? reserveBlockedTitles : moveBlockedTitles
+    for (const fix of [reserve, narrowBlockedTitles]) {
       if (!fix(layout, sized, drawn.scene, metrics)) continue
       layout = await layoutGraph(plan.figure, sized, graph, labelSize)
       drawn = drawLayout(layout, metrics, plan.groups)

@@ -111,7 +111,9 @@ export function drawLayout(
       link.label !== undefined && points.length >= 2 && (trunk?.[0] ?? i) === i,
   )
   const isBranch = (label: string) => label === 'YES' || label === 'NO'
-  named.sort(([i, a], [j, b]) => Number(isBranch(b.link.label!)) - Number(isBranch(a.link.label!)) || i - j)
+  named.sort(
+    ([i, a], [j, b]) => Number(isBranch(b.link.label!)) - Number(isBranch(a.link.label!)) || i - j,
+  )
   for (const [i, { link, points, labelBox, trunk }] of named) {
     const mine = new Set(trunk ? trunk.flatMap((k) => own.get(k) ?? []) : (own.get(i) ?? []))
     const shared = trunk ? sharedLength(trunk.map((k) => layout.links[k]!.points)) : undefined
@@ -230,6 +232,8 @@ export function containerTitle(
   metrics: FontMetrics,
   lines: Segment2[],
 ): SceneText[] {
+  // In a band of its own down the left side, at its top.
+  if (placed.titleBeside) return labelOf(placed, metrics)
   const { rect } = placed
   const inset = 0.5 * FONT_PX
   const room = rect.width - 2 * inset - placed.textWidth

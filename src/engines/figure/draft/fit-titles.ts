@@ -15,6 +15,45 @@ import { titleBlocked } from './draw-parts'
 import { type GraphLayout, TITLE_SIDES } from './layout-graph'
 import type { SizedPart } from './size-parts'
 
+/** A title beside a container's parts is wrapped this narrow (unless a word is wider), em. */
+const BESIDE_WRAP_EM = 7
+
+/**
+ * Gives a band down the left side to the titles that links cross in their band at the top, in a
+ * layout down the page (links come in at the top and leave at the bottom), wrapped to its widest
+ * word or 7 em; true when any changed.
+ */
+export function reserveBlockedTitles(
+  layout: GraphLayout,
+  sized: Map<string, SizedPart>,
+  scene: Scene,
+  metrics: FontMetrics,
+): boolean {
+  const lines = scene.strokes.flatMap((stroke) => flattenPath(stroke))
+  for (const head of scene.arrowheads) lines.push(...polygonSegments(arrowheadPolygon(head)))
+  let changed = false
+  for (const placed of layout.parts.values()) {
+    if (!placed.container || placed.titleBeside) continue
+    const group = elementGroup(placed.element.id)
+    const title = scene.texts.filter((t) => t.group === group && t.role === 'label')
+    if (!title.some((t) => lines.some((l) => segmentHitsRect(l.a, l.b, t.box)))) continue
+    const label = placed.element.label
+    const word = Math.max(...label.split(/\s+/).map((w) => metrics.measure(w, FONT_PX)))
+    const wrapped = wrapText(label, Math.max(word, BESIDE_WRAP_EM * FONT_PX), FONT_PX, metrics)
+    const textWidth = Math.max(...wrapped.map((l) => metrics.measure(l, FONT_PX)))
+    const titleHeight = placed.titleHeight + (wrapped.length - placed.lines.length) * LINE_HEIGHT_PX
+    sized.set(placed.element.id, {
+      ...sized.get(placed.element.id)!,
+      lines: wrapped,
+      textWidth,
+      titleHeight,
+      titleBeside: true,
+    })
+    changed = true
+  }
+  return changed
+}
+
 /** Moves to a bottom band the titles that links cross in the top one; true when any moved. */
 export function moveBlockedTitles(
   layout: GraphLayout,

@@ -143,21 +143,29 @@ export async function layoutGraph(
     const node: ElkNode = { id: part.id }
     if (s.container) {
       node.children = []
-      // Wide enough for its title, which sits inside at the top. ELK 0.12 applies a minimum size
-      // with its axes swapped on a container inside a container, so only top-level ones get it;
-      // the drafter re-wraps a nested title that turns out too wide (draft/index.ts).
-      const minimum: Record<string, string> = part.parent
-        ? {}
-        : {
-            'elk.nodeSize.constraints': 'MINIMUM_SIZE',
-            'elk.nodeSize.minimum': `(${Math.ceil(s.textWidth + TITLE_SIDES)}, ${s.titleHeight + 2 * spacing.padding})`,
-          }
+      // Wide enough for its title, which sits inside at the top (beside its parts: high
+      // enough). ELK 0.12 reads a container's minimum size with its axes swapped when the layout
+      // runs down the page, so it is given swapped there.
+      const [minWidth, minHeight] = [
+        Math.ceil(s.textWidth + TITLE_SIDES),
+        s.titleHeight + 2 * spacing.padding,
+      ]
+      const minimum =
+        process.env.SWAP && direction === 'DOWN'
+          ? `(${minHeight}, ${minWidth})`
+          : `(${minWidth}, ${minHeight})`
+      const band = s.titleHeight + spacing.padding * 0.6
+      const padding = { top: band, left: spacing.padding, bottom: spacing.padding }
+      if (s.titleBelow) Object.assign(padding, { top: spacing.padding, bottom: band })
+      if (s.titleBeside) {
+        Object.assign(padding, { top: spacing.padding, left: Math.ceil(s.textWidth + TITLE_SIDES) })
+      }
       node.layoutOptions = {
         ...spacingOptions,
-        ...minimum,
-        'elk.padding': s.titleBelow
-          ? `[top=${spacing.padding},left=${spacing.padding},bottom=${s.titleHeight + spacing.padding * 0.6},right=${spacing.padding}]`
-          : `[top=${s.titleHeight + spacing.padding * 0.6},left=${spacing.padding},bottom=${spacing.padding},right=${spacing.padding}]`,
+        ...(part.parent && !process.env.SWAP
+          ? {}
+          : { 'elk.nodeSize.constraints': 'MINIMUM_SIZE', 'elk.nodeSize.minimum': minimum }),
+        'elk.padding': `[top=${padding.top},left=${padding.left},bottom=${padding.bottom},right=${spacing.padding}]`,
       }
     } else {
       const links = s.connector === undefined ? (degree.get(part.id) ?? 0) : 0
@@ -258,7 +266,10 @@ export async function layoutGraph(
           text: link.label,
           width,
           height,
-          layoutOptions: { 'elk.edgeLabels.placement': placement, 'elk.edgeLabels.inline': 'false' },
+          layoutOptions: {
+            'elk.edgeLabels.placement': placement,
+            'elk.edgeLabels.inline': 'false',
+          },
         },
       ]
     }
@@ -269,16 +280,14 @@ export async function layoutGraph(
   const parts = new Map<string, PlacedPart>()
   const walk = (node: ElkNode) => {
     for (const child of node.children ?? []) {
+      const rect = {
+        x: child.x ?? 0,
+        y: child.y ?? 0,
+        width: child.width ?? 0,
+        height: child.height ?? 0,
+      }
       const s = sized.get(child.id)!
-      parts.set(child.id, {
-        ...s,
-        rect: {
-          x: child.x ?? 0,
-          y: child.y ?? 0,
-          width: child.width ?? 0,
-          height: child.height ?? 0,
-        },
-      })
+      parts.set(child.id, { ...s, rect })
       walk(child)
     }
   }

@@ -100,10 +100,7 @@ export function placeLinkLabel(
     const box = boxAt(spot.x, spot.y)
     if (!free(box)) continue
     let level = 0
-    while (
-      level < CLEARANCE_EM.length &&
-      taken.free(box, CLEARANCE_EM[level]! * size, label.own)
-    ) {
+    while (level < CLEARANCE_EM.length && taken.free(box, CLEARANCE_EM[level]! * size, label.own)) {
       level++
     }
     const inside = rectInBounds(box, bounds) ? 0 : 1
@@ -164,7 +161,8 @@ function alongSpots(label: LinkLabel, width: number): Spot[] {
   const cap = CAP_HEIGHT_EM * size
   const height = (CAP_HEIGHT_EM + 0.24) * size
   const step = STEP_EM * size
-  const path = label.shared === undefined ? label.path : clip(label.path, Math.max(label.shared, size))
+  const path =
+    label.shared === undefined ? label.path : clip(label.path, Math.max(label.shared, size))
   const spots: Spot[] = []
   let walked = 0
   for (let i = 0; i + 1 < path.length; i++) {
@@ -179,7 +177,10 @@ function alongSpots(label: LinkLabel, width: number): Spot[] {
       const along = walked + t * length
       if (upright) {
         const y = mid.y - height / 2 + cap
-        spots.push({ x: mid.x + gap, y, along, side: 0 }, { x: mid.x - gap - width, y, along, side: 1 })
+        spots.push(
+          { x: mid.x + gap, y, along, side: 0 },
+          { x: mid.x - gap - width, y, along, side: 1 },
+        )
       } else {
         const x = mid.x - width / 2
         spots.push(

@@ -25,6 +25,12 @@ export interface SizedPart {
   titleHeight: number
   /** Containers: the title goes in a band at the bottom (links crowd the top one). */
   titleBelow?: boolean
+  /**
+   * Containers: the title keeps a band down the left side to itself, beside the parts inside
+   * (links crossed it in its band at the top: in a layout down the page they come in at the top
+   * and leave at the bottom, and keep off the sides).
+   */
+  titleBeside?: boolean
   /** An off-page connector: a circle with this letter in it (its element is a stand-in). */
   connector?: string
 }

@@ -95,6 +95,10 @@ export function checkFaithful(
   const ledger = readNumeralLedger(prompt)
   const byNumeral = new Map(ledger.map((e) => [e.numeral.toUpperCase(), e]))
   const promptStems = new Set(contentWords(prompt).map(stem))
+  const promptNumbers = new Set(
+    (prompt.match(/\d+(?:[.,]\d+)*/g) ?? []).flatMap((n) => [n, n.replace(/,/g, '')]),
+  )
+  const sentences = prompt.split(/(?<=[.;:?!])\s+|\n+/)
   const flowchart = figure.kind === 'flowchart'
 
   // Numerals drawn: from the prompt, on the element that says what the prompt said with them.
@@ -102,7 +106,9 @@ export function checkFaithful(
     if (element.numeral === undefined) continue
     const key = element.numeral.toUpperCase()
     const entry = byNumeral.get(key)
-    if (!entry) {
+    // A number only ever referred to ("and 4 motors", "returns to step 5") is not a numeral of
+    // this element unless the prompt writes it where numerals go.
+    if (!entry || entry.role === 'reference') {
       if (!assigned.has(element.numeral) && !writes(prompt, element.numeral)) {
         problems.push({
           rule: 'numeral_invented',
@@ -111,10 +117,14 @@ export function checkFaithful(
       }
       continue
     }
-    if (!fits(entry, element)) {
+    // A step's numeral on the step whose words another numeral marks far better is moved too
+    // ("receiving a request (502)" and "receiving a response (506)" swapped).
+    const rival =
+      entry.role === 'step' && fits(entry, element) ? betterMarked(ledger, entry, element) : null
+    if (!fits(entry, element) || rival) {
       problems.push({
         rule: 'numeral_moved',
-        message: `Numeral ${entry.numeral} is written with "${entry.quote}" but would be drawn on ${describe(element)}`,
+        message: `Numeral ${entry.numeral} is written with "${entry.quote}" but would be drawn on ${describe(element)}${rival ? `, which numeral ${rival} marks` : ''}`,
       })
     }
   }
@@ -179,6 +189,21 @@ export function checkFaithful(
         message: `The label of ${describe(element)} says "${foreign.join(' ').toUpperCase()}", which the prompt does not`,
       })
     }
+    // Numbers and negations are words too: "59 °C" for "95 °C", "IS NOT DENATURED" for "is".
+    const numbers = element.label.match(/\d+(?:[.,]\d+)*/g) ?? []
+    const unwritten = numbers.filter((n) => !promptNumbers.has(n.replace(/,/g, '')))
+    if (unwritten.length > 0) {
+      problems.push({
+        rule: 'text_invented',
+        message: `The label of ${describe(element)} says ${unwritten.join(', ')}, which the prompt does not`,
+      })
+    }
+    if (NEGATED.test(element.label) && !saysNegated(sentences, element.label)) {
+      problems.push({
+        rule: 'text_invented',
+        message: `The label of ${describe(element)} negates what the prompt says`,
+      })
+    }
     const all = element.label
       .toLowerCase()
       .split(/[^a-z']+/)
@@ -208,7 +233,7 @@ export function checkFaithful(
     const out = figure.connections.filter((c) => c.from === element.id)
     const yes = out.filter((c) => c.label?.toUpperCase() === 'YES').length
     const no = out.filter((c) => c.label?.toUpperCase() === 'NO').length
-    if (yes > 1 || no > 1 || (out.length >= 2 && (yes === 0 || no === 0))) {
+    if (yes !== 1 || no !== 1 || out.length !== 2) {
       problems.push({
         rule: 'branches',
         message: `The decision "${element.label}" does not have one YES and one NO branch`,
@@ -275,11 +300,17 @@ function writes(prompt: string, numeral: string): boolean {
       `(?:(?<![\\w-])(?!(?:and|or|of|with|has|have|having|comprising|including|includes|a|an|the|to|by|than|about|approximately|every|each|up|at|in|for|over|under|within)\\s)[A-Za-z][\\w-]*\\s+|[(]\\s*)${escaped}(?![\\w])`,
       `\\b(?:at|in|step|block|operation)\\s+(?=[A-Za-z]?\\d{2})${escaped}(?![\\w])`,
       `(?:^|[.;:\\n•*\\-–]\\s*)${escaped}\\s*[:,)\\-–]`,
-      `\\d{1,5}[a-z]?'?\\s*(?:,\\s*(?:and\\s+|or\\s+)?|and\\s+|or\\s+)${escaped}(?![\\w])`,
     ].join('|'),
     'im',
   )
   if (placed.test(prompt)) return true
+  // In a list of numerals of its own form: "sensors 302a, 302b and 302c".
+  const listed = new RegExp(
+    `(\\d{1,5})[a-z]?'?\\s*(?:,\\s*(?:and\\s+|or\\s+)?|and\\s+|or\\s+)${escaped}(?![\\w])`,
+    'gi',
+  )
+  const digits = /^\d+/.exec(numeral)?.[0].length ?? 0
+  for (const m of prompt.matchAll(listed)) if (m[1]!.length === digits) return true
   const m = /^(\d+)([a-z])$/i.exec(numeral)
   if (!m) return false
   for (const r of prompt.matchAll(/\b(\d{1,5})([a-z])\s*(?:-|to|through)\s*\1([a-z])\b/gi)) {
@@ -289,14 +320,75 @@ function writes(prompt: string, numeral: string): boolean {
   return false
 }
 
+/** Words that tell two parts or steps of one noun apart (stemmed as `stem` does). */
+const DISTINGUISHING = new Set(
+  `first second third fourth fifth primary secondary tertiary input output inlet outlet upper
+  lower left right front rear top bottom inner outer upstream downstream master slave main
+  auxiliary high low forward reverse positive negative hot cold supply return source target
+  request response transmit receive`
+    .split(/\s+/)
+    .map(stem),
+)
+
+const NEGATED = /\b(?:NOT|NO|NEVER|WITHOUT|NONE|CANNOT)\b|N'T\b/i
+
+/** Whether some sentence of the prompt negates what `label` says (half its words, and a "not"). */
+function saysNegated(sentences: readonly string[], label: string): boolean {
+  const words = contentWords(label.toLowerCase()).map(stem)
+  return sentences.some((sentence) => {
+    if (!NEGATED.test(sentence)) return false
+    const own = new Set(contentWords(sentence.toLowerCase()).map(stem))
+    return words.filter((w) => own.has(w)).length * 3 >= words.length * 2
+  })
+}
+
+/** How much of the step words an entry marks its label says (0 to 1). */
+function marking(entry: LedgerEntry, element: FigureElement): number {
+  const label = new Set(contentWords(element.label.toLowerCase()).map(stem))
+  let best = 0
+  for (const window of entry.windows ?? []) {
+    // Either way round: most of the marked words are in the label, or most of the label's are
+    // among the marked words.
+    const marked = new Set(contentWords(window).map(stem).filter(Boolean))
+    const said = label.size === 0 ? 0 : [...label].filter((w) => marked.has(w)).length / label.size
+    best = Math.max(best, closeness(window, element), said)
+  }
+  return best
+}
+
+/** Another step numeral whose words `element` says far better than `entry`'s, if any. */
+function betterMarked(
+  ledger: readonly LedgerEntry[],
+  entry: LedgerEntry,
+  element: FigureElement,
+): string | null {
+  const own = marking(entry, element)
+  for (const other of ledger) {
+    if (other === entry || other.role !== 'step') continue
+    if (marking(other, element) >= own + 0.34) return other.numeral
+  }
+  return null
+}
+
 /** Whether `element` says what the prompt said with the numeral. */
 function fits(entry: LedgerEntry, element: FigureElement): boolean {
   const label = element.label.toLowerCase()
-  for (const phrase of entry.phrases ?? []) {
-    const head = phrase.split(' ').pop() ?? ''
-    if (head && contentWords(label).some((w) => stem(w) === stem(head))) return true
-  }
   const own = new Set(contentWords(label).map(stem))
+  // The part's head noun, and every word that tells it from its siblings ("first", "inlet"):
+  // the first temperature sensor's numeral on the second temperature sensor is a moved numeral.
+  const marks = [...DISTINGUISHING].filter((w) => own.has(w))
+  for (const phrase of entry.phrases ?? []) {
+    const words = contentWords(phrase).map(stem)
+    const head = words[words.length - 1] ?? ''
+    if (!head || !own.has(head)) continue
+    const distinguishing = words.filter((w) => DISTINGUISHING.has(w))
+    if (distinguishing.some((w) => !own.has(w))) continue
+    if (marks.some((w) => !words.includes(w)) && distinguishing.length > 0) continue
+    return true
+  }
+  // A part named by its noun phrase is held to it, not to the words around it.
+  const block = element.kind === 'block' || element.kind === 'container'
+  if (block && entry.role === 'part' && entry.phrases?.some(Boolean)) return false
   for (const window of entry.windows ?? []) {
     // Most of the marked words are in the label, or most of the label is in them.
     const marked = contentWords(window)

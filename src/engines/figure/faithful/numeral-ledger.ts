@@ -319,9 +319,13 @@ export function readNumeralLedger(text: string): LedgerEntry[] {
           after.text,
         )
       const digits = (text: string) => /^\d+/.exec(text)?.[0].length ?? 0
-      const sameForm =
-        listed !== undefined && digits(listed.numeral) === digits(tokens[i]!.text)
-      if ((prev === ',' || prev === 'and' || prev === 'or') && listed?.role === 'part' && !count && sameForm) {
+      const sameForm = listed !== undefined && digits(listed.numeral) === digits(tokens[i]!.text)
+      if (
+        (prev === ',' || prev === 'and' || prev === 'or') &&
+        listed?.role === 'part' &&
+        !count &&
+        sameForm
+      ) {
         for (const n of numerals)
           note(n, { role: 'part', ...(listed.phrases ? { phrases: listed.phrases } : {}), quote })
       }

@@ -19,7 +19,8 @@ export class LinkSet {
 
   /** Adds `link`, merging it into an existing link between the same two parts. */
   add(link: FigureLink): void {
-    if (link.from === link.to) return
+    // Only a decision's branch may loop onto itself ("NO" while it waits for the answer).
+    if (link.from === link.to && link.label !== 'YES' && link.label !== 'NO') return
     const ordered = this.#directed || link.from < link.to
     const key = ordered ? `${link.from}|${link.to}` : `${link.to}|${link.from}`
     const existing = this.#byPair.get(key)

@@ -12,9 +12,10 @@ export interface Token {
   kind: 'word' | 'number' | 'punct'
 }
 
-// A numeral's primes stay on it: "1002'" and "1002''" are numerals of their own.
+// A numeral's primes stay on it: "1002'" and "1002''" are numerals of their own. "2,000" is one
+// number: a comma before exactly three digits groups thousands.
 const TOKEN =
-  /[\p{L}\p{N}]+(?:['\-/.&+][\p{L}\p{N}]+)*(?:(?<=\p{N}\p{L}?)'{1,2})?|[^\s\p{L}\p{N}]/gu
+  /[\p{L}\p{N}]+(?:(?:['\-/.&+]|,(?=\d{3}(?!\d)))[\p{L}\p{N}]+)*(?:(?<=\p{N}\p{L}?)'{1,2})?|[^\s\p{L}\p{N}]/gu
 const DIGITS = /^\d+$/
 const ALNUM = /[\p{L}\p{N}]/u
 

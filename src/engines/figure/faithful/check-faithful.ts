@@ -155,7 +155,6 @@ export function checkFaithful(
       if (!/^\d$/.test(entry.numeral)) partsNamedInSteps.push(entry.numeral)
       continue
     }
-    if (entry.role === 'whole') continue
     problems.push({
       rule: 'numeral_dropped',
       message: `Numeral ${entry.numeral} ("${entry.quote}") is written in the prompt but not drawn`,

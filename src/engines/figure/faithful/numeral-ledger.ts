@@ -294,8 +294,10 @@ export function readNumeralLedger(text: string): LedgerEntry[] {
       for (const n of numerals) note(n, { role: 'reference', quote })
       continue
     }
-    if (atComma || lineStart) {
-      const side = lineStart ? 'after' : 'both'
+    // "(202) receiving a request": a bracketed marker opening its clause.
+    const opensClause = parenthesised && (i < 2 || CLAUSE_BREAK.test(tokens[i - 2]!.text))
+    if (atComma || lineStart || opensClause) {
+      const side = lineStart || opensClause ? 'after' : 'both'
       for (const n of numerals)
         note(n, { role: 'step', windows: windowsAt(tokens, ...markerSpan(tokens, i), side), quote })
       continue

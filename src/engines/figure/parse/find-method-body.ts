@@ -108,17 +108,21 @@ export function findMethodBody(text: string, about = false): MethodBody {
       ...named,
     }
   }
-  const numeral = preamble[3]
   const head = preamble[2]!
-  // "A login method 1000": the whole is called what the prompt calls it.
-  const title =
-    head.toLowerCase() === 'steps' || head.toLowerCase() === 'flowchart'
-      ? 'METHOD'
-      : `${preamble[1]!}${head}`.replace(/\s+/g, ' ').toUpperCase()
+  const generic = head.toLowerCase() === 'steps' || head.toLowerCase() === 'flowchart'
   const from = preamble[0].length
   const sentenceEnd = SENTENCE_END.exec(text.slice(from))
   const firstEnd = sentenceEnd ? from + sentenceEnd.index : text.length
   const first = text.slice(from, firstEnd)
+  // "FIG. 9 is a flowchart of an example inspection method 900": the whole is the method.
+  const named = generic && !preamble[3] ? WHOLE.exec(first) : null
+  const numeral = preamble[3] ?? named?.[2]
+  // "A login method 1000": the whole is called what the prompt calls it.
+  const title = named
+    ? titleBefore(first, named.index, named[1]!)
+    : generic
+      ? 'METHOD'
+      : `${preamble[1]!}${head}`.replace(/\s+/g, ' ').toUpperCase()
   for (const opener of OPENERS) {
     const match = opener.exec(first)
     if (match) {

@@ -7,8 +7,8 @@ import type { FontMetrics } from './font-metrics'
 
 /**
  * Greedy word wrap of `text` at `size` user units into lines no wider than `maxWidth`, except a
- * single word longer than that, which is hyphenated at the last character that fits (a word of
- * more than 1.25 × the width) or kept whole.
+ * single word longer than that, which is kept whole up to `overflow` × the width and past that
+ * broken after its last hyphen that fits, or else hyphenated at the last character that fits.
  * @returns at least one line; whitespace runs become single spaces
  */
 export function wrapText(
@@ -16,6 +16,7 @@ export function wrapText(
   maxWidth: number,
   size: number,
   metrics: FontMetrics,
+  overflow = 1.25,
 ): string[] {
   const words = text.trim().split(/\s+/).filter(Boolean)
   const lines: string[] = []
@@ -29,10 +30,15 @@ export function wrapText(
     }
     if (line) lines.push(line)
     line = ''
-    while (width(word) > maxWidth * 1.25) {
-      let cut = word.length - 1
-      while (cut > 2 && width(`${word.slice(0, cut)}-`) > maxWidth) cut--
-      lines.push(`${word.slice(0, cut)}-`)
+    while (width(word) > maxWidth * overflow) {
+      // After a hyphen the word has ("DIGITAL-TO-" / "ANALOG"), else at the last letter that fits.
+      let hyphen = word.lastIndexOf('-', word.length - 2)
+      while (hyphen > 0 && width(word.slice(0, hyphen + 1)) > maxWidth) {
+        hyphen = word.lastIndexOf('-', hyphen - 1)
+      }
+      let cut = hyphen > 0 ? hyphen + 1 : word.length - 1
+      if (hyphen <= 0) while (cut > 2 && width(`${word.slice(0, cut)}-`) > maxWidth) cut--
+      lines.push(hyphen > 0 ? word.slice(0, cut) : `${word.slice(0, cut)}-`)
       word = word.slice(cut)
     }
     line = word

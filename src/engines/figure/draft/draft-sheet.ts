@@ -14,12 +14,7 @@ import { elementGroup, type Rect, type Scene, WHOLE_GROUP } from '../scene'
 import { CAP_HEIGHT_EM, FONT_PX, MIN_TEXT_HEIGHT_PX } from '../sheet'
 import { addLegend } from './add-legend'
 import { drawLayout, shapePolygon } from './draw-parts'
-import {
-  moveBlockedTitles,
-  narrowBlockedTitles,
-  reserveBlockedTitles,
-  rewrapTitles,
-} from './fit-titles'
+import { moveBlockedTitles, refitBlockedTitles, rewrapTitles } from './fit-titles'
 import { type GraphLayout, type LayoutOptions, layoutGraph } from './layout-graph'
 import type { SheetPlan } from './plan-sheets'
 import { DEFAULT_WRAP, sizeParts, type WrapWidths } from './size-parts'
@@ -82,6 +77,8 @@ interface Attempt {
   layout: LayoutOptions
 }
 
+/** Times a sheet's crossed container titles are set again and the sheet laid out again. */
+const MAX_TITLE_REFITS = 2
 /** Above this many parts only one layout of each kind is tried (see `attempts`). */
 export const LARGE_FIGURE_PARTS = 24
 /** Numerals are set so their digits print at least this high, px (38 px = 0.32 cm, plus a bit). */
@@ -137,10 +134,14 @@ export async function layOutSheet(
       }
     }
     // A container whose title band links run through gets its title in a bottom band, once;
-    // one whose bottom band is crossed too gets it wrapped to the room left of the first link.
-    const reserve = graph.direction === 'DOWN' ? reserveBlockedTitles : moveBlockedTitles
-    for (const fix of [reserve, narrowBlockedTitles]) {
-      if (!fix(layout, sized, drawn.scene, metrics)) continue
+    // one crossed there too is set again (fit-titles.ts), at most twice.
+    if (moveBlockedTitles(layout, sized, drawn.scene)) {
+      layout = await layoutGraph(plan.figure, sized, graph, labelSize)
+      drawn = drawLayout(layout, metrics, plan.groups)
+    }
+    const refit = new Set<string>()
+    for (let round = 0; round < MAX_TITLE_REFITS; round++) {
+      if (!refitBlockedTitles(layout, sized, drawn.scene, metrics, graph.direction, refit)) break
       layout = await layoutGraph(plan.figure, sized, graph, labelSize)
       drawn = drawLayout(layout, metrics, plan.groups)
     }

@@ -242,7 +242,7 @@ export function checkFaithful(
 
   warnings.push(...structureWarnings(figure))
   if (flowchart) warnings.push(...uncoveredClauses(prompt, figure))
-  else warnings.push(...undrawnParts(prompt, figure))
+  else warnings.push(...undrawnParts(prompt, figure), ...unlinkedSentences(sentences, figure))
   return { problems, warnings }
 }
 
@@ -565,4 +565,41 @@ function initials(label: string): string {
     .map((w) => w[0])
     .join('')
     .toUpperCase()
+}
+
+/** Verbs that say two parts are joined or that something passes between them. */
+const LINKS =
+  /\b(?:coupled|connected|linked|attached|wired|communicat\w*|sends?|sent|transmit\w*|receiv\w*|outputs?|feeds?|fed|powers?|powered|drives?|driven|controls?|controlled|supplies|supplied|provides?|forwards?|streams?|reads?|writes?|stores?|polls?|talks?|exchang\w*|delivers?|routes?)\b/i
+
+/**
+ * Sentences of a block-diagram prompt that join two drawn parts with a linking verb when no
+ * connection joins them: a link the reader passed over is named, not lost.
+ */
+function unlinkedSentences(sentences: readonly string[], figure: Figure): string[] {
+  // Joined by a connection, or one drawn inside the other.
+  const joined = new Set(
+    [
+      ...figure.connections.map((c) => [c.from, c.to] as const),
+      ...figure.elements.flatMap((e) => (e.parent ? [[e.id, e.parent] as const] : [])),
+    ].flatMap(([a, b]) => [`${a}|${b}`, `${b}|${a}`]),
+  )
+  const missed: string[] = []
+  for (const sentence of sentences) {
+    if (!LINKS.test(sentence)) continue
+    const words = new Set(contentWords(sentence.toLowerCase()).map(stem))
+    const capitals = new Set(sentence.match(/\b[A-Z]{2,6}\b/g) ?? [])
+    const named = figure.elements.filter((e) => {
+      // "the DSP 204" for DIGITAL SIGNAL PROCESSOR (DSP) or DIGITAL SIGNAL PROCESSOR.
+      const acronym = /\(([A-Z][A-Z0-9-]{1,7})\)/.exec(e.label)?.[1] ?? initials(e.label)
+      if (capitals.has(acronym)) return true
+      const own = contentWords(e.label.replace(/\([^)]*\)/g, ' ').toLowerCase()).map(stem)
+      return own.length > 0 && own.every((w) => words.has(w))
+    })
+    if (named.length < 2) continue
+    const linked = named.some((a) => named.some((b) => a !== b && joined.has(`${a.id}|${b.id}`)))
+    if (!linked) missed.push(sentence.length > 120 ? `${sentence.slice(0, 117)}...` : sentence)
+  }
+  return missed.length === 0
+    ? []
+    : [`These sentences join parts that are drawn unconnected: ${missed.map((m) => `"${m}"`).join('; ')}`]
 }

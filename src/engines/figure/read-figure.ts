@@ -16,6 +16,10 @@ export type ReadFigureResult =
   | { ok: true; figure: Figure; warnings: string[] }
   | { ok: false; reason: ReadFailureReason; message: string; problems?: FaithfulnessProblem[] }
 
+/** "FIG. 2 is a flowchart of", "Figure 3 shows": a sentence that says what a figure is. */
+const FIGURE_INTRODUCED =
+  /\bfig(?:ure)?\.?\s*(\d+[A-Za-z]?)\s+(?:is|shows|illustrates|depicts|presents)\b/gi
+
 /** What a user can do about a reading the checker refused. */
 const REPHRASE =
   'Rephrase that part (one step or part per clause, each with its own numeral), or send the structure you want as `figure`.'
@@ -27,6 +31,17 @@ const REPHRASE =
  *   `too_complex` (more elements or connections than one figure holds)
  */
 export function readFigure(prompt: string): ReadFigureResult {
+  // "FIG. 1 is a block diagram of ... FIG. 2 is a flowchart of ...": one figure per request.
+  const introduced = new Set(
+    [...prompt.matchAll(FIGURE_INTRODUCED)].map((m) => m[1]!.toUpperCase()),
+  )
+  if (introduced.size > 1) {
+    return {
+      ok: false,
+      reason: 'not_understood',
+      message: `The prompt describes ${introduced.size} figures (FIG. ${[...introduced].join(', FIG. ')}); send one figure per request.`,
+    }
+  }
   const parsed = parsePrompt(prompt)
   if (!parsed.ok) {
     const reason: ReadFailureReason =

@@ -226,6 +226,27 @@ export function checkFaithful(
     }
   }
 
+  // The legend and the whole's name are the prompt's too.
+  const figures = [...prompt.matchAll(/\bfig(?:ure)?s?\.?\s*(\d+[A-Za-z]?)/gi)].map((m) =>
+    m[1]!.toUpperCase(),
+  )
+  const legend = /^FIG\.\s*(\d+[A-Z]?)$/i.exec(figure.label)?.[1]?.toUpperCase()
+  if (figures.length > 0 ? !legend || !figures.includes(legend) : legend !== '1') {
+    problems.push({
+      rule: 'text_invented',
+      message: `The legend "${figure.label}" is not the figure the prompt names`,
+    })
+  }
+  const titleWords = contentWords(figure.title ?? '').filter(
+    (w) => !promptStems.has(stem(w)) && !/^\d/.test(w),
+  )
+  if (titleWords.length > 0) {
+    problems.push({
+      rule: 'text_invented',
+      message: `The whole is called "${figure.title}", which the prompt does not say`,
+    })
+  }
+
   // Decisions: one YES and one NO.
   for (const element of figure.elements) {
     if (element.kind !== 'decision') continue

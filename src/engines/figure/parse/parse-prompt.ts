@@ -108,13 +108,19 @@ function parseMethod(text: string, label: string | undefined, about = false): Pa
   const flow = buildFlowchart(items)
   // The numerals of parts named in steps are reported by the faithfulness checker.
   const warnings = [...flow.warnings]
+  // The whole is called what the prompt calls it, or nothing ("METHOD" only if it says so).
+  const said =
+    title !== undefined &&
+    title
+      .split(/\s+/)
+      .every((w) => text.toUpperCase().includes(w.toUpperCase()))
   return finish(
     {
       kind: 'flowchart',
       elements: flow.elements,
       connections: flow.connections,
       ...(numeral !== undefined ? { numeral } : {}),
-      ...(title !== undefined ? { title } : {}),
+      ...(said ? { title } : {}),
       warnings,
     },
     label,

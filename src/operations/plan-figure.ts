@@ -51,7 +51,8 @@ export async function planFigure(input: {
   hasModel: boolean
   reader: FigureReader | null
 }): Promise<FigurePlan> {
-  const { prompt, references, hasModel } = input
+  const { references, hasModel } = input
+  const prompt = input.prompt?.normalize('NFKC')
   const referenceWarning = references > 0 ? [REFERENCES_NOT_DRAWN] : []
   if (input.figure !== undefined) {
     const parsed = FigureSchema.safeParse(input.figure)

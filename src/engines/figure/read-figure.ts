@@ -30,7 +30,10 @@ const REPHRASE =
  *   is not faithful: the message quotes the prompt), `not_a_diagram` (an object or a view of one),
  *   `too_complex` (more elements or connections than one figure holds)
  */
-export function readFigure(prompt: string): ReadFigureResult {
+export function readFigure(written: string): ReadFigureResult {
+  // Full-width digits and compatibility forms ("１０２") read as what they show ("102"); the
+  // reader and the checker see the same text.
+  const prompt = written.normalize('NFKC')
   // "FIG. 1 is a block diagram of ... FIG. 2 is a flowchart of ...": one figure per request.
   const introduced = new Set(
     [...prompt.matchAll(FIGURE_INTRODUCED)].map((m) => m[1]!.toUpperCase()),

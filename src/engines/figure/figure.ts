@@ -113,10 +113,6 @@ export type Figure = z.output<typeof FigureSchema>
 /** A figure as a reader, a model or a client may write it. */
 export type FigureInput = z.input<typeof FigureSchema>
 
-/** Whether an element is drawn as a box of a block diagram (a block or a container). */
-export const isPart = (element: FigureElement) =>
-  element.kind === 'block' || element.kind === 'container'
-
 /**
  * The rules a figure's structure must keep beyond its field types, each naming the element or
  * connection at fault: unique ids and numerals, element kinds that fit the figure kind, parents
@@ -211,11 +207,6 @@ export function figureStructureIssues(figure: {
     }
   }
   return issues
-}
-
-/** The elements inside `container` (directly), in figure order. */
-export function childrenOf(figure: Figure, container: string): FigureElement[] {
-  return figure.elements.filter((e) => e.parent === container)
 }
 
 /**

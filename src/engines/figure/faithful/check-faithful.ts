@@ -622,5 +622,7 @@ function unlinkedSentences(sentences: readonly string[], figure: Figure): string
   }
   return missed.length === 0
     ? []
-    : [`These sentences join parts that are drawn unconnected: ${missed.map((m) => `"${m}"`).join('; ')}`]
+    : [
+        `These sentences join parts that are drawn unconnected: ${missed.map((m) => `"${m}"`).join('; ')}`,
+      ]
 }

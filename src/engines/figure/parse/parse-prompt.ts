@@ -96,7 +96,7 @@ function parseMethod(text: string, label: string | undefined, about = false): Pa
   const { body, numeral, title, listed } = findMethodBody(text, about)
   const series = stepSeries(body, numeral)
   const raws = splitSteps(body, listed, series)
-  const context: StepContext = { series, partNumerals: new Set() }
+  const context: StepContext = { series }
   const items = raws.flatMap((raw) => readStep(raw, context))
   if (items.length === 0) return fail('no_structure', NO_METHOD)
   if (items.length > MAX_FIGURE_ELEMENTS) {
@@ -111,9 +111,7 @@ function parseMethod(text: string, label: string | undefined, about = false): Pa
   // The whole is called what the prompt calls it, or nothing ("METHOD" only if it says so).
   const said =
     title !== undefined &&
-    title
-      .split(/\s+/)
-      .every((w) => text.toUpperCase().includes(w.toUpperCase()))
+    title.split(/\s+/).every((w) => text.toUpperCase().includes(w.toUpperCase()))
   return finish(
     {
       kind: 'flowchart',

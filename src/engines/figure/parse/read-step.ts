@@ -92,8 +92,6 @@ export type StepItem =
 /** What a step's numbers mean, and what the reader noticed on the way. */
 export interface StepContext {
   series: StepSeries
-  /** Numerals of parts named inside steps ("the server 110"): not drawn in a flowchart. */
-  partNumerals: Set<string>
 }
 
 const N = String.raw`(?:[Ss]\s?\d{2,5}|\d{1,5}[a-zA-Z]?)`
@@ -222,10 +220,10 @@ function cleanLead(text: string): string {
 }
 
 /**
- * Drops reference numerals of parts from a step's words ("receiving, by a server 110, a request"),
- * noting them: a flowchart draws steps, so such numerals are reported, not drawn.
+ * Drops reference numerals of parts from a step's words ("receiving, by a server 110, a request"):
+ * a flowchart draws steps; the faithfulness checker reports such numerals as not drawn.
  */
-function dropPartNumerals(text: string, context: StepContext): string {
+function dropPartNumerals(text: string): string {
   const words = text.split(' ')
   return words
     .filter((word, k) => {
@@ -235,7 +233,6 @@ function dropPartNumerals(text: string, context: StepContext): string {
       if (!/[a-z]$/.test(before) || QUANTITY_WORDS.has(before)) return true
       // A number before a unit or a noun is a quantity ("30 seconds", "96 wells").
       if (/^[a-z°%µ]/i.test(after) && !AFTER_NUMERAL.has(after) && !word.endsWith(',')) return true
-      context.partNumerals.add(word.replace(/[(),]/g, ''))
       return false
     })
     .join(' ')
@@ -266,7 +263,6 @@ function readQuestion(condition: string, context: StepContext): Question {
       .replace(/[\s?]+$/, '')
       .replace(/\s+or\s+not$/i, '')
       .replace(/^(?:that|whether|if)\s+/i, ''),
-    context,
   ).replace(/[\s,]+$/, '')
   return {
     label: `${fitLabel(labelOf(text), MAX_LABEL_CHARS - 1)}?`,
@@ -423,7 +419,7 @@ function readAction(text: string, context: StepContext): StepAction[] {
   // The marker may sit before a "wherein" or an "and returns": take it again from what is left.
   const again = marked.numeral === undefined ? takeMarker(label, context.series) : { text: label }
   const numeral = marked.numeral ?? again.numeral
-  const words = dropPartNumerals(again.text, context)
+  const words = dropPartNumerals(again.text)
     .replace(/[\s,;:]+$/, '')
     .trim()
   if (!/[A-Za-z]/.test(words)) return []

@@ -34,7 +34,10 @@ const LIST_KINDS: readonly { pattern: RegExp; letters: boolean }[] = [
   },
   { pattern: /(?:^|[\n.;:!?])\s*(?:(?:and|or)\s+)?\(?(\d{1,2})[.)]\s+(?=\S)/g, letters: false },
   // "Process 700: 1) receive order 2) check stock 3) ship order": markers inside one line.
-  { pattern: /(?:^|[\n.;:!?,]|\s)\s*(?:(?:and|or)\s+)?\(?(\d{1,2})\)\s+(?=[A-Za-z])/g, letters: false },
+  {
+    pattern: /(?:^|[\n.;:!?,]|\s)\s*(?:(?:and|or)\s+)?\(?(\d{1,2})\)\s+(?=[A-Za-z])/g,
+    letters: false,
+  },
   {
     pattern: /(?:^|[\n.;:!?,])\s*(?:(?:and|or)\s+)?\(?(i{1,3}|iv|vi{0,3}|ix|x)\)\s+/g,
     letters: false,

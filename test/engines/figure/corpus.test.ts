@@ -13,6 +13,7 @@ import blind2 from '../../corpus/prompts/blind-2.json'
 import blind3 from '../../corpus/prompts/blind-3.json'
 import blind4 from '../../corpus/prompts/blind-4.json'
 import blind5 from '../../corpus/prompts/blind-5.json'
+import blind6 from '../../corpus/prompts/blind-6.json'
 import gallery from '../../corpus/prompts/gallery.json'
 import own1 from '../../corpus/prompts/own-1.json'
 import {
@@ -30,6 +31,9 @@ interface Case {
 }
 
 const CORPUS: Case[] = [blind1, blind2, blind3, blind4, blind5, gallery, own1].flat() as Case[]
+
+/** Held out: written after the reader, never read while working on it; held to safety only. */
+const HELD_OUT: Case[] = blind6 as Case[]
 
 /** Floors the reader must keep (the bench's figures when they were set, rounded down). */
 const FLOORS = { elementF1: 0.975, connectionF1: 0.925, silentDrops: 5, refused: 6 }
@@ -72,5 +76,23 @@ describe('prompt corpus', () => {
     expect(connectionF1).toBeGreaterThanOrEqual(FLOORS.connectionF1)
     expect(silentDrops).toBeLessThanOrEqual(FLOORS.silentDrops)
     expect(refused).toBeLessThanOrEqual(FLOORS.refused)
+  })
+
+  it('draws nothing wrong on held-out prompts: no numeral invented or moved, no false alarm', () => {
+    const wrong: string[] = []
+    for (const c of HELD_OUT) {
+      const problems = checkFaithful(c.prompt, FigureSchema.parse(c.figure)).problems
+      wrong.push(...problems.map((p) => `${c.id}: false alarm: ${p.message}`))
+      const read = readFigure(c.prompt)
+      const score = scoreFigure(
+        c.prompt,
+        c.figure,
+        read.ok ? read.figure : null,
+        read.ok ? read.warnings : [],
+      )
+      wrong.push(...score.invented.map((n) => `${c.id}: invented ${n}`))
+      wrong.push(...score.moved.map((n) => `${c.id}: moved ${n}`))
+    }
+    expect(wrong).toEqual([])
   })
 })

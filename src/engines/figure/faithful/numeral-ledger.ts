@@ -145,7 +145,9 @@ function windowsAt(
   const out: string[] = []
   if (side !== 'after') {
     const words: string[] = []
-    for (let k = start - 1; k >= 0 && words.length < 12; k--) {
+    // "is the charge at least 80 percent? (3806)": the question the marker follows.
+    const first = tokens[start - 1]?.text === '?' ? start - 2 : start - 1
+    for (let k = first; k >= 0 && words.length < 12; k--) {
       const t = tokens[k]!
       if (WINDOW_BREAK.test(t.text)) break
       if (WINDOW_OPENERS.has(t.lower) && words.length > 0) break
@@ -183,7 +185,9 @@ function markerSpan(tokens: readonly Token[], i: number): [number, number] {
  * no comma follows.
  */
 function sideOf(tokens: readonly Token[], i: number): 'before' | 'after' | 'both' {
-  let k = markerSpan(tokens, i)[0] - 1
+  const [start] = markerSpan(tokens, i)
+  if (tokens[start]?.text === '(' && tokens[start - 1]?.text === '?') return 'before'
+  let k = start - 1
   while (k >= 0 && /^(?:and|then|or|in|at|during|by)$/.test(tokens[k]!.lower)) k--
   if (k < 0 || CLAUSE_BREAK.test(tokens[k]!.text) || tokens[k]!.text === ',') return 'after'
   return 'both'
@@ -295,7 +299,7 @@ export function readNumeralLedger(text: string): LedgerEntry[] {
       continue
     }
     // "(202) receiving a request": a bracketed marker opening its clause.
-    const opensClause = parenthesised && (i < 2 || CLAUSE_BREAK.test(tokens[i - 2]!.text))
+    const opensClause = parenthesised && (i < 2 || /^[.;:!]$/.test(tokens[i - 2]!.text))
     if (atComma || lineStart || opensClause) {
       const side = lineStart || opensClause ? 'after' : 'both'
       for (const n of numerals)

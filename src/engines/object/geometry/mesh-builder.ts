@@ -194,6 +194,33 @@ export class MeshBuilder {
     flush(segments)
   }
 
+  /** Where the mesh stands now, for mirrorZ. */
+  mark(): { vertices: number; edges: number; patches: number } {
+    return { vertices: this.vertexCount, edges: this.edges.length, patches: this.patches.length }
+  }
+
+  /** Turns over (z → −z) everything added since `from` (a mark). */
+  mirrorZ(from: { vertices: number; edges: number; patches: number }): void {
+    for (let v = from.vertices; v < this.vertexCount; v++) {
+      this.positions[3 * v + 2] = -this.positions[3 * v + 2]!
+      this.normals[3 * v + 2] = -this.normals[3 * v + 2]!
+    }
+    for (let e = from.edges; e < this.edges.length; e++) {
+      const { points, normals } = this.edges[e]!
+      for (let k = 2; k < points.length; k += 3) points[k] = -points[k]!
+      for (let k = 2; k < normals.length; k += 3) normals[k] = -normals[k]!
+    }
+    for (let p = from.patches; p < this.patches.length; p++) {
+      const patch = this.patches[p]!
+      const evaluate = patch.evaluate
+      patch.evaluate = (u, v, out) => {
+        evaluate(u, v, out)
+        out[2] = -out[2]!
+        out[5] = -out[5]!
+      }
+    }
+  }
+
   /** The mesh as typed arrays. */
   finish(): LocalMesh {
     return {

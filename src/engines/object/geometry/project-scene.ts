@@ -22,12 +22,7 @@ import { splitLines } from './split-lines'
 import type { Vec3 } from './vec3'
 import { gatherLines } from './view-lines'
 import { type Bounds2, buildViewMesh } from './view-mesh'
-import {
-  PartRegion,
-  type RegionBuffer,
-  type RegionSource,
-  rasterizeRegions,
-} from './visible-region'
+import { PartRegion, RegionIndex, type RegionSource, rasterizeRegions } from './visible-region'
 
 /** Two lines closer than this fraction of the scene's diagonal are drawn as one. */
 export const COINCIDENT_FRACTION = 1e-4
@@ -157,16 +152,16 @@ export function projectPrepared(
     triInv: vm.triInv,
     scene: { triangles: scene.triangles, triPart: scene.triPart },
   }
-  let buffer: RegionBuffer | null = null
+  let index: RegionIndex | null = null
   const regions = new Map<number, PartRegion>()
   const region = (p: number) => {
-    if (!buffer) {
-      buffer = rasterizeRegions(source!, all)
+    if (!index) {
+      index = new RegionIndex(rasterizeRegions(source!, all), scene.parts.length)
       source = null
     }
     let r = regions.get(p)
     if (!r) {
-      r = new PartRegion(buffer, p)
+      r = new PartRegion(index, p)
       regions.set(p, r)
     }
     return r

@@ -96,7 +96,9 @@ function addRing(
 
 /**
  * A cylinder (topRatio 1) or cone along the local z: diameters [x, y] at the base, height z,
- * top diameters × topRatio. Hollow (topRatio > 0 only): open at the top, walls `wall` thick.
+ * top diameters × topRatio. Hollow: open at its wider end, walls and the closed end `wall` thick
+ * (a cylinder is a cup, open at the top; a cone a lamp shade or, turned over, a funnel or a
+ * flower pot, open at its base).
  */
 export function buildFrustum(
   b: MeshBuilder,
@@ -118,23 +120,43 @@ export function buildFrustum(
   }
   const n = turnSegments(Math.max(a0, b0), t)
   const us = Array.from({ length: n }, (_, k) => k / n)
+  if (hollow && Math.min(a0, b0) > wall) {
+    if (topRatio >= 1) {
+      addCup(b, f, us, wall)
+      return
+    }
+    // Open at the base: built as a cup with the base on top, then turned over (z → −z).
+    const from = b.mark()
+    addCup(b, { a0: f.a1, b0: f.b1, a1: a0, b1: b0, z0: f.z0, z1: f.z1 }, us, wall)
+    b.mirrorZ(from)
+    return
+  }
   const side = addSide(b, f, us, false)
   addRing(b, us, [0, 0], [a0, b0], f.z0, -1)
   addRim(b, side, us, 0, -1)
-  const open = hollow && topRatio > 0 && Math.min(f.a1, f.b1) > wall
-  if (!open) {
-    if (topRatio > 0) {
-      addRing(b, us, [0, 0], [f.a1, f.b1], f.z1, 1)
-      addRim(b, side, us, 1, 1)
-    }
-    return
+  if (topRatio > 0) {
+    addRing(b, us, [0, 0], [f.a1, f.b1], f.z1, 1)
+    addRim(b, side, us, 1, 1)
+  }
+}
+
+/**
+ * A frustum open at its top (z1), its wall and bottom `wall` thick: the outer side, the flat rim
+ * ring, the cavity's side facing inward and its floor (none when the cavity ends in a point).
+ */
+function addCup(b: MeshBuilder, f: Frustum, us: number[], wall: number): void {
+  const side = addSide(b, f, us, false)
+  const bottom = f.a0 > 0 && f.b0 > 0
+  if (bottom) {
+    addRing(b, us, [0, 0], [f.a0, f.b0], f.z0, -1)
+    addRim(b, side, us, 0, -1)
   }
   // The cavity: the outer wall moved in by `wall`, from the floor to the top.
   const floor = f.z0 + wall
-  const at = (a: number, z: number) => a + ((a * topRatio - a) * (z - f.z0)) / (f.z1 - f.z0)
+  const at = (lo: number, hi: number) => lo + ((hi - lo) * (floor - f.z0)) / (f.z1 - f.z0)
   const inner: Frustum = {
-    a0: at(a0, floor) - wall,
-    b0: at(b0, floor) - wall,
+    a0: Math.max(0, at(f.a0, f.a1) - wall),
+    b0: Math.max(0, at(f.b0, f.b1) - wall),
     a1: f.a1 - wall,
     b1: f.b1 - wall,
     z0: floor,
@@ -142,8 +164,10 @@ export function buildFrustum(
   }
   const cavity = addSide(b, inner, us, true)
   addRing(b, us, [inner.a1, inner.b1], [f.a1, f.b1], f.z1, 1)
-  addRing(b, us, [0, 0], [inner.a0, inner.b0], floor, 1)
   addRim(b, side, us, 1, 1)
   addRim(b, cavity, us, 1, 1)
-  addRim(b, cavity, us, 0, 1)
+  if (inner.a0 > 0 && inner.b0 > 0) {
+    addRing(b, us, [0, 0], [inner.a0, inner.b0], floor, 1)
+    addRim(b, cavity, us, 0, 1)
+  }
 }

@@ -28,6 +28,22 @@ export type RegionSource = Pick<ViewMesh, 'proj' | 'triInv'> & {
   scene: Pick<ViewMesh['scene'], 'triangles' | 'triPart'>
 }
 
+/** The span of a row inside a triangle: [left, right]. */
+const SPAN = new Float64Array(2)
+
+/** Widens SPAN by where the row y = py crosses the edge (x0, y0)–(x1, y1). */
+function cross(x0: number, y0: number, x1: number, y1: number, py: number): void {
+  if ((py < y0 && py < y1) || (py > y0 && py > y1)) return
+  if (y0 === y1) {
+    SPAN[0] = Math.min(SPAN[0]!, x0, x1)
+    SPAN[1] = Math.max(SPAN[1]!, x0, x1)
+    return
+  }
+  const x = x0 + ((x1 - x0) * (py - y0)) / (y1 - y0)
+  SPAN[0] = Math.min(SPAN[0]!, x)
+  SPAN[1] = Math.max(SPAN[1]!, x)
+}
+
 /** Rasterizes the view's triangles, nearest wins (ties: the earlier part). */
 export function rasterizeRegions(vm: RegionSource, bounds: Bounds2): RegionBuffer {
   const spanX = Math.max(bounds.maxX - bounds.minX, 1e-9)
@@ -57,21 +73,35 @@ export function rasterizeRegions(vm: RegionSource, bounds: Bounds2): RegionBuffe
     const j0 = Math.max(0, Math.ceil((minY - originY) / pixel - 0.5))
     const j1 = Math.min(height - 1, Math.floor((maxY - originY) / pixel - 0.5))
     const id = triPart[k]! + 1
+    // Nearness is affine on the image: near = gx · x + gy · y + g0.
+    const ax = proj[a]!
+    const ay = proj[a + 1]!
+    const bx = proj[b]!
+    const by = proj[b + 1]!
+    const cx = proj[c]!
+    const cy = proj[c + 1]!
+    const na = proj[a + 2]!
+    const nb = proj[b + 2]!
+    const nc = proj[c + 2]!
+    const gx = ((nb - na) * (cy - ay) - (nc - na) * (by - ay)) * inv
+    const gy = ((nc - na) * (bx - ax) - (nb - na) * (cx - ax)) * inv
+    const g0 = na - gx * ax - gy * ay
     for (let j = j0; j <= j1; j++) {
       const py = originY + (j + 0.5) * pixel
-      for (let i = i0; i <= i1; i++) {
+      // The row's span inside the triangle: where it crosses the edges.
+      SPAN[0] = Infinity
+      SPAN[1] = -Infinity
+      cross(ax, ay, bx, by, py)
+      cross(bx, by, cx, cy, py)
+      cross(cx, cy, ax, ay, py)
+      const xl = SPAN[0]!
+      const xr = SPAN[1]!
+      if (!(xl <= xr)) continue
+      const s0 = Math.max(i0, Math.ceil((xl - originX) / pixel - 0.5))
+      const s1 = Math.min(i1, Math.floor((xr - originX) / pixel - 0.5))
+      for (let i = s0; i <= s1; i++) {
         const px = originX + (i + 0.5) * pixel
-        const ax = proj[a]! - px
-        const ay = proj[a + 1]! - py
-        const bx = proj[b]! - px
-        const by = proj[b + 1]! - py
-        const cx = proj[c]! - px
-        const cy = proj[c + 1]! - py
-        const la = (bx * cy - by * cx) * inv
-        const lb = (cx * ay - cy * ax) * inv
-        const lc = 1 - la - lb
-        if (la < 0 || lb < 0 || lc < 0) continue
-        const near = la * proj[a + 2]! + lb * proj[b + 2]! + lc * proj[c + 2]!
+        const near = gx * px + gy * py + g0
         const p = j * width + i
         if (near > depth[p]!) {
           depth[p] = near
@@ -83,79 +113,116 @@ export function rasterizeRegions(vm: RegionSource, bounds: Bounds2): RegionBuffe
   return { width, height, originX, originY, pixel, owner }
 }
 
+/** Every part's pixels, listed once for all parts of a buffer (by counting sort). */
+export class RegionIndex {
+  readonly buffer: RegionBuffer
+  /** Pixels of part p: pixels[start[p] .. start[p + 1]), ascending. */
+  readonly start: Int32Array
+  readonly pixels: Int32Array
+
+  constructor(buffer: RegionBuffer, parts: number) {
+    this.buffer = buffer
+    const owner = buffer.owner
+    const start = new Int32Array(parts + 2)
+    for (let p = 0; p < owner.length; p++) start[owner[p]! + 1]!++
+    for (let k = 0; k < parts + 1; k++) start[k + 1]! += start[k]!
+    const pixels = new Int32Array(owner.length - start[1]!)
+    const fill = start.slice(0, parts + 1)
+    for (let p = 0; p < owner.length; p++) {
+      const id = owner[p]!
+      if (id > 0) pixels[fill[id]!++ - start[1]!] = p
+    }
+    // Shift so part p (id p + 1) starts at start[p].
+    this.start = start.subarray(1).map((v) => v - start[1]!)
+    this.pixels = pixels
+  }
+}
+
 /** One part's visible region in the id buffer. */
 export class PartRegion {
-  readonly #buffer: RegionBuffer
+  readonly #index: RegionIndex
   readonly #id: number
-  #pixels: Int32Array | null = null
+  readonly #part: number
   #distance: Float32Array | null = null
 
-  constructor(buffer: RegionBuffer, part: number) {
-    this.#buffer = buffer
+  constructor(index: RegionIndex, part: number) {
+    this.#index = index
+    this.#part = part
     this.#id = part + 1
   }
 
   /** The part's pixels (indices into the buffer), ascending. */
   #ownPixels(): Int32Array {
-    if (!this.#pixels) {
-      const list: number[] = []
-      const owner = this.#buffer.owner
-      for (let p = 0; p < owner.length; p++) if (owner[p] === this.#id) list.push(p)
-      this.#pixels = Int32Array.from(list)
-    }
-    return this.#pixels
+    const { start, pixels } = this.#index
+    return pixels.subarray(start[this.#part]!, start[this.#part + 1]!)
   }
 
-  /** Per own pixel: its chamfer distance (pixels) to the nearest pixel not of this part. */
+  /**
+   * Per own pixel: its chamfer distance (pixels) to the nearest pixel not of this part, over the
+   * part's own pixel box only.
+   */
   #depths(): Float32Array {
     if (this.#distance) return this.#distance
-    const { width, height, owner } = this.#buffer
+    const { width, owner } = this.#index.buffer
     const pixels = this.#ownPixels()
-    const d = new Float32Array(width * height)
-    for (const p of pixels) d[p] = 1e9
+    let x0 = Infinity
+    let x1 = -Infinity
+    const y0 = pixels.length > 0 ? Math.floor(pixels[0]! / width) : 0
+    const y1 = pixels.length > 0 ? Math.floor(pixels[pixels.length - 1]! / width) : -1
+    for (const p of pixels) {
+      x0 = Math.min(x0, p % width)
+      x1 = Math.max(x1, p % width)
+    }
+    // A box one pixel wider on every side, whose border is outside the part.
+    const bw = x1 - x0 + 3
+    const bh = y1 - y0 + 3
+    const d = new Float32Array(bw * bh)
+    for (const p of pixels) d[(Math.floor(p / width) - y0 + 1) * bw + (p % width) - x0 + 1] = 1e9
+    const mine = (bx: number, by: number) => {
+      const x = bx + x0 - 1
+      const y = by + y0 - 1
+      return bx > 0 && by > 0 && bx < bw - 1 && by < bh - 1 && owner[y * width + x] === this.#id
+    }
     // Two passes of the 3-4 chamfer mask (distances in thirds of a pixel).
     const step = (p: number, q: number, w: number) => {
       if (d[q]! + w < d[p]!) d[p] = d[q]! + w
     }
-    for (let y = 0; y < height; y++) {
-      for (let x = 0; x < width; x++) {
-        const p = y * width + x
-        if (owner[p] !== this.#id) continue
-        if (x === 0 || y === 0) d[p] = Math.min(d[p]!, 3)
-        if (x > 0) step(p, p - 1, 3)
-        if (y > 0) {
-          step(p, p - width, 3)
-          if (x > 0) step(p, p - width - 1, 4)
-          if (x + 1 < width) step(p, p - width + 1, 4)
-        }
+    for (let y = 1; y < bh - 1; y++) {
+      for (let x = 1; x < bw - 1; x++) {
+        if (!mine(x, y)) continue
+        const p = y * bw + x
+        step(p, p - 1, 3)
+        step(p, p - bw, 3)
+        step(p, p - bw - 1, 4)
+        step(p, p - bw + 1, 4)
       }
     }
-    for (let y = height - 1; y >= 0; y--) {
-      for (let x = width - 1; x >= 0; x--) {
-        const p = y * width + x
-        if (owner[p] !== this.#id) continue
-        if (x === width - 1 || y === height - 1) d[p] = Math.min(d[p]!, 3)
-        if (x + 1 < width) step(p, p + 1, 3)
-        if (y + 1 < height) {
-          step(p, p + width, 3)
-          if (x + 1 < width) step(p, p + width + 1, 4)
-          if (x > 0) step(p, p + width - 1, 4)
-        }
+    for (let y = bh - 2; y >= 1; y--) {
+      for (let x = bw - 2; x >= 1; x--) {
+        if (!mine(x, y)) continue
+        const p = y * bw + x
+        step(p, p + 1, 3)
+        step(p, p + bw, 3)
+        step(p, p + bw + 1, 4)
+        step(p, p + bw - 1, 4)
       }
     }
     const out = new Float32Array(pixels.length)
-    for (let k = 0; k < pixels.length; k++) out[k] = d[pixels[k]!]! / 3
+    for (let k = 0; k < pixels.length; k++) {
+      const p = pixels[k]!
+      out[k] = d[(Math.floor(p / width) - y0 + 1) * bw + (p % width) - x0 + 1]! / 3
+    }
     this.#distance = out
     return out
   }
 
   /** Area of the visible region, 2D units². */
   area(): number {
-    return this.#ownPixels().length * this.#buffer.pixel ** 2
+    return this.#ownPixels().length * this.#index.buffer.pixel ** 2
   }
 
   #centre(p: number): Point {
-    const b = this.#buffer
+    const b = this.#index.buffer
     return {
       x: b.originX + ((p % b.width) + 0.5) * b.pixel,
       y: b.originY + (Math.floor(p / b.width) + 0.5) * b.pixel,
@@ -172,13 +239,13 @@ export class PartRegion {
     if (pixels.length === 0) return null
     let floor = 0
     let depths: Float32Array | null = null
+    const b = this.#index.buffer
     if (inset > 0) {
       depths = this.#depths()
       let deepest = 0
       for (const d of depths) deepest = Math.max(deepest, d)
-      floor = Math.min(inset / this.#buffer.pixel + 0.5, deepest)
+      floor = Math.min(inset / b.pixel + 0.5, deepest)
     }
-    const b = this.#buffer
     let best = -1
     let bestD = Infinity
     for (let k = 0; k < pixels.length; k++) {

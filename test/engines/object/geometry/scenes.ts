@@ -64,7 +64,7 @@ export const desk20 = () =>
       topRatio: 0.4,
       hollow: true,
     },
-    { id: 'bulb', shape: 'sphere', size: [0.4, 0.4, 0.5], position: [-1.9, 0.8, 5.25] },
+    { id: 'bulb', shape: 'sphere', size: [0.4, 0.4, 0.5], position: [-1.9, 0.8, 5.1] },
     {
       id: 'housing',
       shape: 'rounded-box',
@@ -120,7 +120,7 @@ export const desk20 = () =>
       id: 'tray',
       shape: 'plate',
       size: [1.6, 1.0, 0.1],
-      position: [-0.6, 1.4, 3.35],
+      position: [-1.2, -1.2, 3.35],
       holes: [
         { x: -0.5, y: 0, diameter: 0.3 },
         { x: 0, y: 0, diameter: 0.3 },

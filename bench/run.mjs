@@ -17,6 +17,7 @@ import { runFigureLayoutBench } from './figure-layout.mjs'
 import { runFigureLinesBench } from './figure-lines.mjs'
 import { runFiguresBench } from './figures.mjs'
 import { runMemoryBench } from './memory.mjs'
+import { runObjectGeometryBench } from './object-geometry.mjs'
 import { runPlatformBench } from './platform.mjs'
 import { runUnderstandingBench } from './understanding.mjs'
 import { runVectorizeBench } from './vectorize.mjs'
@@ -32,4 +33,7 @@ if (!only || only === 'layout') await runFigureLayoutBench()
 if (!only || only === 'figures') await runFiguresBench()
 if (!only || only === 'lines') await runFigureLinesBench()
 if (!only || only === 'understanding') await runUnderstandingBench()
+// object-geometry: hidden-line removal of object scenes (20 parts, one view) beside the same
+// algorithm without spatial index (bench/object-geometry.mjs).
+if (!only || only === 'object-geometry') await runObjectGeometryBench()
 if (!only || only === 'drawings') await runDrawingsBench()

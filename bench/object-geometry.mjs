@@ -77,7 +77,6 @@ export async function runObjectGeometryBench() {
       'total ms': total(ours.median).toFixed(0),
       'no-index peer ms': peer ? total(peer.median).toFixed(0) : '-',
       ratio: peer ? (total(ours.median) / total(peer.median)).toFixed(3) : '-',
-      'retained MB': ours.median.retained.toFixed(0),
     })
   }
   console.log(
@@ -86,9 +85,8 @@ export async function runObjectGeometryBench() {
   printTable(rows)
 }
 
-/** One scene drawn in one view: stage times, sizes, memory held by the result. */
+/** One scene drawn in one view: stage times and sizes. */
 function run(engine, scene, view, index) {
-  const before = memory()
   const t = stopwatch()
   const prepared = engine.prepareScene(scene)
   const prepare = t.lap()
@@ -96,20 +94,13 @@ function run(engine, scene, view, index) {
   const project = t.lap()
   for (const part of projection.parts.values()) part.interiorPoint()
   const leads = t.lap()
-  const retained = (memory() - before) / 2 ** 20
   return {
     prepare,
     project,
     leads,
-    retained,
     triangles: projection.stats.triangles,
     segments: projection.stats.segments,
   }
-}
-
-function memory() {
-  const m = process.memoryUsage()
-  return m.heapUsed + m.arrayBuffers
 }
 
 /** CPU time of each stage, ms. */

@@ -1,7 +1,8 @@
 /**
- * The fragments left of each line joined back into 2D polylines, visible and hidden apart, and
- * thinned (Ramer–Douglas–Peucker within a tolerance far below a pen's width) so a straight
- * silhouette is two points, not forty.
+ * The fragments left of each line joined back into 2D polylines, visible and hidden apart,
+ * polylines of one part that meet end to end joined into one (a rim and the silhouette it runs
+ * into), and thinned (Ramer–Douglas–Peucker within a tolerance far below a pen's width) so a
+ * straight silhouette is two points, not forty.
  */
 
 import type { Point } from '../../vector'
@@ -81,10 +82,71 @@ export function assemblePolylines(
       out.push({
         part: line.part,
         hidden: pieces.hidden[fragments.piece[run[0]!]!] === 1,
-        points: simplify(points, tol),
+        points,
       })
     }
     f = g
+  }
+  return joinPolylines(out, tol).map((l) => ({ ...l, points: simplify(l.points, tol) }))
+}
+
+/**
+ * Polylines of the same part and status that meet end to end (within tol) joined, in order:
+ * each polyline, from the first, takes the earliest one that continues it at its end, then at
+ * its start, until none does or it closes.
+ */
+export function joinPolylines(lines: PartPolyline[], tol: number): PartPolyline[] {
+  const cell = (p: Point) => [Math.round(p.x / tol), Math.round(p.y / tol)] as const
+  // Ends by cell: line index · 2 + (0 start, 1 end).
+  const ends = new Map<string, number[]>()
+  for (const [i, l] of lines.entries()) {
+    for (const e of [0, 1]) {
+      const [cx, cy] = cell(e ? l.points[l.points.length - 1]! : l.points[0]!)
+      const k = `${cx},${cy}`
+      const list = ends.get(k)
+      if (list) list.push(2 * i + e)
+      else ends.set(k, [2 * i + e])
+    }
+  }
+  const used = new Uint8Array(lines.length)
+  const close = (a: Point, b: Point) => hypot2(a.x - b.x, a.y - b.y) <= tol
+  /** The earliest unused line like `like` with an end at p: [index, which end], or null. */
+  const next = (p: Point, like: PartPolyline): [number, number] | null => {
+    const [cx, cy] = cell(p)
+    let best = -1
+    for (let dx = -1; dx <= 1; dx++) {
+      for (let dy = -1; dy <= 1; dy++) {
+        for (const e of ends.get(`${cx + dx},${cy + dy}`) ?? []) {
+          const l = lines[e >> 1]!
+          if (used[e >> 1] || l.part !== like.part || l.hidden !== like.hidden) continue
+          const at = e & 1 ? l.points[l.points.length - 1]! : l.points[0]!
+          if (close(at, p) && (best < 0 || e < best)) best = e
+        }
+      }
+    }
+    return best < 0 ? null : [best >> 1, best & 1]
+  }
+  const out: PartPolyline[] = []
+  for (const [i, l] of lines.entries()) {
+    if (used[i]) continue
+    used[i] = 1
+    let points = l.points
+    const closed = () => points.length > 2 && close(points[0]!, points[points.length - 1]!)
+    for (let found = next(points[points.length - 1]!, l); found && !closed(); ) {
+      const [j, end] = found
+      used[j] = 1
+      const more = lines[j]!.points
+      points = points.concat((end === 0 ? more : [...more].reverse()).slice(1))
+      found = next(points[points.length - 1]!, l)
+    }
+    for (let found = next(points[0]!, l); found && !closed(); ) {
+      const [j, end] = found
+      used[j] = 1
+      const more = lines[j]!.points
+      points = (end === 1 ? more : [...more].reverse()).slice(0, -1).concat(points)
+      found = next(points[0]!, l)
+    }
+    out.push({ ...l, points })
   }
   return out
 }

@@ -70,6 +70,11 @@ export function endsNear(lines: Point[][], p: Point, tol = 0.01): boolean {
   )
 }
 
+/** Whether some polyline has a vertex within tol of p (a line cut there, maybe joined on). */
+export function vertexNear(lines: Point[][], p: Point, tol = 0.01): boolean {
+  return lines.some((l) => l.some((e) => Math.hypot(e.x - p.x, e.y - p.y) <= tol))
+}
+
 // ---- The reference: exact solids and a march toward the eye ----
 
 /** A part's local frame: world = R (local) + position, R = Rz Ry Rx (degrees). */

@@ -11,8 +11,8 @@ import { partPose, posePoint } from './pose'
 import { MIN_PART_TRIANGLES, SCENE_TRIANGLE_BUDGET } from './tessellation'
 import type { Vec3 } from './vec3'
 
-/** Lengths below this fraction of the scene's diagonal count as equal. */
-export const LENGTH_EPSILON_FRACTION = 1e-9
+/** Where parts cross, a vertex nearer a face than this fraction of the scene is on it. */
+export const JUNCTION_EPSILON_FRACTION = 1e-7
 
 /** A scene ready to be projected. */
 export interface PreparedScene {
@@ -107,7 +107,7 @@ export function prepareScene(scene: { parts: ObjectPart[] }): PreparedScene {
     v += m.positions.length / 3
     t += count
   }
-  const junctions = intersectParts(parts, 1e-7 * size)
+  const junctions = intersectParts(parts, JUNCTION_EPSILON_FRACTION * size)
   return {
     parts,
     junctions,

@@ -172,8 +172,8 @@ export function isHidden(
 }
 
 /**
- * Appends to `out` the parameters t ∈ (0, 1) where the world segment a→b passes through a
- * triangle of a part other than `part`; (ax, ay)–(bx, by) is its image.
+ * Appends to `out` the parameters t ∈ (0, 1) where the segment at seg[o ..] (view-lines.ts
+ * layout: world ends, then image ends) passes through a triangle of a part other than `part`.
  */
 export function piercings(
   vm: ViewMesh,

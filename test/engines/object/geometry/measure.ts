@@ -141,3 +141,34 @@ export function referenceHidden(
   }
   return false
 }
+
+/** The id of the first part the view's ray through 2D point q enters (exact solids), or null. */
+export function firstHit(
+  parts: ObjectPart[],
+  view: SceneProjection,
+  q: Point,
+  { step = 0.002, reach = 40 } = {},
+): string | null {
+  const cam = view.camera
+  let origin: Vec3
+  let dir: Vec3
+  if (cam.perspective) {
+    origin = cam.eye
+    dir = [0, 1, 2].map(
+      (k) => cam.forward[k]! * cam.focal + cam.right[k]! * q.x - cam.up[k]! * q.y,
+    ) as Vec3
+  } else {
+    origin = [0, 1, 2].map(
+      (k) =>
+        cam.target[k]! + cam.right[k]! * q.x - cam.up[k]! * q.y - (cam.forward[k]! * reach) / 2,
+    ) as Vec3
+    dir = cam.forward
+  }
+  const l = Math.hypot(...dir)
+  for (let s = 0; s < reach; s += step) {
+    const p: Vec3 = [0, 1, 2].map((k) => origin[k]! + (dir[k]! * s) / l) as Vec3
+    const hit = parts.find((part) => depthInside(part, p) > 0)
+    if (hit) return hit.id
+  }
+  return null
+}

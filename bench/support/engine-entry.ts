@@ -41,6 +41,7 @@ export {
 export { traceLineart } from '../../src/engines/lineart'
 export { useLineartWasm } from '../../src/engines/lineart/pixel-stages'
 export { flattenToGray } from '../../src/engines/normalize/flatten-to-gray'
+export { draftObject } from '../../src/engines/object/draft'
 export { traceImage } from '../../src/engines/trace'
 export { MAX_TILE, upscaleImage } from '../../src/engines/upscale'
 export { createUpscaler } from '../../src/engines/upscale/kernels-wasm'

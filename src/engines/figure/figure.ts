@@ -7,6 +7,7 @@
  */
 
 import { z } from 'zod'
+import { type ObjectScene, ObjectSceneSchema } from '../object/object-scene'
 
 /** Most elements one figure may have (a claim of 38 numerals with its whole and a bus fits). */
 export const MAX_FIGURE_ELEMENTS = 48
@@ -36,23 +37,24 @@ const NumeralSchema = z
 const ID = /^[A-Za-z0-9_.-]{1,40}$/
 
 /** What a drawn element is; it decides its shape. */
-export const ELEMENT_KINDS = ['block', 'container', 'step', 'decision', 'terminal'] as const
+export const ELEMENT_KINDS = ['block', 'container', 'step', 'decision', 'terminal', 'part'] as const
 export type ElementKind = (typeof ELEMENT_KINDS)[number]
 
 /** Element kinds each figure kind may hold. */
 const KINDS_OF: Record<FigureKind, readonly ElementKind[]> = {
   'block-diagram': ['block', 'container'],
   flowchart: ['step', 'decision', 'terminal'],
+  object: ['part'],
 }
 
-export const FIGURE_KINDS = ['block-diagram', 'flowchart'] as const
+export const FIGURE_KINDS = ['block-diagram', 'flowchart', 'object'] as const
 export type FigureKind = (typeof FIGURE_KINDS)[number]
 
 /**
- * One drawn element: a block or container of a block diagram, or a step, decision (a diamond
+ * One drawn element: a block or container of a block diagram, a step, decision (a diamond
  * whose outgoing connections carry YES / NO) or terminal (START / END, never numbered) of a
- * flowchart. A container is drawn around the elements that name it as `parent`, its label at its
- * top left.
+ * flowchart, or a part of an object (drawn from the figure's `scene`). A container is drawn
+ * around the elements that name it as `parent`, its label at its top left.
  */
 export const FigureElementSchema = z
   .object({
@@ -100,6 +102,8 @@ export const FigureSchema = z
     title: z.string().trim().min(1).max(MAX_LABEL_CHARS).optional(),
     elements: z.array(FigureElementSchema).min(1).max(MAX_FIGURE_ELEMENTS),
     connections: z.array(FigureConnectionSchema).max(MAX_FIGURE_CONNECTIONS).default([]),
+    /** An object figure's 3D scene: its parts' primitives and poses, and the views to draw. */
+    scene: ObjectSceneSchema.optional(),
   })
   .strict()
   .superRefine((figure, ctx) => {
@@ -123,6 +127,7 @@ export function figureStructureIssues(figure: {
   numeral?: string | undefined
   elements: readonly FigureElement[]
   connections: readonly FigureConnection[]
+  scene?: ObjectScene | undefined
 }): { path: (string | number)[]; message: string }[] {
   const issues: { path: (string | number)[]; message: string }[] = []
   const byId = new Map<string, FigureElement>()
@@ -204,6 +209,61 @@ export function figureStructureIssues(figure: {
         path: ['connections', i],
         message: `Connection ${i} joins "${connection.from}" to itself`,
       })
+    }
+  }
+  issues.push(...sceneIssues(figure, byId))
+  return issues
+}
+
+/** An object figure's scene draws its elements, and only an object figure has one. */
+function sceneIssues(
+  figure: {
+    kind: FigureKind
+    connections: readonly FigureConnection[]
+    scene?: ObjectScene | undefined
+  },
+  elements: ReadonlyMap<string, FigureElement>,
+): { path: (string | number)[]; message: string }[] {
+  const issues: { path: (string | number)[]; message: string }[] = []
+  const { scene } = figure
+  if (figure.kind !== 'object') {
+    if (scene) issues.push({ path: ['scene'], message: `A ${figure.kind} has no scene` })
+    return issues
+  }
+  if (!scene) return [{ path: ['scene'], message: 'An object figure needs its scene' }]
+  if (figure.connections.length > 0) {
+    issues.push({ path: ['connections'], message: 'An object figure has no connections' })
+  }
+  const ids = new Set<string>()
+  const drawn = new Set<string>()
+  for (const [i, part] of scene.parts.entries()) {
+    if (ids.has(part.id)) {
+      issues.push({
+        path: ['scene', 'parts', i, 'id'],
+        message: `Two scene parts have the id "${part.id}"`,
+      })
+    }
+    ids.add(part.id)
+    const element = part.element ?? part.id
+    if (!elements.has(element)) {
+      issues.push({
+        path: ['scene', 'parts', i, part.element ? 'element' : 'id'],
+        message: `Scene part "${part.id}" draws "${element}", which is not an element of the figure`,
+      })
+    }
+    drawn.add(element)
+  }
+  for (const [i, part] of scene.parts.entries()) {
+    if (part.parent !== undefined && !ids.has(part.parent)) {
+      issues.push({
+        path: ['scene', 'parts', i, 'parent'],
+        message: `The parent "${part.parent}" of scene part "${part.id}" is not a scene part`,
+      })
+    }
+  }
+  for (const id of elements.keys()) {
+    if (!drawn.has(id)) {
+      issues.push({ path: ['scene'], message: `No scene part draws element "${id}"` })
     }
   }
   return issues

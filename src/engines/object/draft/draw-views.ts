@@ -1,0 +1,177 @@
+/**
+ * Object drafter, the views on one sheet: each view of the scene projected with its hidden lines
+ * removed (dashed only when the view asks for them), exploded views with their dash-dot slides,
+ * all views at one scale (a design set's front, sides and top must measure alike) in a grid, each
+ * under its "FIG. n" legend. Strokes carry their element's group, so numerals find their parts.
+ */
+
+import type { FontMetrics } from '../../figure/font-metrics'
+import {
+  elementGroup,
+  LEGEND_GROUP,
+  type Rect,
+  type Scene,
+  type SceneText,
+} from '../../figure/scene'
+import { CAP_HEIGHT_EM, FONT_PX, PEN_PX } from '../../figure/sheet'
+import type { Point, VectorPath } from '../../vector'
+import { type PartProjection, prepareScene, projectPrepared } from '../geometry'
+import type { ObjectPart, ObjectScene, ObjectView } from '../object-scene'
+import { centreDashes, dashPolyline, hiddenDashes } from './dash'
+import { explode } from './explode'
+
+/** One view drawn on the sheet: where it is, and its parts' projections mapped onto the sheet. */
+export interface PlacedView {
+  view: ObjectView
+  legend: string
+  /** Sheet units per projection unit, and the projection's origin on the sheet. */
+  scale: number
+  offset: Point
+  /** By scene part id. */
+  parts: Map<string, PartProjection>
+  /** The view's drawing area on the sheet. */
+  frame: Rect
+}
+
+export interface DrawnViews {
+  scene: Scene
+  views: PlacedView[]
+}
+
+/** Units of the laid-out views before fitting, for sizing text ahead (see index.ts). */
+export function layoutExtent(views: number, legendSize: number): number {
+  const { rows, cols } = grid(views)
+  return Math.max(cols * CELL, rows * (CELL + 1.2 * legendSize))
+}
+
+/** Room a view takes on the sheet before fitting: cells of this many units, legends below. */
+const CELL = 900
+/** Share of a cell the drawing may take (the rest is for numerals and leads). */
+const FILL = 0.72
+/** Legends are set larger than numerals, as the diagram drafter sets them. */
+export const LEGEND_PX = Math.round(1.3 * FONT_PX)
+
+/** Rows × columns for `n` views: one, side by side, then a grid. */
+function grid(n: number): { rows: number; cols: number } {
+  if (n <= 1) return { rows: 1, cols: 1 }
+  if (n === 2) return { rows: 1, cols: 2 }
+  if (n <= 4) return { rows: 2, cols: 2 }
+  if (n <= 6) return { rows: 2, cols: 3 }
+  return { rows: 3, cols: 3 }
+}
+
+/** The legends of the views: "FIG. 4" for one, "FIG. 4", "FIG. 5", ... for several. */
+export function viewLegends(label: string, count: number): string[] {
+  const m = /^FIG\. (\d+)([A-Z]?)$/.exec(label)
+  if (!m || count === 1) return Array.from({ length: count }, () => label)
+  const first = Number(m[1])
+  return Array.from({ length: count }, (_, k) => `FIG. ${first + k}`)
+}
+
+/** Draws every view of `scene` on one sheet (see the module header). */
+export function drawViews(
+  scene: ObjectScene,
+  elementOf: (part: ObjectPart) => string,
+  label: string,
+  text: { metrics: FontMetrics; legendSize: number },
+): DrawnViews {
+  const { metrics, legendSize: LEGEND } = text
+  const prepared = prepareScene(scene)
+  const legends = viewLegends(label, scene.views.length)
+  const drawn = scene.views.map((view) => {
+    if (view.kind !== 'exploded') {
+      return {
+        view,
+        projection: projectPrepared(prepared, view, { hidden: view.hidden }),
+        slides: [] as Point[][],
+      }
+    }
+    const exploded = explode(scene.parts)
+    const projection = projectPrepared(prepareScene({ parts: exploded.parts }), view, {
+      hidden: view.hidden,
+    })
+    const slides = exploded.moves.map((m) => [projection.project(m.from), projection.project(m.to)])
+    return { view, projection, slides }
+  })
+  // One scale for all views: the largest that fits every view in its cell.
+  const scale = Math.min(
+    ...drawn.map(({ projection: { bounds } }) =>
+      Math.min(
+        (FILL * CELL) / Math.max(bounds.width, 1e-9),
+        (FILL * CELL) / Math.max(bounds.height, 1e-9),
+      ),
+    ),
+  )
+  const { cols } = grid(drawn.length)
+  const legendBand = 1.2 * LEGEND
+  const strokes: Scene['strokes'] = []
+  const texts: SceneText[] = []
+  const views: PlacedView[] = []
+  const partsById = new Map(scene.parts.map((p) => [p.id, p]))
+  drawn.forEach(({ view, projection, slides }, k) => {
+    const col = k % cols
+    const row = Math.floor(k / cols)
+    const frame: Rect = { x: col * CELL, y: row * (CELL + legendBand), width: CELL, height: CELL }
+    const { bounds } = projection
+    const offset = {
+      x: frame.x + (CELL - bounds.width * scale) / 2 - bounds.x * scale,
+      y: frame.y + (CELL - bounds.height * scale) / 2 - bounds.y * scale,
+    }
+    const place = (p: Point): Point => ({ x: offset.x + p.x * scale, y: offset.y + p.y * scale })
+    for (const [id, part] of projection.parts) {
+      const owner = partsById.get(id)
+      const group = elementGroup(owner ? elementOf(owner) : id)
+      for (const line of part.visible) strokes.push({ ...toPath(line.map(place)), group })
+      for (const line of part.hidden) {
+        for (const dash of dashPolyline(line.map(place), hiddenDashes(PEN_PX))) {
+          strokes.push({ ...toPath(dash), group })
+        }
+      }
+    }
+    for (const slide of slides) {
+      for (const dash of dashPolyline(slide.map(place), centreDashes(PEN_PX)))
+        strokes.push(toPath(dash))
+    }
+    const legend = legends[k]!
+    const baseline = frame.y + CELL + 0.2 * LEGEND + CAP_HEIGHT_EM * LEGEND
+    const cx = frame.x + CELL / 2
+    const width = metrics.measure(legend, LEGEND)
+    texts.push({
+      text: legend,
+      x: cx,
+      y: baseline,
+      size: LEGEND,
+      anchor: 'middle',
+      role: 'legend',
+      box: {
+        x: cx - width / 2,
+        y: baseline - CAP_HEIGHT_EM * LEGEND,
+        width,
+        height: CAP_HEIGHT_EM * LEGEND,
+      },
+      group: LEGEND_GROUP,
+    })
+    views.push({ view, legend, scale, offset, parts: projection.parts, frame })
+  })
+  const rows = Math.ceil(drawn.length / cols)
+  return {
+    scene: {
+      width: cols * CELL,
+      height: rows * (CELL + legendBand),
+      pen: PEN_PX,
+      strokes,
+      leads: [],
+      arrowheads: [],
+      texts,
+    },
+    views,
+  }
+}
+
+function toPath(points: readonly Point[]): VectorPath {
+  return {
+    start: points[0]!,
+    segments: points.slice(1).map((to) => ({ kind: 'line' as const, to })),
+    closed: false,
+  }
+}

@@ -1,0 +1,151 @@
+/**
+ * Object drafter, numerals: each numbered element gets its numeral once, in the view where its
+ * part shows most (the first view wins near-ties, as illustrators number the main view), its lead
+ * ending on the visible surface of that part, never on a hidden one; the whole's numeral points
+ * at the first view with a freestanding arrow. Copies of a counted part ("four legs 44") carry
+ * the numeral on the copy that shows most.
+ */
+
+import type { FontMetrics } from '../../figure/font-metrics'
+import { flattenPath, type Segment2 } from '../../figure/geometry'
+import { type Anchor, type NumeralTarget, placeNumerals } from '../../figure/place-numerals'
+import { elementGroup, type Rect, type Scene, WHOLE_GROUP } from '../../figure/scene'
+import type { Point } from '../../vector'
+import type { ObjectPart } from '../object-scene'
+import type { PlacedView } from './draw-views'
+
+/** Directions the lead may leave a part in, every 30°. */
+const DIRECTIONS = Array.from({ length: 12 }, (_, k) => {
+  const a = (k * Math.PI) / 6
+  return { x: Math.cos(a), y: Math.sin(a) }
+})
+/** A part is numbered in the first view that shows it at least this share as well as any. */
+const MAIN_VIEW_SHARE = 0.25
+
+interface Shown {
+  view: PlacedView
+  part: ObjectPart
+  area: number
+}
+
+/** Numbers the parts on the drawn `scene` (see the module header); returns the elements not placed. */
+export function numberViews(
+  scene: Scene,
+  views: readonly PlacedView[],
+  parts: readonly ObjectPart[],
+  elementOf: (part: ObjectPart) => string,
+  numerals: ReadonlyMap<string, string>,
+  whole: string | undefined,
+  options: { size: number; metrics: FontMetrics },
+): string[] {
+  const targets: NumeralTarget[] = []
+  if (whole !== undefined && views[0]) {
+    const first = views[0]
+    targets.push({
+      id: WHOLE_GROUP,
+      numeral: whole,
+      anchors: outlineAnchors(first),
+      own: [],
+      group: WHOLE_GROUP,
+      freestanding: { bounds: drawnBounds(first) },
+    })
+  }
+  for (const [element, numeral] of numerals) {
+    const best = bestShown(
+      views,
+      parts.filter((p) => elementOf(p) === element),
+    )
+    if (!best) continue
+    const projection = best.view.parts.get(best.part.id)!
+    const toSheet = (p: Point): Point => ({
+      x: best.view.offset.x + p.x * best.view.scale,
+      y: best.view.offset.y + p.y * best.view.scale,
+    })
+    const b = projection.bounds
+    const centre = { x: b.x + b.width / 2, y: b.y + b.height / 2 }
+    const reach = Math.hypot(b.width, b.height)
+    const anchors: Anchor[] = []
+    for (const dir of DIRECTIONS) {
+      const point = projection.surfacePoint(
+        { x: centre.x + dir.x * reach, y: centre.y + dir.y * reach },
+        0,
+      )
+      if (point) anchors.push({ point: toSheet(point), normal: dir })
+    }
+    const own: Segment2[] = scene.strokes
+      .filter((s) => s.group === elementGroup(element))
+      .flatMap((s) => flattenPath(s))
+    targets.push({ id: element, numeral, anchors, own, group: elementGroup(element) })
+  }
+  const { failed } = placeNumerals(scene, targets, { ...options, area: null, solids: [] })
+  return failed
+}
+
+/**
+ * The view an element is numbered in and the copy that shows most there: the earliest view that
+ * shows it at least a quarter as well as any (illustrators number the main view).
+ */
+function bestShown(views: readonly PlacedView[], copies: readonly ObjectPart[]): Shown | null {
+  const perView = views.map((view) => {
+    let best: Shown | null = null
+    for (const part of copies) {
+      const projection = view.parts.get(part.id)
+      if (!projection) continue
+      const area = projection.visibleArea() * view.scale * view.scale
+      if (area > 0 && (!best || area > best.area)) best = { view, part, area }
+    }
+    return best
+  })
+  const most = Math.max(0, ...perView.map((s) => s?.area ?? 0))
+  return perView.find((s) => s !== null && s.area >= MAIN_VIEW_SHARE * most) ?? null
+}
+
+/** Points on the object's outline in `view`, one per direction, for the whole's arrow. */
+function outlineAnchors(view: PlacedView): Anchor[] {
+  const b = drawnBounds(view)
+  const centre = { x: b.x + b.width / 2, y: b.y + b.height / 2 }
+  const reach = Math.hypot(b.width, b.height)
+  const anchors: Anchor[] = []
+  for (const dir of DIRECTIONS) {
+    let best: Point | null = null
+    let bestAlong = -Infinity
+    for (const part of view.parts.values()) {
+      // The part's visible point nearest a far point that way, in sheet units.
+      const far = {
+        x: (centre.x + dir.x * reach - view.offset.x) / view.scale,
+        y: (centre.y + dir.y * reach - view.offset.y) / view.scale,
+      }
+      const p = part.surfacePoint(far, 0)
+      if (!p) continue
+      const q = { x: view.offset.x + p.x * view.scale, y: view.offset.y + p.y * view.scale }
+      const along = (q.x - centre.x) * dir.x + (q.y - centre.y) * dir.y
+      if (along > bestAlong) {
+        best = q
+        bestAlong = along
+      }
+    }
+    if (best) anchors.push({ point: best, normal: dir })
+  }
+  return anchors
+}
+
+/** The first view's drawing on the sheet. */
+function drawnBounds(view: PlacedView): Rect {
+  let minX = Infinity
+  let minY = Infinity
+  let maxX = -Infinity
+  let maxY = -Infinity
+  for (const part of view.parts.values()) {
+    const b = part.bounds
+    minX = Math.min(minX, b.x)
+    minY = Math.min(minY, b.y)
+    maxX = Math.max(maxX, b.x + b.width)
+    maxY = Math.max(maxY, b.y + b.height)
+  }
+  return {
+    x: view.offset.x + minX * view.scale,
+    y: view.offset.y + minY * view.scale,
+    width: (maxX - minX) * view.scale,
+    height: (maxY - minY) * view.scale,
+  }
+}

@@ -162,7 +162,8 @@ export function segmentCells(
 
 /**
  * Adds to `out` the cells a triangle overlaps: its box's cells, less those an edge separates
- * from it (a thin diagonal triangle crosses a few of the many cells its box covers).
+ * from it (a thin diagonal triangle crosses a few of the many cells its box covers; the 48-spring
+ * scene's grid went from 3.6 to 2.0 million entries, bench/object-geometry.mjs).
  */
 export function triangleCells(
   g: Grid2D,

@@ -5,7 +5,11 @@
 // silhouettes are marched toward the eye through the parts' exact solids (measure.ts).
 
 import { describe, expect, it } from 'vitest'
-import { projectScene, type SceneProjection } from '../../../../src/engines/object/geometry'
+import {
+  type PartProjection,
+  projectScene,
+  type SceneProjection,
+} from '../../../../src/engines/object/geometry'
 import type { ObjectPart, Vec3 } from '../../../../src/engines/object/object-scene'
 import type { Point } from '../../../../src/engines/vector'
 import {
@@ -160,64 +164,88 @@ describe('projectScene: a torus handle passing into a cylinder (a mug)', () => {
   // The scene's box is [−1, 1.8] × [−1, 1] × [−1, 1]: views are centred on x = 0.4.
   const cx = 0.4
 
-  it('draws the handle as two circles cut at the body and hides the body outline inside the handle (front view)', () => {
-    const v = projectScene(scene, 'front')
-    const handle = part(v, 'handle')
-    const body = part(v, 'body')
-    const centre = { x: 1.2 - cx, y: 0 }
-    // The outer circle (radius 0.6) is visible where x ≥ 1: |angle| ≤ acos(−1/3).
-    const outer = Math.acos(-1 / 3)
-    expect(coverage(arc(centre, 0.6, -outer + 0.02, outer - 0.02), handle.visible)).toBe(1)
-    expect(
-      coverage(arc(centre, 0.6, outer + 0.02, 2 * Math.PI - outer - 0.02), handle.hidden),
-    ).toBe(1)
-    // (Away from the ends, where the junction with the body is drawn.)
-    expect(coverage(arc(centre, 0.6, outer + 0.1, 2 * Math.PI - outer - 0.1), handle.visible)).toBe(
-      0,
-    )
-    // The inner circle (radius 0.4): |angle| ≤ acos(−1/2).
-    const inner = Math.acos(-1 / 2)
-    expect(coverage(arc(centre, 0.4, -inner + 0.02, inner - 0.02), handle.visible)).toBe(1)
-    expect(
-      coverage(arc(centre, 0.4, inner + 0.02, 2 * Math.PI - inner - 0.02), handle.hidden),
-    ).toBe(1)
-    // The body's right outline x = 1 is hidden where the handle's bar covers it: |z| between
-    // √0.12 and √0.32, and the arcs end there.
-    const [z0, z1] = [Math.sqrt(0.12), Math.sqrt(0.32)]
-    const right = 1 - cx
-    for (const s of [-1, 1]) {
-      expect(coverage(along({ x: right, y: s * z0 }, { x: right, y: s * z1 }), body.hidden)).toBe(1)
-      // (Samples farther than the tolerance from the ends.)
-      const inside = along({ x: right, y: s * z0 }, { x: right, y: s * z1 }, 40, 0.1)
-      expect(coverage(inside, body.visible)).toBe(0)
-      for (const z of [z0, z1]) {
-        expect(endsNear(body.visible, { x: right, y: s * z })).toBe(true)
-        // The handle's circles end there, joined on to the curve where it meets the body.
-        expect(vertexNear(handle.visible, { x: right, y: s * z })).toBe(true)
-      }
-    }
-    expect(coverage(along({ x: right, y: -z0 }, { x: right, y: z0 }), body.visible)).toBe(1)
-    expect(coverage(along({ x: right, y: z1 }, { x: right, y: 1 }), body.visible)).toBe(1)
-    expect(coverage(along({ x: -1 - cx, y: -1 }, { x: -1 - cx, y: 1 }), body.visible)).toBe(1)
-    // Nothing of the handle is drawn inside the body's outline but where they meet.
-    for (const p of handle.visible.flat()) expect(p.x).toBeGreaterThan(right - 0.01)
-  })
+  // The rear view is the front view mirrored left to right; the bottom view, the top mirrored.
+  const mirrored = (p: PartProjection, mx: number, my: number) => {
+    const flip = (lines: Point[][]) =>
+      lines.map((l) => l.map((q) => ({ x: mx * q.x, y: my * q.y })))
+    return { visible: flip(p.visible), hidden: flip(p.hidden) }
+  }
 
-  it('draws the handle from above as a bar from the rim to a round end (top view)', () => {
-    const v = projectScene(scene, 'top')
-    const handle = part(v, 'handle')
-    const rimX = Math.sqrt(0.99) - cx
-    for (const y of [-0.1, 0.1]) {
-      expect(coverage(along({ x: rimX, y }, { x: 1.7 - cx, y }), handle.visible)).toBe(1)
-      expect(endsNear(handle.visible, { x: rimX, y })).toBe(true)
-    }
-    expect(
-      coverage(arc({ x: 1.7 - cx, y: 0 }, 0.1, -Math.PI / 2, Math.PI / 2), handle.visible),
-    ).toBe(1)
-    for (const p of handle.visible.flat()) expect(p.x).toBeGreaterThan(rimX - 0.01)
-    expect(totalLength(handle.visible)).toBeCloseTo(2 * (1.7 - Math.sqrt(0.99)) + 0.1 * Math.PI, 1)
-    expect(coverage(arc({ x: -cx, y: 0 }, 1, 0, 2 * Math.PI, 90), part(v, 'body').visible)).toBe(1)
-  })
+  for (const [kind, mx] of [
+    ['front', 1],
+    ['rear', -1],
+  ] as const) {
+    it(`draws the handle as two circles cut at the body and hides the body outline inside the handle (${kind} view)`, () => {
+      const v = projectScene(scene, kind)
+      const handle = mirrored(part(v, 'handle'), mx, 1)
+      const body = mirrored(part(v, 'body'), mx, 1)
+      const centre = { x: 1.2 - cx, y: 0 }
+      // The outer circle (radius 0.6) is visible where x ≥ 1: |angle| ≤ acos(−1/3).
+      const outer = Math.acos(-1 / 3)
+      expect(coverage(arc(centre, 0.6, -outer + 0.02, outer - 0.02), handle.visible)).toBe(1)
+      expect(
+        coverage(arc(centre, 0.6, outer + 0.02, 2 * Math.PI - outer - 0.02), handle.hidden),
+      ).toBe(1)
+      // (Away from the ends, where the junction with the body is drawn.)
+      expect(
+        coverage(arc(centre, 0.6, outer + 0.1, 2 * Math.PI - outer - 0.1), handle.visible),
+      ).toBe(0)
+      // The inner circle (radius 0.4): |angle| ≤ acos(−1/2).
+      const inner = Math.acos(-1 / 2)
+      expect(coverage(arc(centre, 0.4, -inner + 0.02, inner - 0.02), handle.visible)).toBe(1)
+      expect(
+        coverage(arc(centre, 0.4, inner + 0.02, 2 * Math.PI - inner - 0.02), handle.hidden),
+      ).toBe(1)
+      // The body's right outline x = 1 is hidden where the handle's bar covers it: |z| between
+      // √0.12 and √0.32, and the arcs end there.
+      const [z0, z1] = [Math.sqrt(0.12), Math.sqrt(0.32)]
+      const right = 1 - cx
+      for (const s of [-1, 1]) {
+        expect(coverage(along({ x: right, y: s * z0 }, { x: right, y: s * z1 }), body.hidden)).toBe(
+          1,
+        )
+        // (Samples farther than the tolerance from the ends.)
+        const inside = along({ x: right, y: s * z0 }, { x: right, y: s * z1 }, 40, 0.1)
+        expect(coverage(inside, body.visible)).toBe(0)
+        for (const z of [z0, z1]) {
+          expect(endsNear(body.visible, { x: right, y: s * z })).toBe(true)
+          // The handle's circles end there, joined on to the curve where it meets the body.
+          expect(vertexNear(handle.visible, { x: right, y: s * z })).toBe(true)
+        }
+      }
+      expect(coverage(along({ x: right, y: -z0 }, { x: right, y: z0 }), body.visible)).toBe(1)
+      expect(coverage(along({ x: right, y: z1 }, { x: right, y: 1 }), body.visible)).toBe(1)
+      expect(coverage(along({ x: -1 - cx, y: -1 }, { x: -1 - cx, y: 1 }), body.visible)).toBe(1)
+      // Nothing of the handle is drawn inside the body's outline but where they meet.
+      for (const p of handle.visible.flat()) expect(p.x).toBeGreaterThan(right - 0.01)
+    })
+  }
+
+  for (const [kind, my] of [
+    ['top', 1],
+    ['bottom', -1],
+  ] as const) {
+    it(`draws the handle as a bar from the rim to a round end (${kind} view)`, () => {
+      const v = projectScene(scene, kind)
+      const handle = mirrored(part(v, 'handle'), 1, my)
+      const rimX = Math.sqrt(0.99) - cx
+      for (const y of [-0.1, 0.1]) {
+        expect(coverage(along({ x: rimX, y }, { x: 1.7 - cx, y }), handle.visible)).toBe(1)
+        expect(endsNear(handle.visible, { x: rimX, y })).toBe(true)
+      }
+      expect(
+        coverage(arc({ x: 1.7 - cx, y: 0 }, 0.1, -Math.PI / 2, Math.PI / 2), handle.visible),
+      ).toBe(1)
+      for (const p of handle.visible.flat()) expect(p.x).toBeGreaterThan(rimX - 0.01)
+      expect(totalLength(handle.visible)).toBeCloseTo(
+        2 * (1.7 - Math.sqrt(0.99)) + 0.1 * Math.PI,
+        1,
+      )
+      expect(coverage(arc({ x: -cx, y: 0 }, 1, 0, 2 * Math.PI, 90), part(v, 'body').visible)).toBe(
+        1,
+      )
+    })
+  }
 
   it('shows the whole handle in front of the body from the right, and none of it from the left', () => {
     const right = projectScene(scene, 'right')

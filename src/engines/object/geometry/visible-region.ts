@@ -143,6 +143,9 @@ export class PartRegion {
   readonly #index: RegionIndex
   readonly #id: number
   readonly #part: number
+  /** The part's pixel box with a one-pixel border: origin (x0, y0) in the buffer, size. */
+  #box: { x0: number; y0: number; w: number; h: number } | null = null
+  /** Over the box: chamfer distance (pixels) of each own pixel to the nearest other pixel. */
   #distance: Float32Array | null = null
 
   constructor(index: RegionIndex, part: number) {
@@ -157,63 +160,60 @@ export class PartRegion {
     return pixels.subarray(start[this.#part]!, start[this.#part + 1]!)
   }
 
-  /**
-   * Per own pixel: its chamfer distance (pixels) to the nearest pixel not of this part, over the
-   * part's own pixel box only.
-   */
-  #depths(): Float32Array {
-    if (this.#distance) return this.#distance
+  /** The chamfer (3-4) distance transform of the part's pixels, over its box. */
+  #depths(): { box: { x0: number; y0: number; w: number; h: number }; d: Float32Array } {
+    if (this.#box && this.#distance) return { box: this.#box, d: this.#distance }
     const { width, owner } = this.#index.buffer
     const pixels = this.#ownPixels()
-    let x0 = Infinity
-    let x1 = -Infinity
-    const y0 = pixels.length > 0 ? Math.floor(pixels[0]! / width) : 0
-    const y1 = pixels.length > 0 ? Math.floor(pixels[pixels.length - 1]! / width) : -1
+    let minX = Infinity
+    let maxX = -Infinity
     for (const p of pixels) {
-      x0 = Math.min(x0, p % width)
-      x1 = Math.max(x1, p % width)
+      minX = Math.min(minX, p % width)
+      maxX = Math.max(maxX, p % width)
     }
-    // A box one pixel wider on every side, whose border is outside the part.
-    const bw = x1 - x0 + 3
-    const bh = y1 - y0 + 3
-    const d = new Float32Array(bw * bh)
-    for (const p of pixels) d[(Math.floor(p / width) - y0 + 1) * bw + (p % width) - x0 + 1] = 1e9
-    const mine = (bx: number, by: number) => {
-      const x = bx + x0 - 1
-      const y = by + y0 - 1
-      return bx > 0 && by > 0 && bx < bw - 1 && by < bh - 1 && owner[y * width + x] === this.#id
+    const box = {
+      x0: minX - 1,
+      y0: Math.floor(pixels[0]! / width) - 1,
+      w: maxX - minX + 3,
+      h: Math.floor(pixels[pixels.length - 1]! / width) - Math.floor(pixels[0]! / width) + 3,
     }
-    // Two passes of the 3-4 chamfer mask (distances in thirds of a pixel).
-    const step = (p: number, q: number, w: number) => {
-      if (d[q]! + w < d[p]!) d[p] = d[q]! + w
+    const { w, h } = box
+    const d = new Float32Array(w * h)
+    for (const p of pixels) d[(Math.floor(p / width) - box.y0) * w + (p % width) - box.x0] = 1e9
+    const mine = (x: number, y: number) =>
+      x > 0 &&
+      y > 0 &&
+      x < w - 1 &&
+      y < h - 1 &&
+      owner[(y + box.y0) * width + x + box.x0] === this.#id
+    // Two passes (distances in thirds of a pixel), then in pixels.
+    const step = (p: number, q: number, c: number) => {
+      if (d[q]! + c < d[p]!) d[p] = d[q]! + c
     }
-    for (let y = 1; y < bh - 1; y++) {
-      for (let x = 1; x < bw - 1; x++) {
+    for (let y = 1; y < h - 1; y++) {
+      for (let x = 1; x < w - 1; x++) {
         if (!mine(x, y)) continue
-        const p = y * bw + x
+        const p = y * w + x
         step(p, p - 1, 3)
-        step(p, p - bw, 3)
-        step(p, p - bw - 1, 4)
-        step(p, p - bw + 1, 4)
+        step(p, p - w, 3)
+        step(p, p - w - 1, 4)
+        step(p, p - w + 1, 4)
       }
     }
-    for (let y = bh - 2; y >= 1; y--) {
-      for (let x = bw - 2; x >= 1; x--) {
+    for (let y = h - 2; y >= 1; y--) {
+      for (let x = w - 2; x >= 1; x--) {
         if (!mine(x, y)) continue
-        const p = y * bw + x
+        const p = y * w + x
         step(p, p + 1, 3)
-        step(p, p + bw, 3)
-        step(p, p + bw + 1, 4)
-        step(p, p + bw - 1, 4)
+        step(p, p + w, 3)
+        step(p, p + w + 1, 4)
+        step(p, p + w - 1, 4)
       }
     }
-    const out = new Float32Array(pixels.length)
-    for (let k = 0; k < pixels.length; k++) {
-      const p = pixels[k]!
-      out[k] = d[(Math.floor(p / width) - y0 + 1) * bw + (p % width) - x0 + 1]! / 3
-    }
-    this.#distance = out
-    return out
+    for (let k = 0; k < d.length; k++) d[k] = d[k]! / 3
+    this.#box = box
+    this.#distance = d
+    return { box, d }
   }
 
   /** Area of the visible region, 2D units². */
@@ -221,54 +221,70 @@ export class PartRegion {
     return this.#ownPixels().length * this.#index.buffer.pixel ** 2
   }
 
-  #centre(p: number): Point {
+  /** The centre of buffer pixel (x, y), 2D units. */
+  #centre(x: number, y: number): Point {
     const b = this.#index.buffer
-    return {
-      x: b.originX + ((p % b.width) + 0.5) * b.pixel,
-      y: b.originY + (Math.floor(p / b.width) + 0.5) * b.pixel,
-    }
+    return { x: b.originX + (x + 0.5) * b.pixel, y: b.originY + (y + 0.5) * b.pixel }
   }
 
   /**
    * The point of the visible surface nearest to `to` whose distance to the region's edge is at
    * least `inset` (2D units; the deepest points when none is that deep), or null when nothing of
-   * the part is visible. Accurate to about a pixel of the id buffer.
+   * the part is visible. Accurate to about a pixel of the id buffer; found by rings of pixels
+   * around `to`, so a query on or near the part costs a few pixels.
    */
   surfacePoint(to: Point, inset = 0): Point | null {
-    const pixels = this.#ownPixels()
-    if (pixels.length === 0) return null
-    let floor = 0
-    let depths: Float32Array | null = null
+    if (this.#ownPixels().length === 0) return null
+    const { box, d } = this.#depths()
     const b = this.#index.buffer
+    let floor = 0
     if (inset > 0) {
-      depths = this.#depths()
       let deepest = 0
-      for (const d of depths) deepest = Math.max(deepest, d)
+      for (const v of d) deepest = Math.max(deepest, v)
       floor = Math.min(inset / b.pixel + 0.5, deepest)
     }
+    // Query position in box pixels (continuous), and the box pixel it falls in (clamped).
+    const qx = (to.x - b.originX) / b.pixel - 0.5 - box.x0
+    const qy = (to.y - b.originY) / b.pixel - 0.5 - box.y0
+    const cx = Math.max(0, Math.min(box.w - 1, Math.round(qx)))
+    const cy = Math.max(0, Math.min(box.h - 1, Math.round(qy)))
+    const offset = Math.hypot(qx - cx, qy - cy)
     let best = -1
     let bestD = Infinity
-    for (let k = 0; k < pixels.length; k++) {
-      if (depths && depths[k]! < floor) continue
-      const p = pixels[k]!
-      const dx = b.originX + ((p % b.width) + 0.5) * b.pixel - to.x
-      const dy = b.originY + (Math.floor(p / b.width) + 0.5) * b.pixel - to.y
-      const d = dx * dx + dy * dy
-      if (d < bestD) {
-        bestD = d
-        best = p
+    const consider = (x: number, y: number) => {
+      if (x < 0 || y < 0 || x >= box.w || y >= box.h) return
+      const k = y * box.w + x
+      if (d[k]! <= 0 || d[k]! < floor) return
+      const dd = (x - qx) ** 2 + (y - qy) ** 2
+      if (dd < bestD || (dd === bestD && k < best)) {
+        bestD = dd
+        best = k
       }
     }
-    return best < 0 ? null : this.#centre(best)
+    const maxRing = Math.max(box.w, box.h)
+    for (let r = 0; r <= maxRing; r++) {
+      // Every pixel at Chebyshev distance r from (cx, cy) is at least r − offset from `to`.
+      if (best >= 0 && r > offset && (r - offset) ** 2 > bestD) break
+      if (r === 0) consider(cx, cy)
+      for (let i = -r; i <= r && r > 0; i++) {
+        consider(cx + i, cy - r)
+        consider(cx + i, cy + r)
+        if (i > -r && i < r) {
+          consider(cx - r, cy + i)
+          consider(cx + r, cy + i)
+        }
+      }
+    }
+    if (best < 0) return null
+    return this.#centre(box.x0 + (best % box.w), box.y0 + Math.floor(best / box.w))
   }
 
   /** The point deepest inside the visible region (first in raster order), or null. */
   interiorPoint(): Point | null {
-    const pixels = this.#ownPixels()
-    if (pixels.length === 0) return null
-    const depths = this.#depths()
+    if (this.#ownPixels().length === 0) return null
+    const { box, d } = this.#depths()
     let best = 0
-    for (let k = 1; k < pixels.length; k++) if (depths[k]! > depths[best]!) best = k
-    return this.#centre(pixels[best]!)
+    for (let k = 1; k < d.length; k++) if (d[k]! > d[best]!) best = k
+    return this.#centre(box.x0 + (best % box.w), box.y0 + Math.floor(best / box.w))
   }
 }

@@ -14,6 +14,14 @@ import type { PreparedScene } from './prepare-scene'
 
 /** Bisection steps per crossing before the closing secant step (cell / 64). */
 const BISECTION_STEPS = 6
+/**
+ * Silhouette segments longer than this fraction of the scene are split at the exact silhouette
+ * (up to CONTOUR_LEVELS times), so a sphere's outline is round at 2000 px, not a 40-gon; at most
+ * CONTOUR_POINT_BUDGET points are added per view.
+ */
+export const CONTOUR_SEGMENT_FRACTION = 0.004
+const CONTOUR_LEVELS = 2
+const CONTOUR_POINT_BUDGET = 10_000
 
 /** A silhouette polyline of one smooth patch. */
 export interface ContourLine {
@@ -50,10 +58,11 @@ const out6 = new Float64Array(6)
 /** The silhouettes of every smooth patch in the scene seen by `cam`. */
 export function extractContours(scene: PreparedScene, cam: Camera): ContourLine[] {
   const lines: ContourLine[] = []
+  const refine = { maxLength: CONTOUR_SEGMENT_FRACTION * scene.size, budget: CONTOUR_POINT_BUDGET }
   for (const [p, part] of scene.parts.entries()) {
     for (const [k, patch] of part.patches.entries()) {
       const first = scene.vertexOffset[p]! + patch.first
-      for (const line of patchContours(scene, cam, patch, first)) {
+      for (const line of patchContours(scene, cam, patch, first, refine)) {
         lines.push({ part: p, patch: k, ...line })
       }
     }
@@ -72,6 +81,7 @@ function patchContours(
   cam: Camera,
   patch: SmoothPatch,
   first: number,
+  refine: { maxLength: number; budget: number },
 ): { points: number[]; closed: boolean }[] {
   const { us, vs, uPeriod, vPeriod } = patch
   const nu = us.length
@@ -89,6 +99,8 @@ function patchContours(
   const uAt = (i: number) => (i < nu ? us[i]! : us[i - nu]! + uPeriod)
   const vAt = (j: number) => (j < nv ? vs[j]! : vs[j - nv]! + vPeriod)
   const points: number[] = []
+  /** u, v of each point. */
+  const params: number[] = []
   const pointOf = new Int32Array(2 * nu * nv).fill(-1)
   const segments: number[] = []
 
@@ -122,9 +134,12 @@ function patchContours(
       }
     }
     const f = gb === 0 ? hi : lo + ((hi - lo) * -ga) / (gb - ga)
-    patch.evaluate(ua + (ub - ua) * f, va + (vb - va) * f, out6)
+    const u = ua + (ub - ua) * f
+    const v = va + (vb - va) * f
+    patch.evaluate(u, v, out6)
     const id = points.length / 3
     points.push(out6[0]!, out6[1]!, out6[2]!)
+    params.push(u, v)
     pointOf[key] = id
     return id
   }
@@ -157,12 +172,126 @@ function patchContours(
       for (let k = 0; k < pairs.length; k += 2) segments.push(edge(pairs[k]!), edge(pairs[k + 1]!))
     }
   }
-  return chain(points, segments)
+  const su = (uPeriod || us[nu - 1]! - us[0]!) / Math.max(1, uPeriod ? nu : nu - 1)
+  const sv = (vPeriod || vs[nv - 1]! - vs[0]!) / Math.max(1, vPeriod ? nv : nv - 1)
+  return chain(points.length / 3, segments).map(({ ids, closed }) => ({
+    points: refinePolyline(ids, points, params, { cam, patch, su, sv, limits: refine }),
+    closed,
+  }))
 }
 
-/** Joins segments (pairs of point ids, each point in at most two) into polylines. */
-function chain(points: number[], segments: number[]): { points: number[]; closed: boolean }[] {
-  const np = points.length / 3
+/** What refining one patch's silhouettes needs. */
+interface Refine {
+  cam: Camera
+  patch: SmoothPatch
+  /** Grid spacing in u and v (the scale of a transverse search). */
+  su: number
+  sv: number
+  /** Shared by all patches of the view: the budget is for the view. */
+  limits: { maxLength: number; budget: number }
+}
+
+const mid6 = new Float64Array(6)
+
+/**
+ * The silhouette polyline through points `ids` (x, y, z in `points`, u, v in `params`), with each
+ * segment longer than the limit split at the exact silhouette found across its middle.
+ */
+function refinePolyline(ids: number[], points: number[], params: number[], r: Refine): number[] {
+  const out: number[] = [points[3 * ids[0]!]!, points[3 * ids[0]! + 1]!, points[3 * ids[0]! + 2]!]
+  const { patch } = r
+  const split = (a: number[], b: number[], level: number) => {
+    const long = Math.hypot(b[0]! - a[0]!, b[1]! - a[1]!, b[2]! - a[2]!) > r.limits.maxLength
+    if (level < CONTOUR_LEVELS && long && r.limits.budget > 0) {
+      const m = middle(a, b, r)
+      if (m) {
+        r.limits.budget--
+        split(a, m, level + 1)
+        split(m, b, level + 1)
+        return
+      }
+    }
+    out.push(b[0]!, b[1]!, b[2]!)
+  }
+  for (let k = 0; k + 1 < ids.length; k++) {
+    const i = ids[k]!
+    const j = ids[k + 1]!
+    let ub = params[2 * j]!
+    let vb = params[2 * j + 1]!
+    const ua = params[2 * i]!
+    const va = params[2 * i + 1]!
+    // Across a periodic seam, take the nearer copy of b.
+    if (patch.uPeriod && Math.abs(ub - ua) > patch.uPeriod / 2)
+      ub += ua > ub ? patch.uPeriod : -patch.uPeriod
+    if (patch.vPeriod && Math.abs(vb - va) > patch.vPeriod / 2)
+      vb += va > vb ? patch.vPeriod : -patch.vPeriod
+    split(
+      [points[3 * i]!, points[3 * i + 1]!, points[3 * i + 2]!, ua, va],
+      [points[3 * j]!, points[3 * j + 1]!, points[3 * j + 2]!, ub, vb],
+      0,
+    )
+  }
+  return out
+}
+
+/**
+ * The silhouette point across the middle of a–b (each x, y, z, u, v): searched from the
+ * parameter midpoint along the perpendicular in grid units, half the segment's length each way;
+ * null when the silhouette does not cross that search line.
+ */
+function middle(a: number[], b: number[], r: Refine): number[] | null {
+  const { patch, cam, su, sv } = r
+  const um = (a[3]! + b[3]!) / 2
+  const vm = (a[4]! + b[4]!) / 2
+  // Perpendicular to a–b in grid units, as long as half of a–b.
+  const dx = (b[3]! - a[3]!) / su
+  const dy = (b[4]! - a[4]!) / sv
+  const nu = (-dy / 2) * su
+  const nv = (dx / 2) * sv
+  // Into the patch: around a periodic direction, along an open one.
+  const wrap = (x: number, period: number, ts: Float64Array) =>
+    period ? ((x % period) + period) % period : Math.max(ts[0]!, Math.min(ts[ts.length - 1]!, x))
+  const clampU = (u: number) => wrap(u, patch.uPeriod, patch.us)
+  const clampV = (v: number) => wrap(v, patch.vPeriod, patch.vs)
+  const at = (t: number) => gAt(cam, patch, clampU(um + nu * t), clampV(vm + nv * t))
+  const g0 = at(0)
+  let lo: number
+  let hi: number
+  let glo: number
+  let ghi: number
+  if (g0 === 0) {
+    lo = 0
+    hi = 0
+    glo = 0
+    ghi = 0
+  } else {
+    const gm = at(-1)
+    const gp = at(1)
+    if (gm < 0 !== g0 < 0) [lo, hi, glo, ghi] = [-1, 0, gm, g0]
+    else if (gp < 0 !== g0 < 0) [lo, hi, glo, ghi] = [0, 1, g0, gp]
+    else return null
+    for (let s = 0; s < BISECTION_STEPS + 2; s++) {
+      const t = (lo + hi) / 2
+      const gt = at(t)
+      if (gt < 0 === glo < 0) [lo, glo] = [t, gt]
+      else [hi, ghi] = [t, gt]
+    }
+  }
+  const t = ghi === glo ? lo : lo + ((hi - lo) * -glo) / (ghi - glo)
+  const u = clampU(um + nu * t)
+  const v = clampV(vm + nv * t)
+  patch.evaluate(u, v, mid6)
+  // Near a pole or a seam the parameters may lead elsewhere: keep only a point near the chord.
+  const cx = (a[0]! + b[0]!) / 2 - mid6[0]!
+  const cy = (a[1]! + b[1]!) / 2 - mid6[1]!
+  const cz = (a[2]! + b[2]!) / 2 - mid6[2]!
+  const chord = Math.hypot(b[0]! - a[0]!, b[1]! - a[1]!, b[2]! - a[2]!)
+  if (Math.hypot(cx, cy, cz) > 0.5 * chord) return null
+  return [mid6[0]!, mid6[1]!, mid6[2]!, u, v]
+}
+
+/** Joins segments (pairs of point ids, each point in at most two) into chains of ids. */
+function chain(np: number, segments: number[]): { ids: number[]; closed: boolean }[] {
   const adj = new Int32Array(2 * np).fill(-1)
   for (let s = 0; s < segments.length; s += 2) {
     const a = segments[s]!
@@ -172,7 +301,7 @@ function chain(points: number[], segments: number[]): { points: number[]; closed
     adj[2 * b + (adj[2 * b]! < 0 ? 0 : 1)] = a
   }
   const seen = new Uint8Array(np)
-  const out: { points: number[]; closed: boolean }[] = []
+  const out: { ids: number[]; closed: boolean }[] = []
   const walk = (start: number) => {
     const ids = [start]
     seen[start] = 1
@@ -195,10 +324,7 @@ function chain(points: number[], segments: number[]): { points: number[]; closed
       at = next
     }
     if (closed) ids.push(start)
-    if (ids.length < 2) return
-    const pts: number[] = []
-    for (const id of ids) pts.push(points[3 * id]!, points[3 * id + 1]!, points[3 * id + 2]!)
-    out.push({ points: pts, closed })
+    if (ids.length >= 2) out.push({ ids, closed })
   }
   // Open chains from their ends first, then the loops left.
   for (let p = 0; p < np; p++) {

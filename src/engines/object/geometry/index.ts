@@ -13,7 +13,15 @@
  *                        surfacePoint(to, inset?) → Point | null, interiorPoint(), visibleArea() }> }
  *
  * 2D coordinates are x right, y down (like figure/scene.ts). Several views of one scene: call
- * prepareScene(scene) once and projectPrepared(prepared, view) per view.
+ * prepareScene(scene) once and projectPrepared(prepared, view) per view. Hidden polylines are
+ * always returned (unless options.hidden is false) whatever ObjectView.hidden says: dashing them
+ * is the drafter's choice. A hidden stretch under a visible line, or under an earlier hidden one,
+ * is not returned; visible lines of different parts may lie on each other (a leg's edge on the
+ * top's). surfacePoint's `inset` keeps a lead's end that far inside the part's visible region.
+ * Shapes as object-scene.ts describes them; `position` is the centre of the part's own box
+ * before rotation (the world box's centre for every symmetric shape); a hollow cylinder or box
+ * opens at its top, a hollow cone at its wide base, a hollow tube is a pipe (other shapes are
+ * drawn solid).
  *
  * Stages, in order (project-scene.ts): meshes per part with their smooth patches and feature
  * edges (part-mesh.ts, shape-*.ts) and junction curves between parts (intersect-parts.ts) →

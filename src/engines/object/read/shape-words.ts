@@ -28,14 +28,14 @@ const FORM_NOUNS: Record<PartForm, string[]> = {
   leaf: set(`leaf wing`),
   frame: set(`frame rack`),
   block: set(`
-    latch drawer switch connector chip trigger key toggle magnet truck tray rail runner lock
+    latch drawer switch connector chip trigger key toggle magnet truck tray rail runner lock clamp
   `),
   leg: set(`leg foot feet post column pillar pedestal stand support upright standoff caster`),
   rod: set(`
     rod shaft pole axle stem spindle bar arm boom mast spoke beam dowel stick wand handlebar
     crossbar plunger piston needle antenna electrode rib stretcher forearm bit
   `),
-  pin: set(`pin peg stud pivot`),
+  pin: set(`pin peg stud pivot prong tine`),
   tube: set(`tube pipe barrel conduit duct spout chimney straw hose neck`),
   collar: set(`collar sleeve bushing bearing rim ferrule grommet washer band bezel`),
   cylinder: set(`
@@ -50,7 +50,7 @@ const FORM_NOUNS: Record<PartForm, string[]> = {
   cone: set(`cone nozzle funnel tip point nose taper horn shade reflector shoulder`),
   ring: set(`ring o-ring gasket seal tire tyre loop-ring`),
   handle: set(`handle loop bail hook eye claw`),
-  blade: set(`blade fin vane paddle propeller tab finger tooth petal clip pedal lever`),
+  blade: set(`blade fin vane paddle propeller tab finger tooth petal clip pedal lever bristle`),
   spring: set(`spring coil helix`),
   screw: set(`screw bolt rivet nail fastener nut`),
   knuckle: set(`knuckle`),

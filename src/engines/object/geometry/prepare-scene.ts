@@ -100,6 +100,9 @@ export function prepareScene(scene: { parts: ObjectPart[] }): PreparedScene {
     vertexOffset[i] = v
     positions.set(m.positions, 3 * v)
     normals.set(m.normals, 3 * v)
+    // The part keeps views of the scene's arrays, not a second copy.
+    m.positions = positions.subarray(3 * v, 3 * v + m.positions.length)
+    m.normals = normals.subarray(3 * v, 3 * v + m.normals.length)
     for (let k = 0; k < m.triangles.length; k++) tris[3 * t + k] = m.triangles[k]! + v
     const count = m.triangles.length / 3
     triPart.fill(i, t, t + count)

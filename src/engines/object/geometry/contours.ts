@@ -174,8 +174,15 @@ function patchContours(
   }
   const su = (uPeriod || us[nu - 1]! - us[0]!) / Math.max(1, uPeriod ? nu : nu - 1)
   const sv = (vPeriod || vs[nv - 1]! - vs[0]!) / Math.max(1, vPeriod ? nv : nv - 1)
+  // A first or last row that is one point (a sphere's pole) has no u of its own.
+  const pole = (j: number) => {
+    const a = 3 * (first + j * nu)
+    const b = 3 * (first + j * nu + (nu >> 1))
+    return Math.hypot(pos[a]! - pos[b]!, pos[a + 1]! - pos[b + 1]!, pos[a + 2]! - pos[b + 2]!) === 0
+  }
+  const poles = vPeriod ? [] : [pole(0) ? vs[0]! : NaN, pole(nv - 1) ? vs[nv - 1]! : NaN]
   return chain(points.length / 3, segments).map(({ ids, closed }) => ({
-    points: refinePolyline(ids, points, params, { cam, patch, su, sv, limits: refine }),
+    points: refinePolyline(ids, points, params, { cam, patch, su, sv, poles, limits: refine }),
     closed,
   }))
 }
@@ -187,6 +194,8 @@ interface Refine {
   /** Grid spacing in u and v (the scale of a transverse search). */
   su: number
   sv: number
+  /** v of rows that are single points (poles), where a point takes its neighbour's u. */
+  poles: number[]
   /** Shared by all patches of the view: the budget is for the view. */
   limits: { maxLength: number; budget: number }
 }
@@ -217,9 +226,12 @@ function refinePolyline(ids: number[], points: number[], params: number[], r: Re
     const i = ids[k]!
     const j = ids[k + 1]!
     let ub = params[2 * j]!
-    let vb = params[2 * j + 1]!
-    const ua = params[2 * i]!
+    const vb0 = params[2 * j + 1]!
+    let vb = vb0
+    let ua = params[2 * i]!
     const va = params[2 * i + 1]!
+    if (r.poles.includes(va)) ua = ub
+    if (r.poles.includes(vb0)) ub = ua
     // Across a periodic seam, take the nearer copy of b.
     if (patch.uPeriod && Math.abs(ub - ua) > patch.uPeriod / 2)
       ub += ua > ub ? patch.uPeriod : -patch.uPeriod

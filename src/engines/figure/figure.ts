@@ -174,7 +174,10 @@ export function figureStructureIssues(figure: {
       })
       continue
     }
-    if (parent.kind !== 'container') {
+    // An object's sub-assembly is a part its members name as parent.
+    const holds =
+      parent.kind === 'container' || (figure.kind === 'object' && parent.kind === 'part')
+    if (!holds) {
       issues.push({
         path: ['elements', i, 'parent'],
         message: `The parent of ${name(element)} is ${name(parent)}, a ${parent.kind}; make it a container`,
@@ -261,8 +264,9 @@ function sceneIssues(
       })
     }
   }
+  const assemblies = new Set([...elements.values()].flatMap((e) => (e.parent ? [e.parent] : [])))
   for (const id of elements.keys()) {
-    if (!drawn.has(id)) {
+    if (!drawn.has(id) && !assemblies.has(id)) {
       issues.push({ path: ['scene'], message: `No scene part draws element "${id}"` })
     }
   }

@@ -261,9 +261,16 @@ export function checkFaithful(
     }
   }
 
-  warnings.push(...structureWarnings(figure))
-  if (flowchart) warnings.push(...uncoveredClauses(prompt, figure))
-  else warnings.push(...undrawnParts(prompt, figure), ...unlinkedSentences(sentences, figure))
+  if (figure.kind === 'object') warnings.push(...undrawnParts(prompt, figure))
+  else if (flowchart)
+    warnings.push(...structureWarnings(figure), ...uncoveredClauses(prompt, figure))
+  else {
+    warnings.push(
+      ...structureWarnings(figure),
+      ...undrawnParts(prompt, figure),
+      ...unlinkedSentences(sentences, figure),
+    )
+  }
   return { problems, warnings }
 }
 
@@ -407,7 +414,7 @@ function fits(entry: LedgerEntry, element: FigureElement): boolean {
     return true
   }
   // A part named by its noun phrase is held to it, not to the words around it.
-  const block = element.kind === 'block' || element.kind === 'container'
+  const block = element.kind === 'block' || element.kind === 'container' || element.kind === 'part'
   if (block && entry.role === 'part' && entry.phrases?.some(Boolean)) return false
   for (const window of entry.windows ?? []) {
     // Most of the marked words are in the label, or most of the label is in them.
@@ -506,7 +513,8 @@ function structureWarnings(figure: Figure): string[] {
 /** Names a prompt uses for what is drawn around or about a figure, never a part of it. */
 const NOT_PARTS = new Set(
   `figure fig diagram drawing embodiment invention disclosure example middle center centre side
-  top bottom left right front back end way manner case time part portion element`.split(/\s+/),
+  top bottom left right front back end way manner case time part portion element view
+  perspective elevation plan section`.split(/\s+/),
 )
 
 /**
@@ -514,7 +522,9 @@ const NOT_PARTS = new Set(
  * draws, so an unnumbered part the reader passed over is named in a warning, never lost.
  */
 function undrawnParts(prompt: string, figure: Figure): string[] {
-  const drawn = figure.elements.map((e) => new Set(contentWords(e.label).map(stem)))
+  // The whole is drawn too: as the figure itself, named by its title.
+  const labels = [...figure.elements.map((e) => e.label), ...(figure.title ? [figure.title] : [])]
+  const drawn = labels.map((label) => new Set(contentWords(label).map(stem)))
   const missed = new Map<string, string>()
   const mentions = new Map<string, number>()
   const candidates: { key: string; label: string; opens: boolean }[] = []

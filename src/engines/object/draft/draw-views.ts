@@ -103,7 +103,28 @@ export function drawViews(
     ),
   )
   const { cols } = grid(drawn.length)
-  const legendBand = 1.2 * LEGEND
+  const rows = Math.ceil(drawn.length / cols)
+  const gap = 2 * LEGEND
+  const legendBand = 1.4 * LEGEND
+  // Columns as wide, and rows as tall, as their largest view: no empty cells around thin views.
+  const colWidth = Array.from({ length: cols }, (_, c) =>
+    Math.max(
+      0,
+      ...drawn.filter((_, k) => k % cols === c).map((d) => d.projection.bounds.width * scale),
+    ),
+  )
+  const rowHeight = Array.from({ length: rows }, (_, r) =>
+    Math.max(
+      0,
+      ...drawn
+        .filter((_, k) => Math.floor(k / cols) === r)
+        .map((d) => d.projection.bounds.height * scale),
+    ),
+  )
+  const colX = colWidth.map((_, c) => colWidth.slice(0, c).reduce((a, w) => a + w + gap, 0))
+  const rowY = rowHeight.map((_, r) =>
+    rowHeight.slice(0, r).reduce((a, h) => a + h + legendBand + gap, 0),
+  )
   const strokes: Scene['strokes'] = []
   const texts: SceneText[] = []
   const views: PlacedView[] = []
@@ -111,11 +132,16 @@ export function drawViews(
   drawn.forEach(({ view, projection, slides }, k) => {
     const col = k % cols
     const row = Math.floor(k / cols)
-    const frame: Rect = { x: col * CELL, y: row * (CELL + legendBand), width: CELL, height: CELL }
+    const frame: Rect = {
+      x: colX[col]!,
+      y: rowY[row]!,
+      width: colWidth[col]!,
+      height: rowHeight[row]!,
+    }
     const { bounds } = projection
     const offset = {
-      x: frame.x + (CELL - bounds.width * scale) / 2 - bounds.x * scale,
-      y: frame.y + (CELL - bounds.height * scale) / 2 - bounds.y * scale,
+      x: frame.x + (frame.width - bounds.width * scale) / 2 - bounds.x * scale,
+      y: frame.y + (frame.height - bounds.height * scale) / 2 - bounds.y * scale,
     }
     const place = (p: Point): Point => ({ x: offset.x + p.x * scale, y: offset.y + p.y * scale })
     for (const [id, part] of projection.parts) {
@@ -128,13 +154,16 @@ export function drawViews(
         }
       }
     }
+    // A slide is drawn where it runs in the open, not across a part's visible surface.
     for (const slide of slides) {
-      for (const dash of dashPolyline(slide.map(place), centreDashes(PEN_PX)))
-        strokes.push(toPath(dash))
+      for (const open of openStretches(slide, [...projection.parts.values()], bounds)) {
+        for (const dash of dashPolyline(open.map(place), centreDashes(PEN_PX)))
+          strokes.push(toPath(dash))
+      }
     }
     const legend = legends[k]!
-    const baseline = frame.y + CELL + 0.2 * LEGEND + CAP_HEIGHT_EM * LEGEND
-    const cx = frame.x + CELL / 2
+    const baseline = frame.y + frame.height + 0.4 * LEGEND + CAP_HEIGHT_EM * LEGEND
+    const cx = frame.x + frame.width / 2
     const width = metrics.measure(legend, LEGEND)
     texts.push({
       text: legend,
@@ -153,19 +182,40 @@ export function drawViews(
     })
     views.push({ view, legend, scale, offset, parts: projection.parts, frame })
   })
-  const rows = Math.ceil(drawn.length / cols)
+  const width = colX[cols - 1]! + colWidth[cols - 1]!
+  const height = rowY[rows - 1]! + rowHeight[rows - 1]! + legendBand
   return {
-    scene: {
-      width: cols * CELL,
-      height: rows * (CELL + legendBand),
-      pen: PEN_PX,
-      strokes,
-      leads: [],
-      arrowheads: [],
-      texts,
-    },
+    scene: { width, height, pen: PEN_PX, strokes, leads: [], arrowheads: [], texts },
     views,
   }
+}
+
+/** Stretches of a 2D line (projection units) that cross no part's visible surface. */
+function openStretches(
+  line: readonly Point[],
+  parts: readonly PartProjection[],
+  bounds: Rect,
+): Point[][] {
+  const [a, b] = [line[0]!, line[line.length - 1]!]
+  const steps = 48
+  const length = Math.hypot(b.x - a.x, b.y - a.y)
+  // Visible regions are rasterized at 512 px on the view's long side: a pixel or two is inside.
+  const near = (2 * Math.max(bounds.width, bounds.height)) / 512
+  const runs: Point[][] = []
+  let run: Point[] = []
+  for (let k = 0; k <= steps; k++) {
+    const p = { x: a.x + ((b.x - a.x) * k) / steps, y: a.y + ((b.y - a.y) * k) / steps }
+    const covered = parts.some((part) => {
+      const q = part.surfacePoint(p, 0)
+      return q !== null && Math.hypot(q.x - p.x, q.y - p.y) <= near
+    })
+    if (covered) {
+      if (run.length > 1) runs.push(run)
+      run = []
+    } else run.push(p)
+  }
+  if (run.length > 1) runs.push(run)
+  return runs
 }
 
 function toPath(points: readonly Point[]): VectorPath {

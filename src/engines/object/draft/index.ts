@@ -39,6 +39,14 @@ export async function draftObject(figure: Figure, options: DraftOptions): Promis
     ? numberParts(figure)
     : { byId: new Map<string, string>(), warnings: [] }
   const elementOf = (part: ObjectPart) => part.element ?? part.id
+  // An assembly's numeral leads to one of its members: a part whose element it holds.
+  const parentOf = new Map(figure.elements.map((e) => [e.id, e.parent]))
+  const drawsFor = (own: string, element: string) => {
+    for (let at: string | undefined = own; at !== undefined; at = parentOf.get(at)) {
+      if (at === element) return true
+    }
+    return false
+  }
   const warnings = [...numbering.warnings]
   // Text sized for the scale the layout will print at; once more if the numerals grew it.
   let factor = 1
@@ -52,6 +60,7 @@ export async function draftObject(figure: Figure, options: DraftOptions): Promis
     const failed = labeled
       ? numberViews(
           drawn.scene,
+          drawsFor,
           drawn.views,
           scene.parts,
           elementOf,

@@ -31,6 +31,8 @@ interface Shown {
 /** Numbers the parts on the drawn `scene` (see the module header); returns the elements not placed. */
 export function numberViews(
   scene: Scene,
+  /** Whether a part drawing the first element draws for the second (itself, or its assembly). */
+  drawsFor: (own: string, element: string) => boolean,
   views: readonly PlacedView[],
   parts: readonly ObjectPart[],
   elementOf: (part: ObjectPart) => string,
@@ -53,7 +55,7 @@ export function numberViews(
   for (const [element, numeral] of numerals) {
     const best = bestShown(
       views,
-      parts.filter((p) => elementOf(p) === element),
+      parts.filter((p) => drawsFor(elementOf(p), element)),
     )
     if (!best) continue
     const projection = best.view.parts.get(best.part.id)!
@@ -73,7 +75,7 @@ export function numberViews(
       if (point) anchors.push({ point: toSheet(point), normal: dir })
     }
     const own: Segment2[] = scene.strokes
-      .filter((s) => s.group === elementGroup(element))
+      .filter((s) => s.group === elementGroup(elementOf(best.part)))
       .flatMap((s) => flattenPath(s))
     targets.push({ id: element, numeral, anchors, own, group: elementGroup(element) })
   }

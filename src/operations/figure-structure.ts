@@ -17,3 +17,4 @@ export {
   MAX_LABEL_CHARS,
   NUMERAL_PATTERN,
 } from '../engines/figure/figure'
+export { ObjectSceneSchema } from '../engines/object/object-scene'

@@ -23,6 +23,7 @@ import {
 } from '../engines/figure/rasterize'
 import type { Scene } from '../engines/figure/scene'
 import { SHEET_DPI, SHEET_LONG_EDGE_PX } from '../engines/figure/sheet'
+import { draftObject } from '../engines/object/draft'
 import { ApiError, type ImageSource } from '../errors'
 import { ulid } from '../lib/ids'
 import { bufferRows } from '../lib/rows'
@@ -94,12 +95,21 @@ export async function generateFigure(
   let structure: Figure | undefined
   switch (plan.kind) {
     case 'drafter': {
-      const drafted = await draftFigure(plan.figure, { labeled, metrics })
+      // Objects are drawn from their 3D scene; diagrams and flowcharts are laid out as graphs.
+      const draft = plan.figure.kind === 'object' ? draftObject : draftFigure
+      const drafted = await draft(plan.figure, { labeled, metrics })
       const titles = groupTitles(plan.figure, drafted.numerals, drafted.whole)
       sheets = drafted.sheets.map((sheet) => ({
         scene: sheet.scene,
         label: sheet.label,
-        titles: new Map([...titles, ['legend', sheet.label]]),
+        // Every legend on the sheet is titled with its own words (an object's views have one each).
+        titles: new Map([
+          ...titles,
+          ['legend', sheet.label],
+          ...sheet.scene.texts.flatMap((t) =>
+            t.role === 'legend' && t.group ? [[t.group, t.text] as [string, string]] : [],
+          ),
+        ]),
       }))
       references = drafted.references
       drawnWarnings = drafted.warnings

@@ -8,13 +8,16 @@
  *     stands only if it passes the same faithfulness checker with fewer warnings;
  *   - reference images → the image model (guided by the prompt, or the default instruction), or,
  *     without one, line drawings extracted from the references;
- *   - an object described in words → the image model, or a clear refusal without one;
+ *   - an object described in words → the object drafter (parts as 3D primitives, drawn in the
+ *     views asked for, every numeral on its part); what it cannot read → the image model, or a
+ *     clear refusal without one;
  *   - a prompt that cannot be read faithfully → 400 PROMPT_NOT_UNDERSTOOD quoting the phrase.
  */
 
 import { checkFaithful } from '../engines/figure/faithful'
 import { type Figure, FigureSchema, figureJsonSchema } from '../engines/figure/figure'
 import { readFigure } from '../engines/figure/read-figure'
+import { readObjectFigure } from '../engines/object/read-object-figure'
 import { ApiError } from '../errors'
 import { log } from '../lib/log'
 import type { FigureReader } from '../storage/ports'
@@ -38,6 +41,9 @@ const PATENT_STYLE =
   'Black ink line art on a plain white background, as in a patent application figure: clean ' +
   'uniform outlines, no shading, no hatching fills, no colour, no gradients, no text, no ' +
   'numbers, no frame, the whole subject in view with white space around it.'
+
+const NOT_DRAWABLE =
+  'The prompt describes neither a block diagram, a method, nor an object made of parts the drafter can model; drawing it needs the image model, which this deployment does not have: describe the parts (a housing 10 with a lid 12 on top, ...), the blocks or the steps, or send referenceImageUrls.'
 
 const REFERENCES_NOT_DRAWN =
   'The figure is drafted from its structure, so the reference images were not drawn'
@@ -110,6 +116,23 @@ export async function planFigure(input: {
     // A diagram the reader could not read is not handed to the image model, references or not:
     // it would draw a picture with no text in place of the structure asked for.
     if (read.reason === 'not_understood') throw new ApiError('PROMPT_NOT_UNDERSTOOD', read.message)
+    // An object described in words is drawn from its parts, every numeral on its part, before
+    // any image model (which invents parts and cannot number them); reference images, when sent,
+    // lead instead.
+    if (references === 0) {
+      const object = readObjectFigure(prompt)
+      if (object.ok) {
+        return {
+          kind: 'drafter',
+          figure: object.figure,
+          reader: 'rules',
+          warnings: object.warnings,
+        }
+      }
+      if (object.reason === 'not_understood') {
+        throw new ApiError('PROMPT_NOT_UNDERSTOOD', object.message)
+      }
+    }
   }
   if (hasModel) {
     const instruction = `${prompt?.trim() || DEFAULT_FIGURE_INSTRUCTION} ${PATENT_STYLE}`
@@ -123,11 +146,7 @@ export async function planFigure(input: {
       : []
     return { kind: 'reference-lines', warnings }
   }
-  const reason = read && !read.ok ? read.message : 'The prompt could not be read'
-  throw new ApiError(
-    'PROMPT_NOT_DRAWABLE',
-    `${reason} Drawing an object from words needs the image model, which this deployment does not have: describe a block diagram or a method, or send referenceImageUrls.`,
-  )
+  throw new ApiError('PROMPT_NOT_DRAWABLE', NOT_DRAWABLE)
 }
 
 /**

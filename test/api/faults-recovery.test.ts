@@ -182,7 +182,8 @@ describe('the idempotency object fails mid-request', () => {
 })
 
 describe('the image model fails (/figures, the FigureModel port)', () => {
-  const OBJECT_PROMPT = 'A folding chair with four legs, a padded seat and a curved backrest.'
+  // A scene only the image model can draw (an object would go to the object drafter).
+  const OBJECT_PROMPT = 'A sunset over snowy mountains with pine trees.'
 
   it('answers 500 PROCESSING_FAILED, refunds once and releases the key', async () => {
     const { apiKey, accountId } = await newAccount(START)

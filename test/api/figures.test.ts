@@ -51,6 +51,8 @@ const METHOD_PROMPT =
   'sending an error message; and sending the response.'
 
 const OBJECT_PROMPT = 'A folding chair with four legs, a padded seat and a curved backrest.'
+/** A scene, not a thing made of parts: only an image model could draw it. */
+const SCENERY_PROMPT = 'A sunset over snowy mountains with pine trees.'
 
 const ok = (response: Response) => expectOk<FigureData>(response)
 
@@ -235,7 +237,7 @@ describe('POST /v1/figures', () => {
       expect(await balanceOf(apiKey)).toBe(90)
     })
 
-    it('draws an object described in words with the image model, as stroke-only SVG', async () => {
+    it('draws an object described in words with the object drafter, never the image model', async () => {
       const { apiKey } = await newAccount(100)
       const ai = new FakeAi()
       const data = await ok(
@@ -245,8 +247,26 @@ describe('POST /v1/figures', () => {
           labeled: true,
         }),
       )
+      expect(data.method).toBe('drafter')
+      expect(ai.calls).toHaveLength(0)
+      expectStrokeOnlySvg(data.svg!)
+      expect(data.references!.map((r) => r.label)).toEqual(
+        expect.arrayContaining(['LEGS', 'PADDED SEAT', 'BACKREST']),
+      )
+    })
+
+    it('draws a scene described in words with the image model, as stroke-only SVG', async () => {
+      const { apiKey } = await newAccount(100)
+      const ai = new FakeAi()
+      const data = await ok(
+        await postJsonWithAi(ai, '/v1/figures', apiKey, {
+          prompt: SCENERY_PROMPT,
+          output: 'svg',
+          labeled: true,
+        }),
+      )
       expect(data.method).toBe('image-model')
-      expect(ai.calls[0]!.prompt).toContain(OBJECT_PROMPT)
+      expect(ai.calls[0]!.prompt).toContain(SCENERY_PROMPT)
       expect(ai.calls[0]!.references).toHaveLength(0)
       expectStrokeOnlySvg(data.svg!)
       expect(data.references!.length).toBeGreaterThanOrEqual(1)
@@ -324,10 +344,10 @@ describe('POST /v1/figures', () => {
   })
 
   describe('refusals', () => {
-    it('refuses an object described in words without an image model, uncharged', async () => {
+    it('refuses a scene described in words without an image model, uncharged', async () => {
       const { apiKey } = await newAccount(100)
       const error = await expectError(
-        await postJson('/v1/figures', apiKey, { prompt: OBJECT_PROMPT }),
+        await postJson('/v1/figures', apiKey, { prompt: SCENERY_PROMPT }),
         400,
         'PROMPT_NOT_DRAWABLE',
       )
@@ -340,7 +360,7 @@ describe('POST /v1/figures', () => {
       const { apiKey, accountId } = await newAccount(100)
       const ai = new FakeAi('fail')
       await expectError(
-        await postJsonWithAi(ai, '/v1/figures', apiKey, { prompt: OBJECT_PROMPT }),
+        await postJsonWithAi(ai, '/v1/figures', apiKey, { prompt: SCENERY_PROMPT }),
         500,
         'PROCESSING_FAILED',
       )

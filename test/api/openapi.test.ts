@@ -375,7 +375,7 @@ const OPERATION_ERRORS: Record<string, () => Promise<Response>> = {
     postJson('/v1/figures', (await newAccount(10)).apiKey, { output: 'svg' }),
   'generateFigure:promptNotDrawable': async () =>
     postJson('/v1/figures', (await newAccount(10)).apiKey, {
-      prompt: 'A folding chair with four legs, a padded seat and a curved backrest.',
+      prompt: 'A sunset over snowy mountains with pine trees.',
     }),
   'generateFigure:referenceImageUnavailable': async () => {
     server.use(

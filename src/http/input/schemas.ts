@@ -15,6 +15,7 @@ import {
   MAX_FIGURE_ELEMENTS,
   MAX_LABEL_CHARS,
   NUMERAL_PATTERN,
+  ObjectSceneSchema,
 } from '../../operations/figure-structure'
 
 /** Largest accepted imageUrl, characters. */
@@ -323,6 +324,10 @@ function figureStructure(numeral: z.ZodType, result: boolean) {
       connections: result
         ? z.array(connection)
         : z.array(connection).max(MAX_FIGURE_CONNECTIONS).optional(),
+      scene: ObjectSceneSchema.optional().openapi({
+        description:
+          'Objects (`kind: "object"`): the 3D scene the views are drawn from. `parts`: `{ id, shape (box, rounded-box, cylinder, cone, sphere, torus, tube, plate, helix), size [x, y, z], position [x, y, z] (its centre; z is up, the front view looks along +y), rotation [x, y, z] degrees, element? (the element a copy draws), parent? (what it belongs to; an exploded view slides it away) }`; `views`: `{ kind: perspective | front | rear | left | right | top | bottom | exploded, hidden? }`.',
+      }),
     })
     .strict()
     .superRefine((figure, ctx) => {
@@ -332,6 +337,7 @@ function figureStructure(numeral: z.ZodType, result: boolean) {
         numeral: numerals(figure.numeral),
         elements: figure.elements.map((e) => ({ ...e, numeral: numerals(e.numeral) })),
         connections: (figure.connections ?? []).map((c) => ({ ...c, arrow: c.arrow ?? 'forward' })),
+        scene: figure.scene,
       })
       for (const issue of issues) ctx.addIssue({ code: 'custom', ...issue })
     })

@@ -108,7 +108,7 @@ const SVG_EXAMPLE =
   '<?xml version="1.0" encoding="UTF-8"?>\n<svg width="6.8267in" height="3.5516in" viewBox="0 0 1638.4 852.39" xmlns="http://www.w3.org/2000/svg">\n    <defs/>\n    <path fill="none" stroke="#000000" stroke-width="4" stroke-linecap="round" stroke-linejoin="round" d="M 345.21 145.49 L 1212.21 145.49 L 1212.21 624.69 L 345.21 624.69 L 345.21 145.49 Z …"/>\n    …\n</svg>\n'
 
 const PROMPT_NOT_DRAWABLE_MESSAGE =
-  'The prompt describes a physical object or a view of one rather than a block diagram or a flowchart, so it needs an image model; to get a diagram, describe connected functional parts or the steps of a method. Drawing an object from words needs the image model, which this deployment does not have: describe a block diagram or a method, or send referenceImageUrls.'
+  'The prompt describes neither a block diagram, a method, nor an object made of parts the drafter can model; drawing it needs the image model, which this deployment does not have: describe the parts (a housing 10 with a lid 12 on top, ...), the blocks or the steps, or send referenceImageUrls.'
 
 const route = createRoute({
   method: 'post',
@@ -255,7 +255,7 @@ const route = createRoute({
           NOT_UNDERSTOOD_MESSAGE,
         ),
         promptNotDrawable: errorExample(
-          'An object described in words, on a deployment without the image model',
+          'A scene (not an object made of parts) described in words, on a deployment without the image model',
           'PROMPT_NOT_DRAWABLE',
           PROMPT_NOT_DRAWABLE_MESSAGE,
         ),

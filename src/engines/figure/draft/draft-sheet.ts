@@ -60,10 +60,20 @@ export interface UnnamedLink {
   to: string
 }
 
+/** One layout of a sheet, fitted but not numbered. */
+interface LaidOut {
+  layout: GraphLayout
+  /** The scale it prints at without numerals. */
+  scale: number
+  /** The attempt's index in `attempts`. */
+  order: number
+  /** How many links' names it leaves out (no free place beside them). */
+  unnamed: number
+}
+
 /** The layouts of one attempt set, largest print first. */
 export interface SheetLayouts {
-  /** `order`: the attempt's index in `attempts`. */
-  layouts: { layout: GraphLayout; scale: number; order: number }[]
+  layouts: LaidOut[]
   /** The largest scale any of them prints at without numerals. */
   scale: number
   /** The largest `fillScale` among them: above `scale` when a small sheet is held back. */
@@ -96,7 +106,8 @@ export function printsLargeEnough(scale: number): boolean {
 
 /**
  * Every tight layout of `plan` (the roomy ones with `roomy`), drawn with its legend and fitted
- * but not numbered, largest print first; within 2 %, the earlier attempt.
+ * but not numbered, largest print first; within 2 %, the one leaving fewer links unnamed, then the
+ * earlier attempt.
  */
 export async function layOutSheet(
   plan: SheetPlan,
@@ -112,43 +123,58 @@ export async function layOutSheet(
     width: metrics.measure(label, FONT_PX) + 0.2 * FONT_PX,
     height: CAP_HEIGHT_EM * FONT_PX + 0.2 * FONT_PX,
   })
-  const layouts: { layout: GraphLayout; scale: number; order: number }[] = []
+  const layouts: LaidOut[] = []
   let fill = 0
   for (const { attempt, order } of tried.length > 0 ? tried : set.slice(0, 1)) {
     const sized = sizeParts(plan.figure, metrics, attempt.wrap, plan.connectors)
-    let graph: LayoutOptions = attempt.layout
-    let layout = await layoutGraph(plan.figure, sized, graph, labelSize)
+    const lay = (graph: LayoutOptions, parts = sized) =>
+      layoutGraph(plan.figure, parts, graph, labelSize)
+    let layout = await lay(attempt.layout)
     // A container narrower than its title gets the title re-wrapped to its width, once.
-    if (rewrapTitles(layout, sized, metrics)) {
-      layout = await layoutGraph(plan.figure, sized, graph, labelSize)
-    }
-    let drawn = drawLayout(layout, metrics, plan.groups)
+    if (rewrapTitles(layout, sized, metrics)) layout = await lay(attempt.layout)
+    const first = { graph: attempt.layout, layout, drawn: drawLayout(layout, metrics, plan.groups) }
     // Names of links that found no free place beside their tails get room kept for them in the
-    // middle of their links, once (kept when fewer names are then left out).
-    if (drawn.unplaced.length > 0) {
-      const centred = { ...graph, centerLabels: new Set(drawn.unplaced) }
-      const again = await layoutGraph(plan.figure, sized, centred, labelSize)
+    // middle of their links; a trunk's that still finds none, on each of its links apart. That
+    // layout is tried beside the first when it leaves fewer names out: it is larger, and which
+    // one prints large enough decides (draftSheet prefers, of those that do, the fuller one).
+    let named = first
+    for (const apart of [false, true]) {
+      const { graph, drawn } = named
+      if (drawn.unplaced.length === 0) break
+      const trunks = drawn.unplaced.flatMap((i) => named.layout.links[i]!.trunk ?? [])
+      if (apart && trunks.length === 0) break
+      const centred: LayoutOptions = {
+        ...graph,
+        centerLabels: new Set([...(graph.centerLabels ?? []), ...drawn.unplaced, ...trunks]),
+        ...(apart ? { apart: new Set([...(graph.apart ?? []), ...trunks]) } : {}),
+      }
+      const again = await lay(centred)
       const redrawn = drawLayout(again, metrics, plan.groups)
       if (redrawn.unplaced.length < drawn.unplaced.length) {
-        ;[graph, layout, drawn] = [centred, again, redrawn]
+        named = { graph: centred, layout: again, drawn: redrawn }
       }
     }
-    // A container whose title band links run through gets its title in a bottom band, once;
-    // one crossed there too is set again (fit-titles.ts), at most twice.
-    if (moveBlockedTitles(layout, sized, drawn.scene)) {
-      layout = await layoutGraph(plan.figure, sized, graph, labelSize)
-      drawn = drawLayout(layout, metrics, plan.groups)
+    for (const variant of named === first ? [first] : [first, named]) {
+      // A container whose title band links run through gets its title in a bottom band, once;
+      // one crossed there too is set again (fit-titles.ts), at most twice.
+      const parts = new Map(sized)
+      let { layout, drawn } = variant
+      if (moveBlockedTitles(layout, parts, drawn.scene)) {
+        layout = await lay(variant.graph, parts)
+        drawn = drawLayout(layout, metrics, plan.groups)
+      }
+      const refit = new Set<string>()
+      for (let round = 0; round < MAX_TITLE_REFITS; round++) {
+        const { direction } = variant.graph
+        if (!refitBlockedTitles(layout, parts, drawn.scene, metrics, direction, refit)) break
+        layout = await lay(variant.graph, parts)
+        drawn = drawLayout(layout, metrics, plan.groups)
+      }
+      const scene = drawn.scene
+      addLegend(scene, options.label, metrics)
+      layouts.push({ layout, scale: fitSheet(scene), order, unnamed: drawn.unplaced.length })
+      fill = Math.max(fill, fillScale(scene))
     }
-    const refit = new Set<string>()
-    for (let round = 0; round < MAX_TITLE_REFITS; round++) {
-      if (!refitBlockedTitles(layout, sized, drawn.scene, metrics, graph.direction, refit)) break
-      layout = await layoutGraph(plan.figure, sized, graph, labelSize)
-      drawn = drawLayout(layout, metrics, plan.groups)
-    }
-    const scene = drawn.scene
-    addLegend(scene, options.label, metrics)
-    layouts.push({ layout, scale: fitSheet(scene), order })
-    fill = Math.max(fill, fillScale(scene))
   }
   return sortLayouts(layouts, fill)
 }
@@ -185,15 +211,12 @@ function lettered(layout: GraphLayout, plan: SheetPlan): GraphLayout {
   return { ...layout, parts }
 }
 
-/** Larger print first; within 2 %, the earlier attempt. */
-function sortLayouts(
-  layouts: { layout: GraphLayout; scale: number; order: number }[],
-  fill: number,
-): SheetLayouts {
+/** Larger print first; within 2 %, the one that leaves fewer names out, then the earlier attempt. */
+function sortLayouts(layouts: LaidOut[], fill: number): SheetLayouts {
   layouts.sort((a, b) =>
     Math.abs(a.scale - b.scale) > 0.02 * Math.max(a.scale, b.scale)
       ? b.scale - a.scale
-      : a.order - b.order,
+      : a.unnamed - b.unnamed || a.order - b.order,
   )
   return { layouts, scale: Math.max(...layouts.map((l) => l.scale)), fill, best: layouts[0]!.order }
 }

@@ -12,6 +12,7 @@ import type { Point, VectorPath } from '../../vector'
 import type { FontMetrics } from '../font-metrics'
 import {
   arrowheadPolygon,
+  boundsOf,
   flattenPath,
   inflate,
   polygonSegments,
@@ -30,7 +31,7 @@ import {
 } from '../scene'
 import { ARROW_LENGTH_PX, CAP_HEIGHT_EM, FONT_PX, LINE_HEIGHT_PX, PEN_PX } from '../sheet'
 import type { GraphLayout, PlacedPart } from './layout-graph'
-import { placeLinkLabel, sharedLength, TakenRoom } from './place-link-labels'
+import { placeLinkLabel, sharedLength, TakenRoom, unionRect } from './place-link-labels'
 
 /** The group each drawn part and link is put in (scene.ts `Grouped`). */
 export interface DrawGroups {
@@ -103,7 +104,9 @@ export function drawLayout(
   }
   const shapes = [...layout.parts.values()].filter((p) => !p.container).map((p) => p.rect)
   const taken = new TakenRoom(lines, [...shapes, ...texts.map((t) => t.box)])
-  const bounds = { x: 0, y: 0, width: layout.width, height: layout.height }
+  // What is drawn so far: a name that lengthens its long side prints the sheet smaller.
+  let bounds = boundsOf(lines.flatMap((l) => [l.a, l.b]))
+  for (const text of texts) bounds = unionRect(bounds, text.box)
   const unplaced: number[] = []
   // Branches first: a YES / NO has to sit by its decision, a signal's name can go further along.
   const named = [...layout.links.entries()].filter(
@@ -135,6 +138,7 @@ export function drawLayout(
       continue
     }
     taken.take(text.box)
+    bounds = unionRect(bounds, text.box)
     texts.push({ ...text, group: groups.link(i) })
   }
   return {

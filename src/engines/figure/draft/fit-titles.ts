@@ -19,7 +19,7 @@ import { FONT_PX, LINE_HEIGHT_PX, PEN_PX } from '../sheet'
 import { wrapText } from '../wrap-text'
 import { titleBlocked } from './draw-parts'
 import { type GraphLayout, type PlacedPart, TITLE_SIDES } from './layout-graph'
-import type { SizedPart } from './size-parts'
+import { type SizedPart, widestWord } from './size-parts'
 
 /** Moves to a bottom band the titles that links cross in the top one; true when any moved. */
 export function moveBlockedTitles(
@@ -103,8 +103,7 @@ export function refitBlockedTitles(
     if (gap && (gap.lines.length <= MAX_GAP_LINES || direction !== 'DOWN')) {
       setTo(gap.lines, { titleBelow: gap.below })
     } else if (direction === 'DOWN') {
-      const word = Math.max(...label.split(/\s+/).map((w) => metrics.measure(w, FONT_PX)))
-      const room = Math.max(word, BESIDE_WRAP_EM * FONT_PX)
+      const room = Math.max(widestWord(label, metrics), BESIDE_WRAP_EM * FONT_PX)
       setTo(wrapText(label, room, FONT_PX, metrics), { titleBelow: false, titleBeside: true })
     }
   }

@@ -57,9 +57,11 @@ export interface LayoutOptions {
   placement?: 'NETWORK_SIMPLEX' | 'BRANDES_KOEPF'
   /**
    * Links (indices) whose labels found no free place beside the tail: ELK keeps room for them in
-   * the middle of the link instead, and they share no trunk.
+   * the middle of the link instead (a trunk's: in the middle of its first link).
    */
   centerLabels?: ReadonlySet<number>
+  /** Links (indices) that share no trunk, each named on its own. */
+  apart?: ReadonlySet<number>
 }
 
 interface ElkPort {
@@ -144,16 +146,17 @@ export async function layoutGraph(
     if (s.container) {
       node.children = []
       // Wide enough for its title, which sits inside at the top (beside its parts: high
-      // enough). ELK 0.12 reads a container's minimum size with its axes swapped when the layout
-      // runs down the page, so it is given swapped there.
+      // enough); a container inside another only for the title's widest word, since the drafter
+      // re-wraps a title wider than its container (fit-titles.ts), which keeps it compact. ELK
+      // 0.12 reads a minimum size with its axes swapped when the layout runs down the page, so
+      // it is given swapped there.
+      const title = part.parent ? (s.wordWidth ?? s.textWidth) : s.textWidth
       const [minWidth, minHeight] = [
-        Math.ceil(s.textWidth + TITLE_SIDES),
+        Math.ceil(title + TITLE_SIDES),
         s.titleHeight + 2 * spacing.padding,
       ]
       const minimum =
-        process.env.SWAP && direction === 'DOWN'
-          ? `(${minHeight}, ${minWidth})`
-          : `(${minWidth}, ${minHeight})`
+        direction === 'DOWN' ? `(${minHeight}, ${minWidth})` : `(${minWidth}, ${minHeight})`
       const band = s.titleHeight + spacing.padding * 0.6
       const padding = { top: band, left: spacing.padding, bottom: spacing.padding }
       if (s.titleBelow) Object.assign(padding, { top: spacing.padding, bottom: band })
@@ -162,9 +165,8 @@ export async function layoutGraph(
       }
       node.layoutOptions = {
         ...spacingOptions,
-        ...(part.parent && !process.env.SWAP
-          ? {}
-          : { 'elk.nodeSize.constraints': 'MINIMUM_SIZE', 'elk.nodeSize.minimum': minimum }),
+        'elk.nodeSize.constraints': 'MINIMUM_SIZE',
+        'elk.nodeSize.minimum': minimum,
         'elk.padding': `[top=${padding.top},left=${padding.left},bottom=${padding.bottom},right=${spacing.padding}]`,
       }
     } else {
@@ -217,7 +219,7 @@ export async function layoutGraph(
   }
   // Links out of one part that carry one signal name leave it through one port, so they share a
   // trunk the name is written beside once (draw-parts.ts).
-  const trunks = method ? [] : sharedTrunks(figure, sized, options.centerLabels)
+  const trunks = method ? [] : sharedTrunks(figure, sized, options.apart)
   const trunkOf = new Map<number, number[]>()
   for (const [k, members] of trunks.entries()) {
     const from = figure.connections[members[0]!]!.from

@@ -65,7 +65,8 @@ export class TakenRoom {
 
 /**
  * The name of one link set in free room (see the module header), or null when no candidate is
- * free. `bounds` is the layout: a place inside it is preferred, since one outside grows the sheet.
+ * free. `bounds` is what is drawn so far: a place that leaves its long side as it is comes first,
+ * since a longer one prints the whole sheet smaller.
  */
 export function placeLinkLabel(
   label: LinkLabel,
@@ -103,11 +104,11 @@ export function placeLinkLabel(
     while (level < CLEARANCE_EM.length && taken.free(box, CLEARANCE_EM[level]! * size, label.own)) {
       level++
     }
-    const inside = rectInBounds(box, bounds) ? 0 : 1
+    const grows = growth(bounds, box)
     // Smaller is better, in order.
     const key = label.branch
-      ? [inside, level > 0 ? 0 : 1, spot.along, -level, spot.side]
-      : [inside, -level, spot.along, spot.side]
+      ? [grows, level > 0 ? 0 : 1, spot.along, -level, spot.side]
+      : [grows, -level, spot.along, spot.side]
     if (!best || lexLess(key, best.key)) best = { spot, key }
   }
   return best ? text(best.spot.x, best.spot.y) : null
@@ -254,13 +255,23 @@ function nearPath(box: Rect, path: Point[], reach: number): boolean {
   return false
 }
 
-function rectInBounds(box: Rect, bounds: Rect): boolean {
-  return (
-    box.x >= bounds.x &&
-    box.y >= bounds.y &&
-    box.x + box.width <= bounds.x + bounds.width &&
-    box.y + box.height <= bounds.y + bounds.height
-  )
+/** How much longer the long side of `bounds` gets with `box` in it, px (under 1 px: none). */
+function growth(bounds: Rect, box: Rect): number {
+  const union = unionRect(bounds, box)
+  const longer = Math.max(union.width, union.height) - Math.max(bounds.width, bounds.height)
+  return longer < 1 ? 0 : Math.round(longer)
+}
+
+/** The smallest box holding both. */
+export function unionRect(a: Rect, b: Rect): Rect {
+  const x = Math.min(a.x, b.x)
+  const y = Math.min(a.y, b.y)
+  return {
+    x,
+    y,
+    width: Math.max(a.x + a.width, b.x + b.width) - x,
+    height: Math.max(a.y + a.height, b.y + b.height) - y,
+  }
 }
 
 function lexLess(a: number[], b: number[]): boolean {

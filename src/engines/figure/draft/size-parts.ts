@@ -23,6 +23,8 @@ export interface SizedPart {
   container: boolean
   /** Containers: height of the title band at the top, px. */
   titleHeight: number
+  /** Containers: width of the title's widest word, px (the narrowest it can be wrapped). */
+  wordWidth?: number
   /** Containers: the title goes in a band at the bottom (links crowd the top one). */
   titleBelow?: boolean
   /**
@@ -95,9 +97,15 @@ export function sizeParts(
       height: Math.ceil(height),
       container,
       titleHeight: Math.ceil(titleHeight),
+      ...(container ? { wordWidth: widestWord(element.label, metrics) } : {}),
     })
   }
   return sized
+}
+
+/** The width of the widest word of `label`, px. */
+export function widestWord(label: string, metrics: FontMetrics): number {
+  return Math.max(...label.split(/\s+/).map((word) => metrics.measure(word, FONT_PX)))
 }
 
 /**

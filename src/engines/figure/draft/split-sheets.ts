@@ -48,6 +48,11 @@ const MAX_SPLIT_ROUNDS = 5
 const SHEET_OVERHEAD = 0.2
 /** Most graphs one round lays out before its sheets get one kind of layout each. */
 const MAX_ROUND_LAYOUTS = 9
+/**
+ * What a sheet whose numerals did not all find a place is taken to need, beyond a sheet: enough
+ * to cut it again (with a neighbour, into one sheet more).
+ */
+const NUMERAL_ROOM = 0.1
 /** How far one round may re-weigh a unit: a run is mis-weighed by its shape, not by tenfold. */
 const MAX_REWEIGHT = 3
 
@@ -91,6 +96,26 @@ export async function draftAcrossSheets(
   const whole = (run: ReadingUnit[]) =>
     run.length === 1 && !figure.elements.some((e) => e.parent === run[0]!.ids[0])
 
+  // A sheet whose cut a later round leaves as it was keeps its numbering too.
+  const drafted = new Map<string, DraftedSheet>()
+  const draft = async (plan: SheetPlan, sheetOptions: SheetOptions, laid: SheetLayouts) => {
+    const { figure: part, groups } = plan
+    const key = JSON.stringify([
+      layoutKey(plan, sheetOptions),
+      [...plan.connectors],
+      part.elements.map((e) => groups.part(e.id)),
+      part.connections.map((_, i) => groups.link(i)),
+      sheetOptions.label,
+      sheetOptions.whole ?? '',
+    ])
+    let sheet = drafted.get(key)
+    if (!sheet) {
+      sheet = await draftSheet(plan, sheetOptions, laid)
+      drafted.set(key, sheet)
+    }
+    return sheet
+  }
+  let best: { sheets: DraftedSheet[]; misses: number } | null = null
   const count = Math.max(2, Math.ceil((1 + SHEET_OVERHEAD) * (MIN_SCALE / single.scale) - 0.02))
   let runs: ReadingUnit[][] = []
   let needs: number[] = []
@@ -140,23 +165,38 @@ export async function draftAcrossSheets(
     if (laid.every((l) => printsLargeEnough(l.scale))) {
       const sheets: DraftedSheet[] = []
       for (const [i, plan] of plans.entries()) {
-        sheets.push(await draftSheet(plan, sheetOptions[i]!, laid[i]))
+        sheets.push(await draft(plan, sheetOptions[i]!, laid[i]!))
       }
-      if (sheets.every((s) => printsLargeEnough(s.scale))) return sheets
-      // Numbered, a sheet printing too small needs as much more room as its numerals took.
-      for (const [i, s] of sheets.entries()) needs[i] = Math.max(needs[i]!, MIN_SCALE / s.scale)
+      if (sheets.every((s) => printsLargeEnough(s.scale))) {
+        const misses = sheets.reduce((sum, s) => sum + missesOf(s), 0)
+        if (!best || misses < best.misses) best = { sheets, misses }
+        if (misses === 0) return sheets
+        // A sheet whose numerals found no place beside their parts is cut again, as one too
+        // small is: numerals are what a labeled figure is drawn for.
+        for (const [i, s] of sheets.entries()) {
+          if (missesOf(s) > 0) needs[i] = Math.max(needs[i]!, 1 + NUMERAL_ROOM)
+        }
+      } else {
+        // Numbered, a sheet printing too small needs as much more room as its numerals took.
+        for (const [i, s] of sheets.entries()) needs[i] = Math.max(needs[i]!, MIN_SCALE / s.scale)
+      }
     }
     if (runs.every((run, i) => whole(run) || needs[i]! <= 1)) break
     reweigh(runs, needs, reweighed)
   }
-  // Out of rounds: the last cut, numbered, with what still prints too small said in warnings.
+  // Out of rounds: the cut with fewest numerals left out of those that print large enough, else
+  // the last cut, numbered, with what still prints too small said in warnings.
+  if (best) return best.sheets
   const { plans, laid, options: sheetOptions } = last!
   const sheets: DraftedSheet[] = []
   for (const [i, plan] of plans.entries()) {
-    sheets.push(await draftSheet(plan, sheetOptions[i]!, laid[i]))
+    sheets.push(await draft(plan, sheetOptions[i]!, laid[i]!))
   }
   return sheets
 }
+
+/** Numerals a drafted sheet found no place for, the whole's among them. */
+const missesOf = (sheet: DraftedSheet) => sheet.failed.length + (sheet.wholeFailed ? 1 : 0)
 
 /**
  * Weighs every run's units again by the room the run really took: a run that needed twice its

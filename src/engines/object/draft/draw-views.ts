@@ -178,7 +178,8 @@ export function drawViews(
         width,
         height: CAP_HEIGHT_EM * LEGEND,
       },
-      group: LEGEND_GROUP,
+      // One group a view: each legend is found and titled on its own.
+      group: drawn.length > 1 ? `${LEGEND_GROUP}-${k + 1}` : LEGEND_GROUP,
     })
     views.push({ view, legend, scale, offset, parts: projection.parts, frame })
   })

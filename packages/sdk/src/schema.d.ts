@@ -437,7 +437,7 @@ export interface components {
             connections?: components["schemas"]["FigureConnection"][];
             elements: components["schemas"]["FigureElement"][];
             /** @enum {string} */
-            kind: "block-diagram" | "flowchart";
+            kind: "block-diagram" | "flowchart" | "object";
             /**
              * @description The legend printed under the figure, e.g. "FIG. 2" (FIG. 1 when absent).
              * @example FIG. 2
@@ -448,6 +448,67 @@ export interface components {
              * @example 102
              */
             numeral?: number | string;
+            /** @description Objects (`kind: "object"`): the 3D scene the views are drawn from. `parts`: `{ id, shape (box, rounded-box, cylinder, cone, sphere, torus, tube, plate, helix), size [x, y, z], position [x, y, z] (its centre; z is up, the front view looks along +y), rotation [x, y, z] degrees, element? (the element a copy draws), parent? (what it belongs to; an exploded view slides it away) }`; `views`: `{ kind: perspective | front | rear | left | right | top | bottom | exploded, hidden? }`. */
+            scene?: {
+                parts: {
+                    element?: string;
+                    holes?: {
+                        diameter: number;
+                        x: number;
+                        y: number;
+                    }[];
+                    hollow?: boolean;
+                    id: string;
+                    parent?: string;
+                    path?: [
+                        number,
+                        number,
+                        number
+                    ][];
+                    position: [
+                        number,
+                        number,
+                        number
+                    ];
+                    radius?: number;
+                    /**
+                     * @default [
+                     *       0,
+                     *       0,
+                     *       0
+                     *     ]
+                     */
+                    rotation?: [
+                        number,
+                        number,
+                        number
+                    ];
+                    /** @enum {string} */
+                    shape: "box" | "rounded-box" | "cylinder" | "cone" | "sphere" | "torus" | "tube" | "plate" | "helix";
+                    size: [
+                        number,
+                        number,
+                        number
+                    ];
+                    topRatio?: number;
+                    turns?: number;
+                    wire?: number;
+                }[];
+                /**
+                 * @default [
+                 *       {
+                 *         "kind": "perspective",
+                 *         "hidden": false
+                 *       }
+                 *     ]
+                 */
+                views?: {
+                    /** @default false */
+                    hidden?: boolean;
+                    /** @enum {string} */
+                    kind: "perspective" | "front" | "rear" | "left" | "right" | "top" | "bottom" | "exploded";
+                }[];
+            };
             /** @description What the whole is called ("METHOD"): its label in `references`. Not drawn. */
             title?: string;
         };
@@ -487,7 +548,7 @@ export interface components {
              * @description `block` and `container` (block diagrams: a container is drawn around the elements that name it as `parent`), `step`, `decision` (a diamond whose connections out carry YES and NO) and `terminal` (START / END, never numbered) for flowcharts.
              * @enum {string}
              */
-            kind: "block" | "container" | "step" | "decision" | "terminal";
+            kind: "block" | "container" | "step" | "decision" | "terminal" | "part";
             /**
              * @description What is printed inside, without its numeral.
              * @example PROCESSOR
@@ -511,7 +572,7 @@ export interface components {
              * @description `block` and `container` (block diagrams: a container is drawn around the elements that name it as `parent`), `step`, `decision` (a diamond whose connections out carry YES and NO) and `terminal` (START / END, never numbered) for flowcharts.
              * @enum {string}
              */
-            kind: "block" | "container" | "step" | "decision" | "terminal";
+            kind: "block" | "container" | "step" | "decision" | "terminal" | "part";
             /**
              * @description What is printed inside, without its numeral.
              * @example PROCESSOR
@@ -539,7 +600,7 @@ export interface components {
             connections: components["schemas"]["FigureConnectionResult"][];
             elements: components["schemas"]["FigureElementResult"][];
             /** @enum {string} */
-            kind: "block-diagram" | "flowchart";
+            kind: "block-diagram" | "flowchart" | "object";
             /**
              * @description The legend printed under the figure, e.g. "FIG. 2" (FIG. 1 when absent).
              * @example FIG. 2
@@ -550,6 +611,67 @@ export interface components {
              * @example 102
              */
             numeral?: string;
+            /** @description Objects (`kind: "object"`): the 3D scene the views are drawn from. `parts`: `{ id, shape (box, rounded-box, cylinder, cone, sphere, torus, tube, plate, helix), size [x, y, z], position [x, y, z] (its centre; z is up, the front view looks along +y), rotation [x, y, z] degrees, element? (the element a copy draws), parent? (what it belongs to; an exploded view slides it away) }`; `views`: `{ kind: perspective | front | rear | left | right | top | bottom | exploded, hidden? }`. */
+            scene?: {
+                parts: {
+                    element?: string;
+                    holes?: {
+                        diameter: number;
+                        x: number;
+                        y: number;
+                    }[];
+                    hollow?: boolean;
+                    id: string;
+                    parent?: string;
+                    path?: [
+                        number,
+                        number,
+                        number
+                    ][];
+                    position: [
+                        number,
+                        number,
+                        number
+                    ];
+                    radius?: number;
+                    /**
+                     * @default [
+                     *       0,
+                     *       0,
+                     *       0
+                     *     ]
+                     */
+                    rotation?: [
+                        number,
+                        number,
+                        number
+                    ];
+                    /** @enum {string} */
+                    shape: "box" | "rounded-box" | "cylinder" | "cone" | "sphere" | "torus" | "tube" | "plate" | "helix";
+                    size: [
+                        number,
+                        number,
+                        number
+                    ];
+                    topRatio?: number;
+                    turns?: number;
+                    wire?: number;
+                }[];
+                /**
+                 * @default [
+                 *       {
+                 *         "kind": "perspective",
+                 *         "hidden": false
+                 *       }
+                 *     ]
+                 */
+                views?: {
+                    /** @default false */
+                    hidden?: boolean;
+                    /** @enum {string} */
+                    kind: "perspective" | "front" | "rear" | "left" | "right" | "top" | "bottom" | "exploded";
+                }[];
+            };
             /** @description What the whole is called ("METHOD"): its label in `references`. Not drawn. */
             title?: string;
         };

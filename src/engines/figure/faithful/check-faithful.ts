@@ -544,6 +544,9 @@ function undrawnParts(prompt: string, figure: Figure): string[] {
     if (opens) openedEnd = phrase.end
     k = phrase.end
     const head = phrase.head
+    // Counted whether or not it reads as a part here: "sorters and chutes", then "the chutes".
+    const key = phrase.keys.map(stem).join(' ')
+    if (phrase.numeral === undefined) mentions.set(key, (mentions.get(key) ?? 0) + 1)
     if (
       phrase.numeral !== undefined ||
       !(isPlausiblePart(phrase) || /^[A-Z]{2,6}s?$/.test(phrase.words.join(' '))) ||
@@ -565,8 +568,6 @@ function undrawnParts(prompt: string, figure: Figure): string[] {
         (d) => d.has(stem(head)) && words.filter((w) => d.has(w)).length >= words.length / 2,
       ) ||
       (/^[A-Z]{2,6}$/.test(acronym) && figure.elements.some((e) => initials(e.label) === acronym))
-    const key = words.join(' ')
-    mentions.set(key, (mentions.get(key) ?? 0) + 1)
     // "a drive unit including a left wheel motor": a functional thing introduced is a part.
     const introduced = phrase.determiner === 'indefinite' && FUNCTIONAL_NOUNS.has(head)
     if (!covered) {

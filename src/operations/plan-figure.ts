@@ -129,6 +129,16 @@ export async function planFigure(input: {
           warnings: object.warnings,
         }
       }
+      // The text model may propose the scene the rules could not; it is held to the same checks.
+      const proposal = input.reader ? await modelReading(prompt, input.reader) : null
+      if (proposal?.figure.kind === 'object') {
+        return {
+          kind: 'drafter',
+          figure: proposal.figure,
+          reader: 'model',
+          warnings: proposal.warnings,
+        }
+      }
       if (object.reason === 'not_understood') {
         throw new ApiError('PROMPT_NOT_UNDERSTOOD', object.message)
       }

@@ -4,6 +4,7 @@
 
 import { describe, expect, it } from 'vitest'
 import { balanceOf, expectError, expectOk, fetchOutput, newAccount, postJson } from '../support/api'
+import { FakeAi, postJsonWithAi } from '../support/fake-ai'
 import { pngHeader } from '../support/images'
 
 interface ObjectData {
@@ -102,5 +103,32 @@ describe('POST /v1/figures: objects described in words', () => {
     )
     expect(error.message).toMatch(/ghost/)
     expect(await balanceOf(apiKey)).toBe(100 - 3 * 8)
+  })
+
+  it("draws the text model's scene for a prompt the object reader cannot model, once checked", async () => {
+    const { apiKey } = await newAccount(100)
+    const prompt = 'A sunset over snowy mountains 70 with pine trees 72.'
+    const ai = new FakeAi()
+    ai.figureAnswer = {
+      kind: 'object',
+      label: 'FIG. 1',
+      elements: [
+        { id: 'gnome', numeral: '70', label: 'SNOWY MOUNTAINS', kind: 'part' },
+        { id: 'base', numeral: '72', label: 'PINE TREES', kind: 'part' },
+      ],
+      scene: {
+        parts: [
+          { id: 'base', shape: 'cylinder', size: [60, 60, 8], position: [0, 0, 4] },
+          { id: 'gnome', shape: 'cone', size: [40, 40, 90], position: [0, 0, 53], topRatio: 0 },
+        ],
+      },
+    }
+    const data = await ok(
+      await postJsonWithAi(ai, '/v1/figures', apiKey, { prompt, labeled: true, output: 'svg' }),
+    )
+    expect(data.figure!.kind).toBe('object')
+    expect(data.reader).toBe('model')
+    expect(ai.calls).toHaveLength(0)
+    expect(data.references!.map((r) => r.numeral).sort()).toEqual(['70', '72'])
   })
 })

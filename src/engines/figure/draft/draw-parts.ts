@@ -3,9 +3,11 @@
  * connector is a stroke of the one pen: boxes as rectangles, decisions as diamonds, START/END as
  * stadiums, containers as larger rectangles with their title inside at the top left, off-page
  * connectors as circles with their letter; arrowheads are small filled triangles; labels are
- * centred in their shapes; a decision's branches carry YES / NO beside where they leave it. No
- * colour, no shading, no frame around the figure. Every mark carries the group of the element or
- * connection it draws (scene.ts `Grouped`).
+ * centred in their shapes; a decision's branches carry YES / NO beside where they leave it, and a
+ * link its signal's name, each where it touches nothing (place-link-labels.ts; links sharing a
+ * trunk are named once, and a name with no free place is left out and reported, never drawn over
+ * a line). No colour, no shading, no frame around the figure. Every mark carries the group of the
+ * element or connection it draws (scene.ts `Grouped`).
  */
 
 import type { Point, VectorPath } from '../../vector'
@@ -14,9 +16,7 @@ import {
   arrowheadPolygon,
   boundsOf,
   flattenPath,
-  inflate,
   polygonSegments,
-  rectsOverlap,
   type Segment2,
   segmentHitsRect,
 } from '../geometry'

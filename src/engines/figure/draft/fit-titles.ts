@@ -1,9 +1,11 @@
 /**
  * Drafter stage 2, after a layout: container titles that do not sit well are set again, and the
  * graph laid out once more with them. A title wider than its container is wrapped to its width;
- * one that links cross in its top band goes to a bottom band; one crossed there too is wrapped to
- * the room left of the first link through it (a split container's links to off-page connectors
- * come in at the top and leave at the bottom). Each returns whether any title changed.
+ * one that links cross in its top band goes to a bottom band; one crossed there too is wrapped
+ * into the gap between links, in either band, that takes it in fewest lines, or, in a layout down
+ * the page, given a band down the container's left side (a split container's links to off-page
+ * connectors come in at the top and leave at the bottom, and keep off the sides). Each returns
+ * whether any title changed.
  */
 
 import type { FontMetrics } from '../font-metrics'
@@ -125,6 +127,12 @@ function gapFit(
   const inset = 0.5 * FONT_PX
   const left = rect.x + inset
   const right = rect.x + rect.width - inset
+  const piece = Math.max(
+    ...placed.element.label
+      .split(/\s+/)
+      .flatMap((word) => word.match(/[^-]+-?|-/g) ?? [word])
+      .map((part) => metrics.measure(part, FONT_PX)),
+  )
   let best: { lines: string[]; below: boolean; key: number } | null = null
   for (const below of [Boolean(placed.titleBelow), !placed.titleBelow]) {
     const y = below ? rect.y + rect.height - band : rect.y
@@ -143,7 +151,8 @@ function gapFit(
     if (right > from) gaps.push([from, right])
     for (const [x0, x1] of gaps) {
       const room = x1 - x0
-      if (room < MIN_GAP_EM * FONT_PX) continue
+      // Words are broken only after their own hyphens, never inside.
+      if (room < Math.max(MIN_GAP_EM * FONT_PX, piece)) continue
       const wrapped = wrapText(placed.element.label, room, FONT_PX, metrics, 1)
       if (wrapped.some((l) => metrics.measure(l, FONT_PX) > room)) continue
       // Fewer lines first; within as many, the band it is in.

@@ -6,7 +6,9 @@
  *      ... joined by off-page connectors;
  *   1. size-parts: labels wrapped with the font's real widths, shapes sized around them;
  *   2. layout-graph: ELK places the parts (containers around their children) and routes links;
- *   3. draw-parts: outlines, connectors, arrowheads, labels, YES/NO;
+ *   3. draw-parts: outlines, connectors, arrowheads, labels, YES/NO and signal names set where
+ *      they touch nothing (a name that finds no place sends its sheet back to stage 2 once, with
+ *      room kept for it);
  *   4. place-numerals (labeled figures): numerals and lead lines in free space, and the whole's
  *      numeral with a freestanding arrow on the first sheet;
  *   5. add-legend and fit-sheet: "FIG. n" under the drawing, margins, and the scale of the 2048 px

@@ -5,7 +5,8 @@
  * laid out hierarchically (containers grow around their children, their title band on top);
  * flowchart nodes get fixed ports, so the flow enters at the top centre, leaves at the bottom
  * centre, a decision's second branch leaves from its right vertex and a loop re-enters a step
- * from its left side.
+ * from its left side. In a block diagram, links out of one part that carry one signal name leave
+ * it through one port, so they share a trunk that is named once.
  */
 
 import ELK from 'elkjs/lib/elk.bundled.js'

@@ -110,8 +110,7 @@ function parseMethod(text: string, label: string | undefined, about = false): Pa
   const warnings = [...flow.warnings]
   // The whole is called what the prompt calls it, or nothing ("METHOD" only if it says so).
   const said =
-    title !== undefined &&
-    title.split(/\s+/).every((w) => text.toUpperCase().includes(w.toUpperCase()))
+    title?.split(/\s+/).every((w) => text.toUpperCase().includes(w.toUpperCase())) === true
   return finish(
     {
       kind: 'flowchart',

@@ -199,7 +199,6 @@ function openStretches(
 ): Point[][] {
   const [a, b] = [line[0]!, line[line.length - 1]!]
   const steps = 48
-  const length = Math.hypot(b.x - a.x, b.y - a.y)
   // Visible regions are rasterized at 512 px on the view's long side: a pixel or two is inside.
   const near = (2 * Math.max(bounds.width, bounds.height)) / 512
   const runs: Point[][] = []

@@ -16,6 +16,14 @@
 // request reads 17-26 MB (PNG) and 29-30 MB (SVG) every time. That memory is V8's, paid once per
 // isolate (the third cap-size figure in a row grows RSS by about 5 MB), not the request's.
 //
+// Object figures (the object drafter: a prompt read into a 3D scene, hidden lines removed per view,
+// numerals placed on the visible surfaces) are measured on the storage cabinet of
+// bench/support/object-prompts.mjs, 20 scene parts, labeled PNG: in one perspective view and as a
+// seven-view design set. Their warm-ups are objects too (the gallery's nightstand, 8 parts, in the
+// other output during setup and in the same output right before the baseline), so the object
+// engine's code is compiled before the measured request; the first object figure of an isolate
+// (after diagrams only) is reported too, not bound, as for diagrams at the cap.
+//
 // Reference images (/figures `referenceImageUrls`) are not measured: the SSRF guard refuses IP
 // literals, single-label and *.localhost names and every loopback or private DNS answer, and takes
 // ports 80/443 only, while the only names resolving to 127.0.0.1 here are `localhost` and
@@ -23,6 +31,7 @@
 // or weakening the guard, so that case is skipped and says so.
 
 import { BENCH_PROMPTS } from './support/figure-prompts.mjs'
+import { OBJECT_BENCH_PROMPTS, OBJECT_PROMPTS } from './support/object-prompts.mjs'
 import {
   createBenchAccount,
   memoryOf,
@@ -183,7 +192,56 @@ function cases() {
     describe: (data) =>
       `${data.width}x${data.height} ${data.format}, ${data.references?.length ?? 0} numerals, ${data.warnings?.length ?? 0} warnings`,
   })
+  const nightstand = OBJECT_PROMPTS.find((o) => o.name === 'nightstand').prompt
+  /**
+   * An object case (see the header): `warmObject` false measures the first object figure of the
+   * isolate, reported only.
+   */
+  const object = (name, prompt, output, warmObject) => ({
+    name,
+    route: 'POST /v1/figures',
+    reportOnly: !warmObject,
+    setup: async (send) => {
+      await send(
+        json('POST', '/v1/figures', {
+          prompt: BENCH_PROMPTS.diagram12,
+          output: output === 'png' ? 'svg' : 'png',
+          labeled: true,
+        }),
+      )
+      if (warmObject) {
+        await send(
+          json('POST', '/v1/figures', {
+            prompt: nightstand,
+            output: output === 'png' ? 'svg' : 'png',
+            labeled: true,
+          }),
+        )
+      }
+    },
+    warmUp: json('POST', '/v1/figures', {
+      prompt: warmObject ? nightstand : BENCH_PROMPTS.flow10,
+      output,
+      labeled: true,
+    }),
+    measured: json('POST', '/v1/figures', { prompt, output, labeled: true }),
+    describe: (data) =>
+      `${data.figure?.scene?.parts?.length ?? '?'} parts, ${data.figure?.scene?.views?.length ?? '?'} views, ${data.width}x${data.height} ${data.format}, ${data.references?.length ?? 0} numerals, ${data.warnings?.length ?? 0} warnings`,
+  })
   return [
+    object('object, 20 parts, one view, labeled, PNG', OBJECT_BENCH_PROMPTS.object20, 'png', true),
+    object(
+      'object, 20 parts, 7-view design set, labeled, PNG',
+      OBJECT_BENCH_PROMPTS.designSet7,
+      'png',
+      true,
+    ),
+    object(
+      'object, 20 parts, one view, labeled, PNG, first object figure of the isolate (V8 JIT; reported, not bound)',
+      OBJECT_BENCH_PROMPTS.object20,
+      'png',
+      false,
+    ),
     figure('40-part block diagram, 75 links, labeled, PNG', block, 'png', flow),
     figure('40-part block diagram, 75 links, labeled, SVG', block, 'svg', flow),
     figure('method flowchart at the 40-part cap, labeled, PNG', flow, 'png', block),

@@ -38,10 +38,12 @@ export {
   rasterizeSvg,
   useSvgRasterizer,
 } from '../../src/engines/figure/rasterize'
+export { readFigure } from '../../src/engines/figure/read-figure'
 export { traceLineart } from '../../src/engines/lineart'
 export { useLineartWasm } from '../../src/engines/lineart/pixel-stages'
 export { flattenToGray } from '../../src/engines/normalize/flatten-to-gray'
 export { draftObject } from '../../src/engines/object/draft'
+export { prepareScene, viewCamera } from '../../src/engines/object/geometry'
 export { readObjectFigure } from '../../src/engines/object/read-object-figure'
 export { traceImage } from '../../src/engines/trace'
 export { MAX_TILE, upscaleImage } from '../../src/engines/upscale'

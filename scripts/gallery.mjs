@@ -71,7 +71,7 @@ async function drawDiagrams() {
       const figure = await engine.draftFigure(structure, { labeled, metrics })
       const ms = performance.now() - t0
       const file = `${name}${labeled ? '-labeled' : ''}`
-      const { problems, sizes } = await writeSheets(figure, file, name, prompt, cards.diagrams)
+      const { problems, sizes } = await writeSheets(figure, file, name, prompt, cards.diagrams, 0)
       if (problems.length > 0) failures++
       const parts = structure.elements.filter((e) => e.kind !== 'terminal').length
       rows.push({
@@ -123,7 +123,14 @@ async function drawObjects() {
       const figure = await engine.draftObject(structure, { labeled, metrics })
       const ms = performance.now() - t1
       const file = `object-${name}${labeled ? '-labeled' : ''}`
-      const { problems } = await writeSheets(figure, file, name, prompt, cards.objects)
+      const { problems } = await writeSheets(
+        figure,
+        file,
+        name,
+        prompt,
+        cards.objects,
+        engine.OBJECT_LEAD_CROSSINGS,
+      )
       // Faithful on the sheet too: exactly the numerals the reading holds are drawn, when labeled
       // (the reading itself was held to the prompt by readObjectFigure's faithfulness checker).
       if (labeled) {
@@ -163,9 +170,10 @@ async function drawObjects() {
 
 /**
  * Renders every sheet of a drafted figure at 2048 px, holds it to the drawing checker as the tests
- * do, writes its PNG and outlined SVG, and adds its card; returns the problems and sizes.
+ * do (object leads may cross `leadCrossings` lines), writes its PNG and outlined SVG, and adds its
+ * card; returns the problems and sizes.
  */
-async function writeSheets(figure, file, name, prompt, into) {
+async function writeSheets(figure, file, name, prompt, into, leadCrossings) {
   const problems = []
   const sizes = []
   for (const [i, sheet] of figure.sheets.entries()) {
@@ -173,7 +181,7 @@ async function writeSheets(figure, file, name, prompt, into) {
     const raster = await engine.rasterizeSvg(svg, 2048)
     const boxes = engine.sceneBoxesAt(sheet.scene, raster.width)
     const pixels = engine.checkFigure(raster, { marginPx: 40, ...boxes, minNumeralPx: 38 })
-    const found = [...pixels.problems, ...engine.checkSceneLayout(sheet.scene)]
+    const found = [...pixels.problems, ...engine.checkSceneLayout(sheet.scene, { leadCrossings })]
     const prefix = figure.sheets.length > 1 ? `${sheet.label}: ` : ''
     problems.push(...found.map((p) => `${prefix}${p}`))
     sizes.push(`${raster.width}x${raster.height}`)

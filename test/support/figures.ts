@@ -32,28 +32,35 @@ export async function renderScene(scene: Scene): Promise<GrayRaster> {
  * uniform lines, numerals ≥ 38 px and not overlapping, leads crossing nothing, labels inside
  * their shapes. Returns the problems (empty when the figure passes).
  */
-export function figureProblems(raster: GrayRaster, scene: Scene): string[] {
+export function figureProblems(
+  raster: GrayRaster,
+  scene: Scene,
+  layout: { leadCrossings?: number } = {},
+): string[] {
   const boxes = sceneBoxesAt(scene, raster.width)
   const pixels = checkFigure(raster, {
     marginPx: CHECK_MARGIN_PX,
     ...boxes,
     minNumeralPx: MIN_TEXT_HEIGHT_PX,
   })
-  return [...pixels.problems, ...checkSceneLayout(scene)]
+  return [...pixels.problems, ...checkSceneLayout(scene, layout)]
 }
 
 /**
  * `figureProblems` on every sheet of a drafted figure, each rendered at 2048 px on its long edge
  * as /figures renders it; each problem starts with the sheet's legend ("FIG. 5B: ...").
  */
-export async function sheetsProblems(sheets: { scene: Scene; label: string }[]): Promise<string[]> {
+export async function sheetsProblems(
+  sheets: { scene: Scene; label: string }[],
+  layout: { leadCrossings?: number } = {},
+): Promise<string[]> {
   const problems: string[] = []
   for (const sheet of sheets) {
     const raster = await renderScene(sheet.scene)
     if (Math.max(raster.width, raster.height) !== SHEET_LONG_EDGE_PX) {
       problems.push(`${sheet.label}: rendered ${raster.width} × ${raster.height}, not 2048 long`)
     }
-    problems.push(...figureProblems(raster, sheet.scene).map((p) => `${sheet.label}: ${p}`))
+    problems.push(...figureProblems(raster, sheet.scene, layout).map((p) => `${sheet.label}: ${p}`))
   }
   return problems
 }

@@ -173,11 +173,15 @@ export function checkFigure(raster: GrayRaster, options: CheckOptions): FigureCh
 
 /**
  * The layout rules a raster cannot show, checked on the drawn scene: no numeral overlaps a line,
- * a lead or another text; no lead crosses another lead, a text or a line (it may touch its own
- * part where it ends); every label lies inside its shape.
+ * a lead or another text; no lead crosses another lead, a text or more than `leadCrossings`
+ * lines (it may touch its own part where it ends); every label lies inside its shape.
  * @returns one sentence per problem (empty when the scene passes)
  */
-export function checkSceneLayout(scene: Scene): string[] {
+export function checkSceneLayout(
+  scene: Scene,
+  /** Lines a lead may cross (object views reach framed parts across lines); 0 by default. */
+  { leadCrossings = 0 }: { leadCrossings?: number } = {},
+): string[] {
   const problems: string[] = []
   const lines: Segment2[] = []
   for (const stroke of scene.strokes) lines.push(...flattenPath(stroke))
@@ -201,8 +205,16 @@ export function checkSceneLayout(scene: Scene): string[] {
   for (const [i, { lead, segments }] of leads.entries()) {
     // The last two pen widths end on the part's own line, which the lead is meant to touch.
     const body = trimEnd(segments, 2 * scene.pen)
-    if (body.some((l) => lines.some((s) => segmentsIntersect(l.a, l.b, s.a, s.b)))) {
-      problems.push(`The lead of ${lead.numeral} crosses a line`)
+    let crossed = 0
+    for (const l of body) {
+      for (const s of lines) if (segmentsIntersect(l.a, l.b, s.a, s.b)) crossed++
+    }
+    if (crossed > leadCrossings) {
+      problems.push(
+        leadCrossings === 0
+          ? `The lead of ${lead.numeral} crosses a line`
+          : `The lead of ${lead.numeral} crosses ${crossed} lines (at most ${leadCrossings})`,
+      )
     }
     if (body.some((l) => others.some((t) => segmentHitsRect(l.a, l.b, t.box)))) {
       problems.push(`The lead of ${lead.numeral} crosses text`)

@@ -62,6 +62,12 @@ export interface NumeralOptions {
   area: Rect | null
   /** Boxes of solid parts (no numeral inside them). */
   solids: Rect[]
+  /**
+   * How many drawing lines a lead may cross when no free way exists (object views: a part framed
+   * by others is reached across their lines, as in mechanical drawings); 0 when absent. A lead
+   * never crosses another lead, an arrowhead or a text.
+   */
+  crossLines?: number
 }
 
 /** What could not be numbered (no free place found), by part id. */
@@ -71,6 +77,8 @@ export interface NumeralResult {
 
 const DIRECTIONS_DEG = [0, -28, 28, -52, 52]
 const LEAD_LENGTHS_EM = [0.8, 1.15, 1.6, 2.2, 3, 4]
+/** A lead that crosses lines to leave a framed part may need to be longer. */
+const CROSSING_LEAD_LENGTHS_EM = [...LEAD_LENGTHS_EM, 5.5, 7.5, 10]
 /** A freestanding arrow's lead is longer: the arrowhead alone takes ARROW_LENGTH_PX. */
 const ARROW_LEAD_LENGTHS_EM = [1.5, 2, 2.6, 3.4]
 /** How far short of the outline a freestanding arrow's tip stops, in numeral sizes. */
@@ -104,12 +112,17 @@ export function placeNumerals(
   // The scene's lines and text boxes, indexed by place: a candidate is tested only against
   // what lies near it.
   const segments = new SpatialGrid<Segment2>(4 * size, segmentBounds)
-  const addSegments = (list: Segment2[]) => {
-    for (const s of list) segments.add(s)
+  // Leads and arrowheads apart too: no lead may cross them, even where it may cross lines.
+  const marks = new SpatialGrid<Segment2>(4 * size, segmentBounds)
+  const addSegments = (list: Segment2[], mark: boolean) => {
+    for (const s of list) {
+      segments.add(s)
+      if (mark) marks.add(s)
+    }
   }
-  for (const stroke of scene.strokes) addSegments(flattenPath(stroke))
-  for (const head of scene.arrowheads) addSegments(polygonSegments(arrowheadPolygon(head)))
-  for (const lead of scene.leads) addSegments(flattenPath(lead.path))
+  for (const stroke of scene.strokes) addSegments(flattenPath(stroke), false)
+  for (const head of scene.arrowheads) addSegments(polygonSegments(arrowheadPolygon(head)), true)
+  for (const lead of scene.leads) addSegments(flattenPath(lead.path), true)
   const boxes = new SpatialGrid<Rect>(4 * size, (box) => box)
   for (const text of scene.texts) boxes.add(text.box)
   const failed: string[] = []
@@ -124,14 +137,33 @@ export function placeNumerals(
     const numeral = { width, height, size }
     const candidates = target.freestanding
       ? arrowCandidates(target.anchors, numeral, target.freestanding.bounds)
-      : leadCandidates(target.anchors, size)
+      : leadCandidates(target.anchors, size, LEAD_LENGTHS_EM)
     candidates.sort((a, b) => a.cost - b.cost)
     let best: Placement | null = null
     for (const c of candidates) {
       best = target.freestanding
         ? tryArrow(c, numeral, segments, boxes, options, clearance)
-        : tryPlacement(c, numeral, own, segments, boxes, options, clearance)
+        : tryPlacement(c, numeral, own, { segments, marks, boxes }, options, clearance, 0)
       if (best) break
+    }
+    // Then, where allowed, across as few lines as will do.
+    const crossing = target.freestanding
+      ? []
+      : leadCandidates(target.anchors, size, CROSSING_LEAD_LENGTHS_EM)
+    crossing.sort((a, b) => a.cost - b.cost)
+    for (let allowed = 1; !best && allowed <= (options.crossLines ?? 0); allowed++) {
+      for (const c of crossing) {
+        best = tryPlacement(
+          c,
+          numeral,
+          own,
+          { segments, marks, boxes },
+          options,
+          clearance,
+          allowed,
+        )
+        if (best) break
+      }
     }
     if (!best) {
       failed.push(target.id)
@@ -149,28 +181,36 @@ export function placeNumerals(
       ...group,
     })
     scene.leads.push({ numeral: target.numeral, partId: target.id, path: best.lead, ...group })
-    addSegments(best.leadSegments)
+    addSegments(best.leadSegments, true)
     if (best.arrowhead) {
       scene.arrowheads.push({ ...best.arrowhead, ...group })
-      addSegments(polygonSegments(arrowheadPolygon(best.arrowhead)))
+      addSegments(polygonSegments(arrowheadPolygon(best.arrowhead)), true)
     }
     boxes.add(best.box)
   }
   return { failed }
 }
 
+/** What a numeral is placed among: every line and mark, the marks (leads, arrowheads), texts. */
+interface Occupied {
+  segments: SpatialGrid<Segment2>
+  marks: SpatialGrid<Segment2>
+  boxes: SpatialGrid<Rect>
+}
+
 /**
  * The candidate placed, if it fits (see the module header): the numeral's box is tested first,
- * and the lead is only made and tested for a box that is free.
+ * and the lead is only made and tested for a box that is free. The lead crosses at most
+ * `crossings` drawing lines (its own part's included), never a mark or a text.
  */
 function tryPlacement(
   c: Candidate,
   numeral: { width: number; height: number; size: number },
   own: Segment2[],
-  segments: SpatialGrid<Segment2>,
-  boxes: SpatialGrid<Rect>,
+  { segments, marks, boxes }: Occupied,
   options: NumeralOptions,
   clearance: number,
+  crossings: number,
 ): Placement | null {
   const { anchor, dir, reach } = c
   // The lead's end as numbers: most candidates fail on their box, before the end is needed.
@@ -206,23 +246,30 @@ function tryPlacement(
   // tests (the anchor is on the outline by construction).
   const body = trimEnd(leadSegments, clearance * 0.5)
   const margin = clearance * 0.5
+  let crossed = 0
+  const cross = (s: Segment2, l: Segment2) => {
+    if (segmentsIntersect(l.a, l.b, s.a, s.b)) crossed++
+    return crossed > crossings
+  }
   for (const l of body) {
     const near = inflate(segmentBounds(l), margin)
     if (boxes.some(near, (other) => segmentHitsRect(l.a, l.b, other, margin))) return null
-    if (segments.some(near, (s) => segmentsIntersect(l.a, l.b, s.a, s.b))) return null
-    for (const s of own) if (segmentsIntersect(l.a, l.b, s.a, s.b)) return null
+    if (marks.some(near, (s) => segmentsIntersect(l.a, l.b, s.a, s.b))) return null
+    if (segments.someWith(near, cross, l)) return null
+    // The part's own lines are among the scene's; without crossings they are tested apart.
+    if (crossings === 0) for (const s of own) if (cross(s, l)) return null
     for (const solid of options.solids) if (segmentHitsRect(l.a, l.b, solid)) return null
   }
   return { box, lead, leadSegments }
 }
 
 /** Candidates for a numeral whose lead ends on its part: shortest and most to the right first. */
-function leadCandidates(anchors: Anchor[], size: number): Candidate[] {
+function leadCandidates(anchors: Anchor[], size: number, lengthsEm: number[]): Candidate[] {
   const candidates: Candidate[] = []
   for (const [rank, { point: anchor, normal }] of anchors.entries()) {
     for (const degrees of DIRECTIONS_DEG) {
       const dir = rotate(normal, (degrees * Math.PI) / 180)
-      for (const em of LEAD_LENGTHS_EM) {
+      for (const em of lengthsEm) {
         const reach = em * size
         const cost =
           reach +

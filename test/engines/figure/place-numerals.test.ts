@@ -1,6 +1,7 @@
 // Numerals and their leads (src/engines/figure/place-numerals.ts) on small scenes built by hand:
 // a free box gets its numeral to the right with a lead ending on its outline; a box boxed in by
-// lines on every side gets none and is reported; numerals never land on each other.
+// lines on every side gets none and is reported, unless its lead may cross lines (object views);
+// numerals never land on each other.
 
 import { beforeAll, describe, expect, it } from 'vitest'
 import { checkSceneLayout } from '../../../src/engines/figure/check'
@@ -77,6 +78,24 @@ describe('placeNumerals', () => {
     })
     expect(result.failed).toEqual(['caged'])
     expect(scene.texts).toEqual([])
+  })
+
+  it('reaches a hemmed-in part across as few lines as allowed (object views), never across a lead', () => {
+    const outline = square(900, 900, 200, 100)
+    const cage = [closed(square(880, 880, 240, 140))]
+    const scene = emptyScene([closed(outline), ...cage])
+    const result = placeNumerals(scene, [polygonTarget('caged', '104', outline)], {
+      size: 54,
+      metrics: figureFontMetrics(),
+      area: null,
+      solids: [],
+      crossLines: 2,
+    })
+    expect(result.failed).toEqual([])
+    // One crossing (the cage) does it: the diagram rule flags it, the object rule takes it.
+    expect(checkSceneLayout(scene)).toEqual(['The lead of 104 crosses a line'])
+    expect(checkSceneLayout(scene, { leadCrossings: 1 })).toEqual([])
+    expect(checkSceneLayout(scene, { leadCrossings: 0 })).toHaveLength(1)
   })
 
   it('numbers a row of close boxes without overlapping numerals or crossing leads', () => {

@@ -19,6 +19,8 @@ const DIRECTIONS = Array.from({ length: 12 }, (_, k) => {
   const a = (k * Math.PI) / 6
   return { x: Math.cos(a), y: Math.sin(a) }
 })
+/** Lines a lead may cross to reach a part framed by others (a drawer in its carcass). */
+export const OBJECT_LEAD_CROSSINGS = 2
 /** A part is numbered in the first view that shows it at least this share as well as any. */
 const MAIN_VIEW_SHARE = 0.25
 
@@ -74,12 +76,27 @@ export function numberViews(
       )
       if (point) anchors.push({ point: toSheet(point), normal: dir })
     }
+    // Then points inside the visible surface, for a part framed by others (a drawer in its
+    // carcass): its lead ends on its face and the numeral sits in free space on or beside it.
+    const inset = (0.6 * options.size) / best.view.scale
+    const inner = projection.interiorPoint()
+    if (inner) for (const dir of DIRECTIONS) anchors.push({ point: toSheet(inner), normal: dir })
+    for (const dir of DIRECTIONS) {
+      const half = { x: centre.x + (dir.x * reach) / 4, y: centre.y + (dir.y * reach) / 4 }
+      const point = projection.surfacePoint(half, inset)
+      if (point) anchors.push({ point: toSheet(point), normal: dir })
+    }
     const own: Segment2[] = scene.strokes
       .filter((s) => s.group === elementGroup(elementOf(best.part)))
       .flatMap((s) => flattenPath(s))
     targets.push({ id: element, numeral, anchors, own, group: elementGroup(element) })
   }
-  const { failed } = placeNumerals(scene, targets, { ...options, area: null, solids: [] })
+  const { failed } = placeNumerals(scene, targets, {
+    ...options,
+    area: null,
+    solids: [],
+    crossLines: OBJECT_LEAD_CROSSINGS,
+  })
   return failed
 }
 

@@ -7,7 +7,11 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { type FigureInput, FigureSchema } from '../../../../src/engines/figure/figure'
 import { figureFontMetrics } from '../../../../src/engines/figure/rasterize'
 import { draftObject } from '../../../../src/engines/object/draft'
+import { OBJECT_LEAD_CROSSINGS } from '../../../../src/engines/object/draft/number-views'
 import { installFigureFont, sheetsProblems } from '../../../support/figures'
+
+/** Object views may reach a framed part across lines, as the drafter does. */
+const OBJECT_LAYOUT = { leadCrossings: OBJECT_LEAD_CROSSINGS }
 
 const MUG: FigureInput = {
   kind: 'object',
@@ -93,7 +97,7 @@ describe('draftObject', () => {
     expect(drafted.warnings).toEqual([])
     expect(drafted.references.map((r) => r.numeral).sort()).toEqual(['10', '12', '14'])
     expect(drafted.numeralHeightCm).toBeGreaterThanOrEqual(0.32)
-    expect(await sheetsProblems(drafted.sheets)).toEqual([])
+    expect(await sheetsProblems(drafted.sheets, OBJECT_LAYOUT)).toEqual([])
   })
 
   it('draws a design-patent set of seven views of one table, one legend each, numbers once', async () => {
@@ -108,7 +112,7 @@ describe('draftObject', () => {
     expect(drafted.sheets[0]!.label).toBe('FIGS. 1-7')
     expect(drafted.references.map((r) => r.numeral).sort()).toEqual(['42', '44'])
     expect(drafted.labelHeightCm).toBeGreaterThanOrEqual(0.32)
-    expect(await sheetsProblems(drafted.sheets)).toEqual([])
+    expect(await sheetsProblems(drafted.sheets, OBJECT_LAYOUT)).toEqual([])
   })
 
   it('slides the lid off its box in an exploded view', async () => {
@@ -134,6 +138,6 @@ describe('draftObject', () => {
       bottom('el-box') - 0.3 * (bottom('el-box') - top('el-box')),
     )
     expect(top('el-lid')).toBeLessThan(top('el-box'))
-    expect(await sheetsProblems(drafted.sheets)).toEqual([])
+    expect(await sheetsProblems(drafted.sheets, OBJECT_LAYOUT)).toEqual([])
   })
 })

@@ -131,6 +131,7 @@ const VIA_WORDS = new Set(['via', 'through', 'over', 'across', 'using', 'by'])
 const SUBJECT_CONTINUATIONS = new Set(['of', 'in', 'on', 'at', 'from', 'for', 'within', 'inside'])
 const SUBJECT_OPENERS = new Set([
   ',',
+  ';',
   'and',
   'or',
   'wherein',
@@ -589,6 +590,12 @@ function readSubjects(
   let k = from
   while (k < verbStart && lowerAt(tokens, k) === ',') k++
   if (RELATIVES.has(lowerAt(tokens, k))) {
+    // "a response that the network module 806 outputs to ...": the relative clause has its own
+    // subject, which acts.
+    const own = readNounPhraseList(tokens, k + 1, verbStart, known)
+    if (own.phrases.length > 0 && own.end === verbStart && own.phrases.every((p) => p.numeral)) {
+      return { phrases: own.phrases, blocked: false, negated }
+    }
     const antecedent = phraseEndingAt(tokens, from, known)
     if (antecedent) return { phrases: [antecedent], blocked: false, negated }
   }

@@ -531,6 +531,18 @@ describe('parsePrompt', () => {
   })
 
   describe('block diagram link lists', () => {
+    it('reads the clause after a semicolon and a relative clause with its own subject', () => {
+      const spec = parsed(
+        'FIG. 8 is a block diagram of a smart speaker 800. A microphone array 802 feeding a wake-word detector 804; the wake-word detector 804 activates a network module 806, which streams the captured audio to a cloud speech service 808. The cloud speech service 808 returns a spoken response that the network module 806 outputs to a speaker 810.',
+      )
+      expect(outlineLinks(spec)).toEqual([
+        'MICROPHONE ARRAY 802 -> WAKE-WORD DETECTOR 804',
+        'WAKE-WORD DETECTOR 804 -> NETWORK MODULE 806',
+        'NETWORK MODULE 806 -> CLOUD SPEECH SERVICE 808 : CAPTURED AUDIO',
+        'NETWORK MODULE 806 -> SPEAKER 810',
+      ])
+    })
+
     it('links every part of a comma list after "coupled to" when the list items say "the"', () => {
       const spec = parsed(
         'An imaging device 300 comprising an image sensor 302, a lens assembly 304, an image signal processor 306 coupled to the image sensor, a memory 308, a display 310, a user interface 312, a battery 314 and a controller 316 coupled to the image signal processor, the memory, the display and the user interface.',

@@ -1,14 +1,15 @@
 // `npm run bench -- object-geometry [--quick]`: the object geometry engine
 // (src/engines/object/geometry) under Node, on the scenes the tests use
 // (test/engines/object/geometry/scenes.ts): the 20-part desk in the perspective, front and top
-// views, the mug, and the worst scene the schema admits (48 springs of 100 turns, one run).
-// CPU ms (process.cpuUsage, one thread) of meshing the scene (prepare), of hidden-line removal for
-// one view (project), and of the first lead anchor question (the visible-region raster, every
-// part's interior point); first run and median of warm runs. The peer, in the same process: the
-// same algorithm with no spatial index ({ index: 'none' }: every triangle tested for each point
-// and each piercing, every pair of segments for crossings), the O(n²) visibility a first version
-// would write; ratio is ours ÷ peer. Target: a 20-part view's project well under 150 ms (the whole
-// object figure drafts in ≤ 300 ms).
+// views, the mug, and the worst scene the schema admits (48 springs of 100 turns, one run). CPU ms
+// (process.cpuUsage, one thread) of meshing the scene (prepare), of hidden-line removal for one
+// view (project), of the first lead anchor question (the visible-region raster, every part's
+// interior point), and, for the perspective, of choosing its viewpoint (eight coarse rasters, every
+// part a numbered element); first run and median of warm runs. The peer, in the same process: the
+// same algorithm with no spatial index ({ index: 'none' }: every triangle tested for each point and
+// each piercing, every pair of segments for crossings), the O(n²) visibility a first version would
+// write; ratio is ours ÷ peer. Target: a 20-part view's project well under 150 ms (the whole object
+// figure drafts in ≤ 300 ms).
 
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -25,7 +26,7 @@ export async function runObjectGeometryBench() {
   await build({
     stdin: {
       contents: `
-        export { prepareScene, projectPrepared } from './src/engines/object/geometry'
+        export { chooseViewpoint, prepareScene, projectPrepared } from './src/engines/object/geometry'
         export * as scenes from './test/engines/object/geometry/scenes'
       `,
       resolveDir: ROOT,
@@ -74,6 +75,7 @@ export async function runObjectGeometryBench() {
       'prepare ms': ours.median.prepare.toFixed(1),
       'project ms': ours.median.project.toFixed(1),
       'leads ms': ours.median.leads.toFixed(1),
+      'viewpoint ms': view === 'perspective' ? ours.median.viewpoint.toFixed(1) : '-',
       'total ms': total(ours.median).toFixed(0),
       'no-index peer ms': peer ? total(peer.median).toFixed(0) : '-',
       ratio: peer ? (total(ours.median) / total(peer.median)).toFixed(3) : '-',
@@ -94,10 +96,18 @@ function run(engine, scene, view, index) {
   const project = t.lap()
   for (const part of projection.parts.values()) part.interiorPoint()
   const leads = t.lap()
+  if (view === 'perspective') {
+    engine.chooseViewpoint(
+      prepared,
+      scene.parts.map((_, k) => [k]),
+    )
+  }
+  const viewpoint = t.lap()
   return {
     prepare,
     project,
     leads,
+    viewpoint,
     triangles: projection.stats.triangles,
     segments: projection.stats.segments,
   }

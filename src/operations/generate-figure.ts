@@ -113,7 +113,9 @@ export async function generateFigure(
       }))
       references = drafted.references
       drawnWarnings = drafted.warnings
-      structure = drawnStructure(plan.figure, labeled ? drafted.numerals : null, drafted.whole)
+      // Drawn as the drafter saw it (an object's chosen viewpoint), so it redraws the same.
+      const seen = drafted.scene ? { ...plan.figure, scene: drafted.scene } : plan.figure
+      structure = drawnStructure(seen, labeled ? drafted.numerals : null, drafted.whole)
       const written = plan.figure.elements.some((e) => e.numeral !== undefined)
       if (!labeled && written) {
         drawnWarnings.push(

@@ -74,11 +74,16 @@ describe('POST /v1/figures: objects described in words', () => {
     const first = await ok(
       await postJson('/v1/figures', apiKey, { prompt: MUG, labeled: true, output: 'svg' }),
     )
+    // The viewpoint the drafter chose is recorded, so the figure sent back is seen alike.
+    expect(first.figure!.scene!.views).toEqual([
+      { kind: 'perspective', hidden: false, viewpoint: 'front-right-above' },
+    ])
     const again = await ok(
       await postJson('/v1/figures', apiKey, { figure: first.figure, labeled: true, output: 'svg' }),
     )
     expect(again.reader).toBe('sent')
     expect(again.svg).toBe(first.svg)
+    expect(again.figure!.scene).toEqual(first.figure!.scene)
     // A longer body is a different drawing of the same parts.
     const taller = structuredClone(first.figure!)
     const body = taller.scene!.parts.find((p) => p.shape === 'cylinder')!

@@ -448,7 +448,7 @@ export interface components {
              * @example 102
              */
             numeral?: number | string;
-            /** @description Objects (`kind: "object"`): the 3D scene the views are drawn from. `parts`: `{ id, shape (box, rounded-box, cylinder, cone, sphere, torus, tube, plate, helix), size [x, y, z], position [x, y, z] (its centre; z is up, the front view looks along +y), rotation [x, y, z] degrees, element? (the element a copy draws), parent? (what it belongs to; an exploded view slides it away) }`; `views`: `{ kind: perspective | front | rear | left | right | top | bottom | exploded, hidden? }`. */
+            /** @description Objects (`kind: "object"`): the 3D scene the views are drawn from. `parts`: `{ id, shape (box, rounded-box, cylinder, cone, sphere, torus, tube, plate, helix), size [x, y, z], position [x, y, z] (its centre; z is up, the front view looks along +y), rotation [x, y, z] degrees, element? (the element a copy draws), parent? (what it belongs to; an exploded view slides it away) }`; `views`: `{ kind: perspective | front | rear | left | right | top | bottom | exploded, hidden?, viewpoint? (perspective and exploded: front|rear-left|right-above|below, e.g. front-right-above; absent, a figure of that one view is seen from where most numbered parts show and the figure returned names it) }`. */
             scene?: {
                 parts: {
                     element?: string;
@@ -507,6 +507,8 @@ export interface components {
                     hidden?: boolean;
                     /** @enum {string} */
                     kind: "perspective" | "front" | "rear" | "left" | "right" | "top" | "bottom" | "exploded";
+                    /** @enum {string} */
+                    viewpoint?: "front-right-above" | "front-left-above" | "rear-right-above" | "rear-left-above" | "front-right-below" | "front-left-below" | "rear-right-below" | "rear-left-below";
                 }[];
             };
             /** @description What the whole is called ("METHOD"): its label in `references`. Not drawn. */
@@ -611,7 +613,7 @@ export interface components {
              * @example 102
              */
             numeral?: string;
-            /** @description Objects (`kind: "object"`): the 3D scene the views are drawn from. `parts`: `{ id, shape (box, rounded-box, cylinder, cone, sphere, torus, tube, plate, helix), size [x, y, z], position [x, y, z] (its centre; z is up, the front view looks along +y), rotation [x, y, z] degrees, element? (the element a copy draws), parent? (what it belongs to; an exploded view slides it away) }`; `views`: `{ kind: perspective | front | rear | left | right | top | bottom | exploded, hidden? }`. */
+            /** @description Objects (`kind: "object"`): the 3D scene the views are drawn from. `parts`: `{ id, shape (box, rounded-box, cylinder, cone, sphere, torus, tube, plate, helix), size [x, y, z], position [x, y, z] (its centre; z is up, the front view looks along +y), rotation [x, y, z] degrees, element? (the element a copy draws), parent? (what it belongs to; an exploded view slides it away) }`; `views`: `{ kind: perspective | front | rear | left | right | top | bottom | exploded, hidden?, viewpoint? (perspective and exploded: front|rear-left|right-above|below, e.g. front-right-above; absent, a figure of that one view is seen from where most numbered parts show and the figure returned names it) }`. */
             scene?: {
                 parts: {
                     element?: string;
@@ -670,6 +672,8 @@ export interface components {
                     hidden?: boolean;
                     /** @enum {string} */
                     kind: "perspective" | "front" | "rear" | "left" | "right" | "top" | "bottom" | "exploded";
+                    /** @enum {string} */
+                    viewpoint?: "front-right-above" | "front-left-above" | "rear-right-above" | "rear-left-above" | "front-right-below" | "front-left-below" | "rear-right-below" | "rear-left-below";
                 }[];
             };
             /** @description What the whole is called ("METHOD"): its label in `references`. Not drawn. */

@@ -92,11 +92,33 @@ export const VIEW_KINDS = [
 ] as const
 export type ViewKind = (typeof VIEW_KINDS)[number]
 
+/**
+ * Where a perspective (or exploded) view is seen from: an octant, front/rear × left/right ×
+ * above/below. In order of preference: the usual three-quarter view first.
+ */
+export const VIEWPOINTS = [
+  'front-right-above',
+  'front-left-above',
+  'rear-right-above',
+  'rear-left-above',
+  'front-right-below',
+  'front-left-below',
+  'rear-right-below',
+  'rear-left-below',
+] as const
+export type Viewpoint = (typeof VIEWPOINTS)[number]
+
 export const ObjectViewSchema = z
   .object({
     kind: z.enum(VIEW_KINDS),
     /** Hidden edges drawn dashed (only when the prompt asks for hidden lines). */
     hidden: z.boolean().default(false),
+    /**
+     * Perspective and exploded views: the octant seen from. Absent, a figure of that one view is
+     * seen from where most numbered parts show (the drafter records its choice here), any other
+     * from front-right-above; orthographic views ignore it.
+     */
+    viewpoint: z.enum(VIEWPOINTS).optional(),
   })
   .strict()
 export type ObjectView = z.infer<typeof ObjectViewSchema>

@@ -326,7 +326,7 @@ function figureStructure(numeral: z.ZodType, result: boolean) {
         : z.array(connection).max(MAX_FIGURE_CONNECTIONS).optional(),
       scene: ObjectSceneSchema.optional().openapi({
         description:
-          'Objects (`kind: "object"`): the 3D scene the views are drawn from. `parts`: `{ id, shape (box, rounded-box, cylinder, cone, sphere, torus, tube, plate, helix), size [x, y, z], position [x, y, z] (its centre; z is up, the front view looks along +y), rotation [x, y, z] degrees, element? (the element a copy draws), parent? (what it belongs to; an exploded view slides it away) }`; `views`: `{ kind: perspective | front | rear | left | right | top | bottom | exploded, hidden? }`.',
+          'Objects (`kind: "object"`): the 3D scene the views are drawn from. `parts`: `{ id, shape (box, rounded-box, cylinder, cone, sphere, torus, tube, plate, helix), size [x, y, z], position [x, y, z] (its centre; z is up, the front view looks along +y), rotation [x, y, z] degrees, element? (the element a copy draws), parent? (what it belongs to; an exploded view slides it away) }`; `views`: `{ kind: perspective | front | rear | left | right | top | bottom | exploded, hidden?, viewpoint? (perspective and exploded: front|rear-left|right-above|below, e.g. front-right-above; absent, a figure of that one view is seen from where most numbered parts show and the figure returned names it) }`.',
       }),
     })
     .strict()

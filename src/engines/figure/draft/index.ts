@@ -17,6 +17,7 @@
  * drafting the sheets because what fits is known only from laid-out sheets (draft-sheet.ts).
  */
 
+import type { ObjectScene } from '../../object/object-scene'
 import type { Figure } from '../figure'
 import type { FontMetrics } from '../font-metrics'
 import { type Scene, WHOLE_GROUP } from '../scene'
@@ -70,6 +71,8 @@ export interface DraftedFigure {
   numeralHeightCm: number
   /** What the drafter could not do, and the numbering's remarks, in words (empty when none). */
   warnings: string[]
+  /** Objects: the scene as drawn, with the viewpoint the drafter chose for its perspective. */
+  scene?: ObjectScene
 }
 
 const CM_PER_PX = 2.54 / SHEET_DPI

@@ -15,7 +15,7 @@ import {
 } from '../../figure/scene'
 import { CAP_HEIGHT_EM, FONT_PX, PEN_PX } from '../../figure/sheet'
 import type { Point, VectorPath } from '../../vector'
-import { type PartProjection, prepareScene, projectPrepared } from '../geometry'
+import { type PartProjection, type PreparedScene, prepareScene, projectPrepared } from '../geometry'
 import type { ObjectPart, ObjectScene, ObjectView } from '../object-scene'
 import { centreDashes, dashPolyline, hiddenDashes } from './dash'
 import { explode } from './explode'
@@ -68,15 +68,15 @@ export function viewLegends(label: string, count: number): string[] {
   return Array.from({ length: count }, (_, k) => `FIG. ${first + k}`)
 }
 
-/** Draws every view of `scene` on one sheet (see the module header). */
+/** Draws every view of `scene` on one sheet (see the module header); `prepared` is its meshes. */
 export function drawViews(
   scene: ObjectScene,
   elementOf: (part: ObjectPart) => string,
   label: string,
   text: { metrics: FontMetrics; legendSize: number },
+  prepared: PreparedScene = prepareScene(scene),
 ): DrawnViews {
   const { metrics, legendSize: LEGEND } = text
-  const prepared = prepareScene(scene)
   const legends = viewLegends(label, scene.views.length)
   const drawn = scene.views.map((view) => {
     if (view.kind !== 'exploded') {

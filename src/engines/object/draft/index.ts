@@ -2,10 +2,11 @@
  * The object drafter: an object figure (its elements and its 3D scene) → a patent drawing on one
  * sheet, every view of the same scene. Stages, in order:
  *   1. number-parts (labeled figures): the prompt's numerals, or the drafting convention's;
- *   2. draw-views: each view projected with hidden lines removed, exploded views slid apart, all
+ *   2. viewpoint: a lone perspective is seen from where most numbered elements show;
+ *   3. draw-views: each view projected with hidden lines removed, exploded views slid apart, all
  *      at one scale in a grid, each under its "FIG. n" legend;
- *   3. number-views: numerals with leads ending on the visible surface of their parts;
- *   4. fit-sheet: margins and the 2048 px scale; text is sized beforehand so it prints at least
+ *   4. number-views: numerals with leads ending on the visible surface of their parts;
+ *   5. fit-sheet: margins and the 2048 px scale; text is sized beforehand so it prints at least
  *      0.32 cm (37 CFR 1.84(p)(3)), and re-set once if the numerals grew the sheet.
  */
 
@@ -22,9 +23,11 @@ import {
   SHEET_DPI,
   SHEET_LONG_EDGE_PX,
 } from '../../figure/sheet'
+import { prepareScene } from '../geometry'
 import type { ObjectPart } from '../object-scene'
 import { drawViews, LEGEND_PX, layoutExtent } from './draw-views'
 import { numberViews } from './number-views'
+import { withViewpoint } from './viewpoint'
 
 const CM_PER_PX = 2.54 / SHEET_DPI
 /** Room numerals and leads add around the views, units (their size grows the sheet). */
@@ -32,12 +35,12 @@ const NUMERAL_ROOM = 4
 
 /** Drafts an object figure (see the module header); deterministic. */
 export async function draftObject(figure: Figure, options: DraftOptions): Promise<DraftedFigure> {
-  const scene = figure.scene
-  if (!scene) throw new Error('draftObject: an object figure without its scene')
+  const sent = figure.scene
+  if (!sent) throw new Error('draftObject: an object figure without its scene')
   const { labeled, metrics } = options
-  const numbering = labeled
-    ? numberParts(figure)
-    : { byId: new Map<string, string>(), warnings: [] }
+  // The viewpoint follows the numerals labeled or not: both drawings of a figure look alike.
+  const numbers = numberParts(figure)
+  const numbering = labeled ? numbers : { byId: new Map<string, string>(), warnings: [] }
   const elementOf = (part: ObjectPart) => part.element ?? part.id
   // An assembly's numeral leads to one of its members: a part whose element it holds.
   const parentOf = new Map(figure.elements.map((e) => [e.id, e.parent]))
@@ -47,6 +50,8 @@ export async function draftObject(figure: Figure, options: DraftOptions): Promis
     }
     return false
   }
+  const prepared = prepareScene(sent)
+  const scene = withViewpoint(sent, prepared, [...numbers.byId.keys()], drawsFor, elementOf)
   const warnings = [...numbering.warnings]
   // Text sized for the scale the layout will print at; once more if the numerals grew it.
   let factor = 1
@@ -56,7 +61,7 @@ export async function draftObject(figure: Figure, options: DraftOptions): Promis
     const size =
       Math.max(FONT_PX, Math.ceil((MIN_TEXT_HEIGHT_PX + 0.5) / (CAP_HEIGHT_EM * expected))) * factor
     const legendSize = Math.round(1.3 * size)
-    const drawn = drawViews(scene, elementOf, figure.label, { metrics, legendSize })
+    const drawn = drawViews(scene, elementOf, figure.label, { metrics, legendSize }, prepared)
     const failed = labeled
       ? numberViews(
           drawn.scene,
@@ -87,7 +92,7 @@ export async function draftObject(figure: Figure, options: DraftOptions): Promis
     if (printed < MIN_TEXT_HEIGHT_PX) {
       warnings.push(`Text prints ${(printed * CM_PER_PX).toFixed(2)} cm high, under 0.32 cm`)
     }
-    return assemble(figure, drawn.scene, scale, size, warnings)
+    return { ...assemble(figure, drawn.scene, scale, size, warnings), scene }
   }
 }
 

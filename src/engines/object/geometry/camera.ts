@@ -1,11 +1,12 @@
 /**
  * The cameras of the standard views (object-scene.ts: z up, the front view looks along +y) and
- * of the default perspective, a three-quarter view from front-right-above as patent illustrators
- * draw one. 2D output is y down; orthographic views keep world units, the perspective is scaled so
- * a length at the scene's centre keeps its world size. `exploded` uses the perspective camera.
+ * of the perspective, a three-quarter view from one of eight octants (front-right-above unless
+ * told, as patent illustrators draw one; the others are its mirror images). 2D output is y down;
+ * orthographic views keep world units, the perspective is scaled so a length at the scene's centre
+ * keeps its world size. `exploded` uses the perspective camera.
  */
 
-import type { ViewKind } from '../object-scene'
+import type { ViewKind, Viewpoint } from '../object-scene'
 import { cosTurns, sinTurns } from './angles'
 import { cross, normalize, type Vec3 } from './vec3'
 
@@ -47,8 +48,16 @@ const ORTHOGRAPHIC: Partial<Record<ViewKind, { forward: Vec3; up: Vec3 }>> = {
   bottom: { forward: [0, 0, 1], up: [0, -1, 0] },
 }
 
-/** The camera of view `kind` for a scene with bounding box [min, max]. */
-export function viewCamera(kind: ViewKind, min: Vec3, max: Vec3): Camera {
+/**
+ * The camera of view `kind` for a scene with bounding box [min, max]; a perspective is seen from
+ * `viewpoint`.
+ */
+export function viewCamera(
+  kind: ViewKind,
+  min: Vec3,
+  max: Vec3,
+  viewpoint: Viewpoint = 'front-right-above',
+): Camera {
   const target: Vec3 = [(min[0] + max[0]) / 2, (min[1] + max[1]) / 2, (min[2] + max[2]) / 2]
   const ortho = ORTHOGRAPHIC[kind]
   if (ortho) {
@@ -64,7 +73,13 @@ export function viewCamera(kind: ViewKind, min: Vec3, max: Vec3): Camera {
   const radius = Math.hypot(max[0] - min[0], max[1] - min[1], max[2] - min[2]) / 2 || 1
   const az = PERSPECTIVE_AZIMUTH_DEGREES / 360
   const el = PERSPECTIVE_ELEVATION_DEGREES / 360
-  const toEye: Vec3 = [sinTurns(az) * cosTurns(el), -cosTurns(az) * cosTurns(el), sinTurns(el)]
+  // The octant mirrors the front-right-above bearing across the planes through the centre.
+  const [side, hand, height] = viewpoint.split('-')
+  const toEye: Vec3 = [
+    (hand === 'right' ? 1 : -1) * sinTurns(az) * cosTurns(el),
+    (side === 'front' ? -1 : 1) * cosTurns(az) * cosTurns(el),
+    (height === 'above' ? 1 : -1) * sinTurns(el),
+  ]
   const focal = PERSPECTIVE_DISTANCE_RADII * radius
   const eye: Vec3 = [
     target[0] + toEye[0] * focal,

@@ -5,8 +5,9 @@
  *   projectScene(scene, view, options?) → SceneProjection
  *     scene    { parts: ObjectPart[] } (an ObjectScene; its `views` are the caller's to loop over)
  *     view     ObjectView | ViewKind: front, rear, left, right, top, bottom (orthographic, world
- *              units), perspective or exploded (three-quarter from front-right-above, scaled so
- *              lengths at the scene's centre keep their size; the drafter moves exploded parts)
+ *              units), perspective or exploded (three-quarter from the view's `viewpoint` octant,
+ *              front-right-above by default, scaled so lengths at the scene's centre keep their
+ *              size; the drafter moves exploded parts)
  *     options  { hidden?: boolean (default true), index?: 'grid' | 'none' (benchmark peer) }
  *   → { view, camera, bounds: Rect, project(worldPoint) → Point, stats,
  *       parts: Map<id, { visible: Point[][], hidden: Point[][], bounds: Rect,
@@ -30,10 +31,14 @@
  * crosses or a surface is pierced (split-lines.ts) → each piece judged by its midpoint
  * (classify-lines.ts) → doubled stretches dropped (dedupe-lines.ts) → polylines (polylines.ts);
  * the visible regions (visible-region.ts) are rasterized only when asked.
+ *
+ *   chooseViewpoint(prepared, elements) → Viewpoint: the octant where most of the elements (lists
+ *   of part indices) show, judged on coarse id buffers (choose-viewpoint.ts).
  */
 
 export type { Camera } from './camera'
 export { viewCamera } from './camera'
+export { chooseViewpoint } from './choose-viewpoint'
 export { type PreparedScene, prepareScene } from './prepare-scene'
 export {
   type PartProjection,

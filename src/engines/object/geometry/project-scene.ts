@@ -99,7 +99,12 @@ export function projectPrepared(
 ): SceneProjection {
   const kind = typeof view === 'string' ? view : view.kind
   const grid = options.index !== 'none'
-  const cam = viewCamera(kind, scene.min, scene.max)
+  const cam = viewCamera(
+    kind,
+    scene.min,
+    scene.max,
+    typeof view === 'string' ? undefined : view.viewpoint,
+  )
   // The triangles first: silhouettes are judged against them, and so is every split and piece.
   const vm = buildViewMesh(scene, cam, grid ? CELLS_PER_TRIANGLE : 0)
   const contours = extractContours(scene, cam)

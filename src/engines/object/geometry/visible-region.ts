@@ -44,11 +44,18 @@ function cross(x0: number, y0: number, x1: number, y1: number, py: number): void
   SPAN[1] = Math.max(SPAN[1]!, x)
 }
 
-/** Rasterizes the view's triangles, nearest wins (ties: the earlier part). */
-export function rasterizeRegions(vm: RegionSource, bounds: Bounds2): RegionBuffer {
+/**
+ * Rasterizes the view's triangles, nearest wins (ties: the earlier part), `side` pixels on the
+ * long side.
+ */
+export function rasterizeRegions(
+  vm: RegionSource,
+  bounds: Bounds2,
+  side = REGION_SIDE_PX,
+): RegionBuffer {
   const spanX = Math.max(bounds.maxX - bounds.minX, 1e-9)
   const spanY = Math.max(bounds.maxY - bounds.minY, 1e-9)
-  const pixel = Math.max(spanX, spanY) / (REGION_SIDE_PX - 2)
+  const pixel = Math.max(spanX, spanY) / (side - 2)
   const width = Math.ceil(spanX / pixel) + 2
   const height = Math.ceil(spanY / pixel) + 2
   const originX = bounds.minX - pixel

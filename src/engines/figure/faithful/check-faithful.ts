@@ -13,6 +13,7 @@
  * prompt connects to nothing, a step no flow reaches). Each problem quotes the prompt's words.
  */
 
+import { droppedFromLabel } from '../../object/read/shape-words'
 import type { Figure, FigureElement } from '../figure'
 import {
   FLOW_NOUNS,
@@ -23,7 +24,7 @@ import {
   SYSTEM_HEADS,
 } from '../parse/noun-classes'
 import { isPlausiblePart, readNounPhrase } from '../parse/read-noun-phrase'
-import { tokenize } from '../parse/tokenize'
+import { type Token, tokenize } from '../parse/tokenize'
 import { type LedgerEntry, readNumeralLedger } from './numeral-ledger'
 
 export interface FaithfulnessProblem {
@@ -517,14 +518,40 @@ const NOT_PARTS = new Set(
   perspective elevation plan section`.split(/\s+/),
 )
 
+/** Heads that name a face or a place on a part: "on the front face", "to the rear of". */
+const FACE_WORDS = new Set(
+  `face surface side rear front back top bottom end edge corner underside periphery perimeter`.split(
+    /\s+/,
+  ),
+)
+/** Prepositions that make a face word after them a place, not a part. */
+const PLACE_PREPOSITIONS = new Set(
+  `on in at to from of along across near under over through into onto against beside behind
+  toward towards around within inside below above beneath`.split(/\s+/),
+)
+
 /**
- * Parts a block-diagram prompt names (without numerals: those the ledger holds) that no element
- * draws, so an unnumbered part the reader passed over is named in a warning, never lost.
+ * Whether the phrase at `k` names a place rather than a part: a face word after a preposition
+ * ("on the front face of the housing", "in the front face", "attached to the rear of the screen").
+ */
+function namesPlace(tokens: readonly Token[], k: number, head: string): boolean {
+  if (!FACE_WORDS.has(head)) return false
+  let b = k - 1
+  while (b >= 0 && /^(?:the|its|their|each|either|both|one|a|an)$/.test(tokens[b]!.lower)) b--
+  return b >= 0 && PLACE_PREPOSITIONS.has(tokens[b]!.lower)
+}
+
+/**
+ * Parts a block-diagram or object prompt names (without numerals: those the ledger holds) that no
+ * element draws, so an unnumbered part the reader passed over is named in a warning, never lost.
  */
 function undrawnParts(prompt: string, figure: Figure): string[] {
   // The whole is drawn too: as the figure itself, named by its title.
   const labels = [...figure.elements.map((e) => e.label), ...(figure.title ? [figure.title] : [])]
   const drawn = labels.map((label) => new Set(contentWords(label).map(stem)))
+  // An object's labels leave out the words that only say shape or size ("a wide rounded body"
+  // is drawn as BODY), so those words are not asked of the label.
+  const named = (word: string) => figure.kind !== 'object' || !droppedFromLabel(word)
   const missed = new Map<string, string>()
   const mentions = new Map<string, number>()
   const candidates: { key: string; label: string; opens: boolean }[] = []
@@ -542,6 +569,7 @@ function undrawnParts(prompt: string, figure: Figure): string[] {
     // ... or joined to one ("GPS and IMU feed into it").
     const opens = b < 0 || /^[.;:!?•\-*]$/.test(tokens[b]!.text) || b + 1 === openedEnd
     if (opens) openedEnd = phrase.end
+    const k0 = k
     k = phrase.end
     const head = phrase.head
     // Counted whether or not it reads as a part here: "sorters and chutes", then "the chutes".
@@ -556,12 +584,13 @@ function undrawnParts(prompt: string, figure: Figure): string[] {
       METHOD_HEADS.has(head) ||
       (SYSTEM_HEADS.has(head) && phrase.keys.length === 1) ||
       NOT_PARTS.has(head) ||
+      namesPlace(tokens, k0, head) ||
       phrase.keys.some((key) => key === 'figure' || key === 'fig' || key === 'diagram')
     ) {
       continue
     }
     // Drawn when some element says its head and most of its other words.
-    const words = phrase.keys.map(stem)
+    const words = phrase.keys.filter(named).map(stem)
     const acronym = phrase.words.length === 1 ? phrase.words[0]!.replace(/s$/, '') : ''
     const covered =
       drawn.some(

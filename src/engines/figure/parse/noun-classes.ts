@@ -47,6 +47,7 @@ export const PHYSICAL_NOUNS = set(`
   blanket curtain rug carpet tile brick beam joist stud fastener spacer gasket seal o-ring
   magnet weight counterweight pulley cable wire hanger hook latch lock keyhole doorknob
   faucet tap sink tub toilet shower bathtub heater radiator fan blade grille vent duct chimney
+  neck bezel
 `)
 
 /** Heads that are never a drawn part: what flows along a link, or an attribute of a part. */

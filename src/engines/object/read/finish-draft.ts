@@ -180,7 +180,8 @@ function settleShape(part: DraftPart, byId: Map<string, DraftPart>, whole: Draft
 
 /**
  * A handle gripped along its length is a bar: the main part, one with a shaft out of its end, one
- * at the end of a bar ("a handle 18 at the end of the shaft"), "a bar handle".
+ * at the end of a bar ("a handle 18 at the end of the shaft"), one that extends from a part ("two
+ * handles extending rearward from the tray"), "a bar handle".
  */
 function settleHandle(part: DraftPart, parts: readonly DraftPart[], main: DraftPart): void {
   if (part.head !== 'handle' || part.shape !== 'torus' || part.adjectives.includes('curved')) return
@@ -194,7 +195,8 @@ function settleHandle(part: DraftPart, parts: readonly DraftPart[], main: DraftP
     return r.where === 'end' && target !== undefined && ['rod', 'tube'].includes(target.form)
   })
   const bar = part.keys.includes('bar') || part.keys.includes('grip')
-  if (part === main || carries || onBar || bar) part.shape = 'cylinder'
+  const extending = part.relations.some((r) => r.kind === 'extends')
+  if (part === main || carries || onBar || bar || extending) part.shape = 'cylinder'
 }
 
 /**

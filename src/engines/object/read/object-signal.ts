@@ -5,9 +5,10 @@
  * read, views asked for, and no computing blocks ("a processor") among the parts.
  */
 
-import { classifyPrompt } from '../../figure/parse/classify-prompt'
+import { classifyPrompt, judgeSystem } from '../../figure/parse/classify-prompt'
 import { normalizePrompt } from '../../figure/parse/normalize-prompt'
 import { FUNCTIONAL_NOUNS, PHYSICAL_NOUNS } from '../../figure/parse/noun-classes'
+import { readSystem } from '../../figure/parse/read-system'
 import type { ObjectDraft } from './object-draft'
 
 /** What the object reader makes of a prompt. */
@@ -28,14 +29,20 @@ const isFunctional = (head: string) => FUNCTIONAL_NOUNS.has(head) && !PHYSICAL_N
 
 /**
  * Judges `draft`, read from `prompt` (see the module header): the classifier's kind gives 0.4
- * (object), 0.15 (system) or 0 (method); the share of parts with a known shape up to 0.4;
+ * (object), 0.3 (a system whose parts the diagram reader judges physical), 0.15 (any other
+ * system) or 0 (method); the share of parts with a known shape up to 0.4;
  * placements read 0.1; views asked for 0.1; the share of computing blocks is taken off.
  */
 export function objectSignal(prompt: string, draft: ObjectDraft): ObjectSignal {
   const reasons: string[] = []
-  const kind = classifyPrompt(normalizePrompt(prompt))
-  let confidence = kind === 'object' ? 0.4 : kind === 'system' ? 0.15 : 0
-  reasons.push(`the diagram classifier reads a ${kind}`)
+  const normalized = normalizePrompt(prompt)
+  const kind = classifyPrompt(normalized)
+  // "system" is only the classifier's default; the diagram reader's verdict on the parts it read
+  // tells a thing made of physical pieces (a vise, a valve) from a block diagram.
+  const physical =
+    kind === 'system' && judgeSystem(readSystem(normalized.text), normalized.text) === 'object'
+  let confidence = kind === 'object' ? 0.4 : physical ? 0.3 : kind === 'system' ? 0.15 : 0
+  reasons.push(`the diagram classifier reads a ${kind}${physical ? ' of physical parts' : ''}`)
   const parts = draft.parts.filter((p) => p.shape !== 'assembly')
   if (parts.length > 0) {
     const known = parts.filter((p) => p.shapeKnown).length / parts.length

@@ -7,9 +7,14 @@
  * only when the prompt has been read.
  */
 
+import { PRONOUNS } from '../../figure/parse/grammar-words'
 import { singular } from '../../figure/parse/noun-classes'
 import { capitals, fitLabel } from '../../figure/parse/part-registry'
-import { type NounPhrase, readNounPhrase } from '../../figure/parse/read-noun-phrase'
+import {
+  isDeterminerWord,
+  type NounPhrase,
+  readNounPhrase,
+} from '../../figure/parse/read-noun-phrase'
 import type { Token } from '../../figure/parse/tokenize'
 import { MAX_OBJECT_PARTS } from '../object-scene'
 import type { Adjective, DraftPart } from './object-draft'
@@ -50,21 +55,34 @@ function fixSingular(phrase: NounPhrase): NounPhrase {
 
 /** Nouns the shared reader takes for verbs ("a watering can 50", "pipe ends 412"). */
 const NOUN_STOPS = new Set(['can', 'cans', 'ends', 'end'])
+/**
+ * Verbs of a block diagram that name a part of a thing ("the server handles requests", but "two
+ * handles 126 on the sides"): nouns unless what they would act on follows.
+ */
+const THING_NOUNS = new Set(['handles'])
 
 /** Tokens looked ahead for a noun the shared reader would stop at. */
 const NOUN_STOP_WINDOW = 6
 
 /**
- * `tokens` with a noun the shared reader takes for a verb ("can", "ends") made a plain word,
- * when a numeral or a list opener follows it within the next few tokens from `i`.
+ * `tokens` with a noun the shared reader takes for a verb made a plain word: "can", "ends" when
+ * a numeral or a list opener follows it within the next few tokens from `i`; "handles" unless a
+ * determiner or a pronoun follows it.
  */
 function nounStopsAsNouns(tokens: readonly Token[], i: number, end: number): readonly Token[] {
-  for (let k = i + 1; k < Math.min(end, i + NOUN_STOP_WINDOW); k++) {
+  for (let k = i; k < Math.min(end, i + NOUN_STOP_WINDOW); k++) {
     const token = tokens[k]!
     if (token.kind === 'punct') return tokens
-    if (!NOUN_STOPS.has(token.lower)) continue
     const next = tokens[k + 1]
-    if (next?.kind !== 'number' && !/^(?:having|has|with|comprising)$/.test(next?.lower ?? '')) {
+    if (THING_NOUNS.has(token.lower)) {
+      const after = next?.lower ?? ''
+      if (isDeterminerWord(after) || PRONOUNS.has(after)) return tokens
+    } else if (k === i || !NOUN_STOPS.has(token.lower)) {
+      continue
+    } else if (
+      next?.kind !== 'number' &&
+      !/^(?:having|has|with|comprising)$/.test(next?.lower ?? '')
+    ) {
       return tokens
     }
     const copy = [...tokens]

@@ -29,6 +29,7 @@ const FORM_NOUNS: Record<PartForm, string[]> = {
   frame: set(`frame rack`),
   block: set(`
     latch drawer switch connector chip trigger key toggle magnet truck tray rail runner lock clamp
+    jaw
   `),
   leg: set(`leg foot feet post column pillar pedestal stand support upright standoff caster`),
   rod: set(`
@@ -40,11 +41,13 @@ const FORM_NOUNS: Record<PartForm, string[]> = {
   collar: set(`collar sleeve bushing bearing rim ferrule grommet washer band bezel`),
   cylinder: set(`
     cylinder drum roll roller grip hub core plug bobbin stopper spool insulator terminal chuck
-    cartridge canister battery motor hat weight
+    cartridge canister battery motor hat weight bonnet
   `),
-  disk: set(`disk disc puck pulley gear pinion sprocket cog flywheel rotor platter coin cap`),
+  disk: set(`
+    disk disc puck pulley gear pinion sprocket cog flywheel rotor platter coin cap handwheel
+  `),
   wheel: set(`wheel`),
-  knob: set(`knob dial button thumbstick pushbutton push-button`),
+  knob: set(`knob dial button thumbstick joystick pushbutton push-button`),
   lens: set(`lens eyepiece mirror light lamp led indicator`),
   sphere: set(`sphere ball globe bead orb dome bulb joint`),
   cone: set(`cone nozzle funnel tip point nose taper horn shade reflector shoulder`),

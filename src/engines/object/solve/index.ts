@@ -121,6 +121,7 @@ function placeGroup(p: Placement, anchor: Solid, copies: number[], s: Solving): 
       ...(p.under ? { under: p.under } : {}),
       ...(p.arrangement ? { arrangement: p.arrangement } : {}),
       ...(p.end ? { end: p.end } : {}),
+      ...(p.kind === 'extends' ? { extending: true } : {}),
       copies,
       slots: s.slots,
       rootLength: s.rootLength,

@@ -46,6 +46,8 @@ export interface OnFace {
   slots: FaceSlots
   /** The main part's longest side. */
   rootLength: number
+  /** Placed as standing out of the face ("handles extending rearward"), never lying along it. */
+  extending?: boolean
 }
 
 /** Panels that stand upright on what holds them: "a backrest held up by two posts". */
@@ -153,7 +155,13 @@ interface Pose {
 }
 
 /** The pose of `part` of canonical size `size` on face `f` (see the module header). */
-function poseOn(part: DraftPart, size: Vec3, f: FaceFrame, rootLength: number): Pose {
+function poseOn(
+  part: DraftPart,
+  size: Vec3,
+  f: FaceFrame,
+  rootLength: number,
+  extending = false,
+): Pose {
   const vertical = Math.abs(f.n[2]) < 0.5
   const [sx, sy, sz] = size
   // A loop handle: a C spanning up a side face (across a top one).
@@ -183,9 +191,9 @@ function poseOn(part: DraftPart, size: Vec3, f: FaceFrame, rootLength: number): 
       shape: 'torus',
     }
   }
-  // A bar handle, a knuckle, a hinge barrel, a cable: lying along the face.
+  // A bar handle, a knuckle, a hinge barrel, a cable: lying along the face, unless it extends out.
   const lying =
-    (LOOPS.has(part.head) && part.shape !== 'torus') ||
+    (LOOPS.has(part.head) && part.shape !== 'torus' && !extending) ||
     ['knuckle', 'hinge', 'cable'].includes(part.form)
   if (lying) {
     const alongV = ['knuckle', 'hinge'].includes(part.form) ? f.ev > f.eu : false
@@ -261,7 +269,7 @@ export function placeOnFace(part: DraftPart, anchor: Solid, how: OnFace): Solid[
       if (part.shape !== 'box' && part.shape !== 'plate') size[other] = size[other]! * ratio
     }
   }
-  let pose = poseOn(part, size, f, how.rootLength)
+  let pose = poseOn(part, size, f, how.rootLength, how.extending)
   // A single part that finds no free spot is made smaller, down to a third, to fit beside the rest.
   if (count === 1 && !how.at && !how.under) {
     const full: Vec3 = [size[0], size[1], size[2]]
@@ -269,7 +277,7 @@ export function placeOnFace(part: DraftPart, anchor: Solid, how: OnFace): Solid[
       if (slots.fit(anchor.id, f.face, { hu: pose.hu, hv: pose.hv }, f).free) break
       size[0] = full[0] * k
       size[1] = full[1] * k
-      pose = poseOn(part, size, f, how.rootLength)
+      pose = poseOn(part, size, f, how.rootLength, how.extending)
     }
   }
   const spots =
@@ -277,15 +285,19 @@ export function placeOnFace(part: DraftPart, anchor: Solid, how: OnFace): Solid[
       ? arrangeSpots(count, arrangement, f, { hu: pose.hu, hv: pose.hv }, round, stacked)
       : undefined
   const solids: Solid[] = []
+  // "two grips extending rearward from the left and right ends": both on the face they stand out
+  // of, one at each of the opposite edges named.
+  const named = how.face === 'side' || how.face === 'end' ? 'right' : how.face
   for (const [k, copy] of how.copies.entries()) {
-    if (opposite && k === 1) {
+    if (opposite && k === 1 && !turned) {
       f = faceOf(anchor, oppositeFace(f.face))
-      pose = poseOn(part, size, f, how.rootLength)
+      pose = poseOn(part, size, f, how.rootLength, how.extending)
     }
     let spot: Spot = spots?.[k] ?? { u: 0, v: 0 }
     let lift = 0
     if (!spots) {
-      const edge = turned ? how.face : how.under
+      const pairEdge = opposite && turned ? (k === 0 ? named : oppositeFace(named)) : undefined
+      const edge = pairEdge ?? (turned ? how.face : how.under)
       const prefer = how.at
         ? flushSpot(f, how.at, pose.hu, pose.hv)
         : edge

@@ -114,6 +114,26 @@ describe('readObject', () => {
       expect(draft.warnings.some((w) => w.includes('FROBNICATOR 52'))).toBe(true)
     })
 
+    it('knows the jaws of a vise, the bonnet and handwheel of a valve and a joystick', () => {
+      const valve = readObject(
+        'A gate valve 230 comprising a valve body 232, a bonnet 236 on top of the body, a stem 238 extending from the bonnet, and a handwheel 240 on the upper end of the stem.',
+      )
+      expect(valve.warnings).toEqual([])
+      expect(part('A vise 1 having a base 2 and a fixed jaw 3 on the base.', '3').shapeKnown).toBe(
+        true,
+      )
+      expect(part('A game pad 1 having a body 2 and a joystick 3 on top.', '3').form).toBe('knob')
+    })
+
+    it('makes a handle that extends out of a part a bar, and one on its side a loop', () => {
+      const barrow =
+        'A wheelbarrow 220 comprising a tray 222 and two handles 224 extending rearward from the tray.'
+      const cooler =
+        'A cooler 120 comprising a body 122 and two handles 126 on the left and right sides of the body.'
+      expect(part(barrow, '224').shape).toBe('cylinder')
+      expect(part(cooler, '126').shape).toBe('torus')
+    })
+
     it('gives a lid on a round body a round shape', () => {
       expect(
         part('A jar 10 having a cylindrical body 12 and a lid 14 on top of the body.', '14').shape,
@@ -136,6 +156,25 @@ describe('readObject', () => {
       ['A hinge 1 having knuckles 2.', 3, false],
     ])('counts "%s" as %i', (prompt, count, written) => {
       expect(part(prompt, '2')).toMatchObject({ count, countWritten: written })
+    })
+
+    it.each([
+      'A portable cooler 120 comprising a rectangular body 122, two handles 126 on the left and right sides of the body, and a drain plug 128.',
+      'A wheelbarrow 220 comprising a tray 222, two handles 126 extending rearward from the tray, and a wheel 226.',
+    ])('reads "two handles 126" as a part counted two, not as a verb: %s', (prompt) => {
+      expect(part(prompt, '126')).toMatchObject({ label: 'HANDLES', count: 2, countWritten: true })
+    })
+
+    it('reads "handles" with a handled thing after it as a verb, and unnumbered ones as parts', () => {
+      const press = readObject(
+        'A press 10 comprising a frame 12 and a ram 14 that handles the sheet.',
+      )
+      expect(press.parts.some((p) => p.head === 'handle')).toBe(false)
+      const crate = readObject('A crate 10 having a box 12 and two rope handles on its ends.')
+      expect(crate.parts.find((p) => p.head === 'handle')).toMatchObject({
+        label: 'ROPE HANDLES',
+        count: 2,
+      })
     })
 
     it('gives one part per copy of what "each" names', () => {
@@ -258,6 +297,30 @@ describe('objectSignal', () => {
       'A system 100 comprising a processor 102 coupled to a memory 104 and a network interface 106.'
     const signal = objectSignal(prompt, readObject(prompt))
     expect(signal.drawable).toBe(false)
+  })
+
+  it.each([
+    'A bench vise 300 comprising a rectangular base 302, a fixed jaw 304 on top of the base, a movable jaw 306 facing the fixed jaw, a screw 308 extending through the movable jaw, and a handle bar 310 through the end of the screw.',
+    'A gate valve 230 comprising a valve body 232, two flanges 234 at opposite ends of the body, a bonnet 236 on top of the body, a stem 238 extending from the bonnet, and a handwheel 240 on the upper end of the stem.',
+  ])('is drawable for a mechanical object with no view named: %s', (prompt) => {
+    expect(objectSignal(prompt, readObject(prompt)).drawable).toBe(true)
+  })
+
+  it('is drawable when the diagram reader judges the parts physical, though some are unknown words', () => {
+    const prompt =
+      'A gate valve 230 comprising a valve body 232, two flanges 234 at opposite ends of the body, a yoke 236 on top of the body, a stem 238 extending from the yoke, and a trunnion 240 on the upper end of the stem.'
+    const signal = objectSignal(prompt, readObject(prompt))
+    expect(signal.reasons[0]).toBe('the diagram classifier reads a system of physical parts')
+    expect(signal.drawable).toBe(true)
+  })
+
+  it('is not drawable for a system of computing parts in a housing, nor for a scene', () => {
+    for (const prompt of [
+      'A monitoring system 100 comprising a sensor 102 coupled to a controller 104 and a display 106 on a housing 108.',
+      'A sunset over snowy mountains with pine trees.',
+    ]) {
+      expect(objectSignal(prompt, readObject(prompt)).drawable).toBe(false)
+    }
   })
 
   it('is not drawable for a method', () => {

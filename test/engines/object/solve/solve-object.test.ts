@@ -208,6 +208,46 @@ describe('solveObject', () => {
       expect(knob.center[0]).toBeCloseTo(lid.center[0], 6)
       expect(knob.center[1]).toBeCloseTo(lid.center[1], 6)
     })
+
+    it('stands handles that extend rearward out of the rear face, as bars along it', () => {
+      const solids = solidsOf(
+        'A wheelbarrow 220 comprising a tray 222, two handles 224 extending rearward from the tray, and a wheel 226 at the front of the tray.',
+      )
+      const tray = byId(solids, 'tray')
+      const handles = [byId(solids, 'handle'), byId(solids, 'handle.2')]
+      for (const handle of handles) {
+        expect(handle.center[1] - handle.half[1]).toBeGreaterThanOrEqual(
+          tray.center[1] + tray.half[1] - 1e-6,
+        )
+        expect(handle.half[1]).toBeGreaterThan(handle.half[0])
+      }
+      expect(handles[0]!.center[0]).not.toBeCloseTo(handles[1]!.center[0], 3)
+    })
+
+    it('puts grips extending rearward from the left and right ends both on the rear, one at each end', () => {
+      const solids = solidsOf(
+        'A game controller 1 comprising a wide rounded body 2, and two grips 3 extending rearward from the left and right ends of the body.',
+      )
+      const body = byId(solids, 'body')
+      const grips = [byId(solids, 'grip'), byId(solids, 'grip.2')]
+      for (const grip of grips) {
+        expect(grip.center[1]).toBeGreaterThan(body.center[1] + body.half[1])
+      }
+      expect(Math.sign(grips[0]!.center[0] * grips[1]!.center[0])).toBe(-1)
+    })
+
+    it('keeps the controller buttons clear of its joysticks on the top, so each shows', () => {
+      const solids = solidsOf(
+        'Patent drawing of a game controller: a wide rounded body, two joysticks on top of the body, four round buttons on the right side of the top of the body, and two grips extending rearward from the left and right ends of the body.',
+      )
+      const buttons = solids.filter((s) => s.part.head === 'button')
+      const sticks = solids.filter((s) => s.part.head === 'joystick')
+      expect(buttons).toHaveLength(4)
+      expect(sticks).toHaveLength(2)
+      for (const button of buttons) {
+        for (const stick of sticks) expect(gap(button, stick)).toBeGreaterThan(0)
+      }
+    })
   })
 
   describe('every scene', () => {

@@ -62,7 +62,7 @@ export async function draftObject(figure: Figure, options: DraftOptions): Promis
       Math.max(FONT_PX, Math.ceil((MIN_TEXT_HEIGHT_PX + 0.5) / (CAP_HEIGHT_EM * expected))) * factor
     const legendSize = Math.round(1.3 * size)
     const drawn = drawViews(scene, elementOf, figure.label, { metrics, legendSize }, prepared)
-    const failed = labeled
+    const { failed, hidden } = labeled
       ? numberViews(
           drawn.scene,
           drawsFor,
@@ -76,7 +76,7 @@ export async function draftObject(figure: Figure, options: DraftOptions): Promis
             metrics,
           },
         )
-      : []
+      : { failed: [], hidden: [] }
     const scale = fitSheet(drawn.scene)
     const printed = CAP_HEIGHT_EM * size * scale
     if (printed < MIN_TEXT_HEIGHT_PX && round === 0) {
@@ -84,6 +84,12 @@ export async function draftObject(figure: Figure, options: DraftOptions): Promis
       continue
     }
     const names = new Map(figure.elements.map((e) => [e.id, e.label]))
+    if (hidden.length > 0) {
+      // A numeral with nothing to point at is named, never silently left out.
+      warnings.push(
+        `${hidden.map((id) => names.get(id) ?? id).join(', ')} ${hidden.length > 1 ? 'are' : 'is'} hidden behind or inside other parts in every view drawn, so ${hidden.length > 1 ? 'their numerals are' : 'its numeral is'} not drawn; ask for a view that shows ${hidden.length > 1 ? 'them' : 'it'}`,
+      )
+    }
     if (failed.length > 0) {
       warnings.push(
         `No free place was found for the numerals of ${failed.map((id) => names.get(id) ?? id).join(', ')}; they are not drawn`,

@@ -30,7 +30,10 @@ interface Shown {
   area: number
 }
 
-/** Numbers the parts on the drawn `scene` (see the module header); returns the elements not placed. */
+/**
+ * Numbers the parts on the drawn `scene` (see the module header); returns the elements whose
+ * numeral found no free place, and those no view shows at all (hidden behind or inside others).
+ */
 export function numberViews(
   scene: Scene,
   /** Whether a part drawing the first element draws for the second (itself, or its assembly). */
@@ -41,7 +44,8 @@ export function numberViews(
   numerals: ReadonlyMap<string, string>,
   whole: string | undefined,
   options: { size: number; metrics: FontMetrics },
-): string[] {
+): { failed: string[]; hidden: string[] } {
+  const hidden: string[] = []
   const targets: NumeralTarget[] = []
   if (whole !== undefined && views[0]) {
     const first = views[0]
@@ -59,7 +63,10 @@ export function numberViews(
       views,
       parts.filter((p) => drawsFor(elementOf(p), element)),
     )
-    if (!best) continue
+    if (!best) {
+      hidden.push(element)
+      continue
+    }
     const projection = best.view.parts.get(best.part.id)!
     const toSheet = (p: Point): Point => ({
       x: best.view.offset.x + p.x * best.view.scale,
@@ -97,7 +104,7 @@ export function numberViews(
     solids: [],
     crossLines: OBJECT_LEAD_CROSSINGS,
   })
-  return failed
+  return { failed, hidden }
 }
 
 /**

@@ -1,7 +1,7 @@
 // The object drafter (src/engines/object/draft) on scenes written out by hand: a mug in
 // perspective, numbered; a table as a design-patent set of views; a lid-on-box exploded. Every
 // sheet is rendered at 2048 px and held to every rule of the figure checker; each numeral is
-// drawn once and its lead ends on its own part.
+// drawn once and its lead ends on its own part; a part no view shows is named in warnings.
 
 import { beforeAll, describe, expect, it } from 'vitest'
 import { type FigureInput, FigureSchema } from '../../../../src/engines/figure/figure'
@@ -113,6 +113,31 @@ describe('draftObject', () => {
     expect(drafted.references.map((r) => r.numeral).sort()).toEqual(['42', '44'])
     expect(drafted.labelHeightCm).toBeGreaterThanOrEqual(0.32)
     expect(await sheetsProblems(drafted.sheets, OBJECT_LAYOUT)).toEqual([])
+  })
+
+  it('names a numbered part that no view shows (inside another) instead of dropping its numeral', async () => {
+    const drafted = await draftObject(
+      FigureSchema.parse({
+        kind: 'object',
+        label: 'FIG. 1',
+        elements: [
+          { id: 'case', numeral: '30', label: 'CASE', kind: 'part' },
+          { id: 'core', numeral: '32', label: 'CORE', kind: 'part' },
+        ],
+        scene: {
+          parts: [
+            { id: 'case', shape: 'box', size: [100, 60, 60], position: [0, 0, 30] },
+            { id: 'core', shape: 'box', size: [20, 20, 20], position: [0, 0, 30] },
+          ],
+          views: [{ kind: 'perspective' }],
+        },
+      }),
+      { labeled: true, metrics: metrics() },
+    )
+    expect(drafted.references.map((r) => r.numeral)).toEqual(['30'])
+    expect(drafted.warnings).toEqual([
+      'CORE is hidden behind or inside other parts in every view drawn, so its numeral is not drawn; ask for a view that shows it',
+    ])
   })
 
   it('slides the lid off its box in an exploded view', async () => {

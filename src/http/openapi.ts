@@ -286,7 +286,7 @@ export const IdempotencyHeaders = z.object({
     .regex(IDEMPOTENCY_KEY_PATTERN)
     .optional()
     .openapi({
-      description: `Makes a retry safe. Reuse the same key with the same request for up to ${IDEMPOTENCY_HOURS} hours: a completed request's 200 response is returned again byte for byte with \`Idempotent-Replayed: true\` and is not charged again. The key is scoped to your account and shared by all four POST endpoints. A request still running with the key gets 409 \`REQUEST_IN_PROGRESS\`; the key with a different request (body, parameters or endpoint) gets 409 \`IDEMPOTENCY_CONFLICT\`. Failed requests (any 4xx or 500) are not stored, so the same key can be retried. Keys and stored responses are deleted after ${IDEMPOTENCY_HOURS} hours.`,
+      description: `Makes a retry safe. Reuse the same key with the same request for up to ${IDEMPOTENCY_HOURS} hours: a completed request's 200 response is returned again byte for byte with \`Idempotent-Replayed: true\` and is not charged again. The key is scoped to your account and shared by all four POST endpoints. A request still running with the key gets 409 \`REQUEST_IN_PROGRESS\`; the key with a different request (body, parameters or endpoint) gets 409 \`IDEMPOTENCY_CONFLICT\`. Failed requests are not stored: after a refusal (any 4xx) the key is free for a corrected request, and after a 500 the same request can be retried with it. Keys and stored responses are deleted after ${IDEMPOTENCY_HOURS} hours.`,
       example: 'convert-7f3c2a10',
     }),
 })

@@ -2,7 +2,8 @@
  * Steps 6-13 of a paid POST (PLATFORM.md §0), in order: idempotency begin (409 or replay), credit
  * pre-check (402), input (400/422), atomic charge (402), processing and storage (500), then the
  * ledger outcome and the idempotency record, and only then the 200. Any failure after the charge
- * refunds it exactly once; any failure after `begin` releases the key so a retry can run.
+ * refunds it exactly once; after `begin`, a refusal (4xx) frees the key for a corrected request and
+ * a failure (5xx) releases it so the same request can be retried.
  */
 
 import type { Context } from 'hono'
@@ -118,8 +119,16 @@ export async function runPaid<TInput>(
       throw asProcessingError(error)
     }
   } catch (error) {
-    // If the release fails, the key's lease expires and its alarm frees it.
-    if (idem) await quietly('release key', requestId, idem.release(attempt))
+    // If the release fails, the key's lease expires and its alarm frees it. A takeover keeps the
+    // key: the attempt it took over may have been paid.
+    if (idem) {
+      const refused = error instanceof ApiError && error.status < 500 && !takeover
+      await quietly(
+        'release key',
+        requestId,
+        refused ? idem.forget(attempt) : idem.release(attempt),
+      )
+    }
     throw error
   }
 }

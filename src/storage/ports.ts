@@ -160,6 +160,8 @@ export interface IdempotencyStore {
   begin(fingerprint: string): Promise<IdempotencyBegin>
   complete(attempt: number, response: StoredResponse): Promise<void>
   release(attempt: number): Promise<void>
+  /** Frees the key for any request: `attempt` was refused (a 4xx), so there is nothing to retry. */
+  forget(attempt: number): Promise<void>
 }
 
 /** The per-account limits a gate enforces. */

@@ -262,6 +262,43 @@ describe('Idempotency-Key', () => {
     expect(retry.status).toBe(200)
   })
 
+  it('frees the key after a refusal: the corrected request runs under it (as with Stripe)', async () => {
+    const { apiKey, accountId } = await newAccount(100)
+    const headers = { 'idempotency-key': 'fix-and-retry' }
+    await expectError(
+      await postForm('/v1/convert', apiKey, { file: new Blob(['not an image']) }, headers),
+      400,
+      'UNSUPPORTED_IMAGE_TYPE',
+    )
+    const png = await toPng(lineDrawing(50, 40))
+    const fixed = await postForm('/v1/convert', apiKey, { file: new Blob([png]) }, headers)
+    expect(fixed.status).toBe(200)
+    const again = await postForm('/v1/convert', apiKey, { file: new Blob([png]) }, headers)
+    expect(again.headers.get('idempotent-replayed')).toBe('true')
+    expect(await balanceOf(apiKey)).toBe(99)
+
+    // Refused while processing (nothing drawable), refunded: the key is free too.
+    const figureKey = { 'idempotency-key': 'reword-and-retry' }
+    await expectError(
+      await postJson(
+        '/v1/figures',
+        apiKey,
+        { prompt: 'A sunset over snowy mountains with pine trees.' },
+        figureKey,
+      ),
+      400,
+      'PROMPT_NOT_DRAWABLE',
+    )
+    const reworded = await postJson(
+      '/v1/figures',
+      apiKey,
+      { prompt: 'A system 100 comprising a processor 102 coupled to a memory 104.', output: 'svg' },
+      figureKey,
+    )
+    expect(reworded.status).toBe(200)
+    await expectLedgerConsistent(accountId)
+  })
+
   it('takes over a crashed attempt without charging again', async () => {
     const { apiKey, accountId } = await newAccount(10)
     await withImage()

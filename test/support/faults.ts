@@ -45,7 +45,7 @@ export interface Faults {
   ledger?: Partial<Record<'succeed' | 'refund', FaultMode>>
   /** Every D1 batch fails (the ledger's refund is one). */
   d1Batch?: FaultMode
-  idempotency?: Partial<Record<'begin' | 'complete' | 'release', FaultMode>>
+  idempotency?: Partial<Record<'begin' | 'complete' | 'release' | 'forget', FaultMode>>
   engine?: EngineFault
   /** The processing budget, ms (production: 5 minutes). */
   timeoutMs?: number
@@ -190,6 +190,7 @@ function faultyIdempotency(store: IdempotencyStore, faults: Faults, log: FaultLo
     complete: (attempt, response) =>
       faulty(log, 'idem.complete', idem.complete, () => store.complete(attempt, response)),
     release: (attempt) => faulty(log, 'idem.release', idem.release, () => store.release(attempt)),
+    forget: (attempt) => faulty(log, 'idem.forget', idem.forget, () => store.forget(attempt)),
   } satisfies IdempotencyStore
 }
 

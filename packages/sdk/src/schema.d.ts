@@ -1069,7 +1069,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe. Reuse the same key with the same request for up to 24 hours: a completed request's 200 response is returned again byte for byte with `Idempotent-Replayed: true` and is not charged again. The key is scoped to your account and shared by all four POST endpoints. A request still running with the key gets 409 `REQUEST_IN_PROGRESS`; the key with a different request (body, parameters or endpoint) gets 409 `IDEMPOTENCY_CONFLICT`. Failed requests (any 4xx or 500) are not stored, so the same key can be retried. Keys and stored responses are deleted after 24 hours. */
+                /** @description Makes a retry safe. Reuse the same key with the same request for up to 24 hours: a completed request's 200 response is returned again byte for byte with `Idempotent-Replayed: true` and is not charged again. The key is scoped to your account and shared by all four POST endpoints. A request still running with the key gets 409 `REQUEST_IN_PROGRESS`; the key with a different request (body, parameters or endpoint) gets 409 `IDEMPOTENCY_CONFLICT`. Failed requests are not stored: after a refusal (any 4xx) the key is free for a corrected request, and after a 500 the same request can be retried with it. Keys and stored responses are deleted after 24 hours. */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -1216,7 +1216,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe. Reuse the same key with the same request for up to 24 hours: a completed request's 200 response is returned again byte for byte with `Idempotent-Replayed: true` and is not charged again. The key is scoped to your account and shared by all four POST endpoints. A request still running with the key gets 409 `REQUEST_IN_PROGRESS`; the key with a different request (body, parameters or endpoint) gets 409 `IDEMPOTENCY_CONFLICT`. Failed requests (any 4xx or 500) are not stored, so the same key can be retried. Keys and stored responses are deleted after 24 hours. */
+                /** @description Makes a retry safe. Reuse the same key with the same request for up to 24 hours: a completed request's 200 response is returned again byte for byte with `Idempotent-Replayed: true` and is not charged again. The key is scoped to your account and shared by all four POST endpoints. A request still running with the key gets 409 `REQUEST_IN_PROGRESS`; the key with a different request (body, parameters or endpoint) gets 409 `IDEMPOTENCY_CONFLICT`. Failed requests are not stored: after a refusal (any 4xx) the key is free for a corrected request, and after a 500 the same request can be retried with it. Keys and stored responses are deleted after 24 hours. */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -1328,7 +1328,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe. Reuse the same key with the same request for up to 24 hours: a completed request's 200 response is returned again byte for byte with `Idempotent-Replayed: true` and is not charged again. The key is scoped to your account and shared by all four POST endpoints. A request still running with the key gets 409 `REQUEST_IN_PROGRESS`; the key with a different request (body, parameters or endpoint) gets 409 `IDEMPOTENCY_CONFLICT`. Failed requests (any 4xx or 500) are not stored, so the same key can be retried. Keys and stored responses are deleted after 24 hours. */
+                /** @description Makes a retry safe. Reuse the same key with the same request for up to 24 hours: a completed request's 200 response is returned again byte for byte with `Idempotent-Replayed: true` and is not charged again. The key is scoped to your account and shared by all four POST endpoints. A request still running with the key gets 409 `REQUEST_IN_PROGRESS`; the key with a different request (body, parameters or endpoint) gets 409 `IDEMPOTENCY_CONFLICT`. Failed requests are not stored: after a refusal (any 4xx) the key is free for a corrected request, and after a 500 the same request can be retried with it. Keys and stored responses are deleted after 24 hours. */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -1570,7 +1570,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe. Reuse the same key with the same request for up to 24 hours: a completed request's 200 response is returned again byte for byte with `Idempotent-Replayed: true` and is not charged again. The key is scoped to your account and shared by all four POST endpoints. A request still running with the key gets 409 `REQUEST_IN_PROGRESS`; the key with a different request (body, parameters or endpoint) gets 409 `IDEMPOTENCY_CONFLICT`. Failed requests (any 4xx or 500) are not stored, so the same key can be retried. Keys and stored responses are deleted after 24 hours. */
+                /** @description Makes a retry safe. Reuse the same key with the same request for up to 24 hours: a completed request's 200 response is returned again byte for byte with `Idempotent-Replayed: true` and is not charged again. The key is scoped to your account and shared by all four POST endpoints. A request still running with the key gets 409 `REQUEST_IN_PROGRESS`; the key with a different request (body, parameters or endpoint) gets 409 `IDEMPOTENCY_CONFLICT`. Failed requests are not stored: after a refusal (any 4xx) the key is free for a corrected request, and after a 500 the same request can be retried with it. Keys and stored responses are deleted after 24 hours. */
                 "idempotency-key"?: string;
             };
             path?: never;

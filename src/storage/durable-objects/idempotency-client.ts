@@ -47,4 +47,8 @@ export class DurableIdempotencyStore implements IdempotencyStore {
   async release(attempt: number): Promise<void> {
     await this.#stub.release({ attempt })
   }
+
+  async forget(attempt: number): Promise<void> {
+    await this.#stub.forget({ attempt })
+  }
 }

@@ -149,6 +149,20 @@ export class IdempotencyRecord extends DurableObject<Env> {
   }
 
   /**
+   * Deletes the key after `attempt` was refused (a 4xx: bad input, not drawable, no credits), as
+   * if it had never been sent, so a corrected request may use it (as with Stripe). A charge it
+   * made was refunded by the Worker; an open one is the ledger sweep's.
+   */
+  async forget(input: { attempt: number }): Promise<boolean> {
+    const row = this.#load()
+    if (row?.state !== 'processing' || row.attempt !== input.attempt) return false
+    this.#dropBody(row)
+    this.ctx.storage.sql.exec('DELETE FROM record')
+    await this.ctx.storage.deleteAlarm()
+    return true
+  }
+
+  /**
    * Expiry and crash recovery. After 24 h the record (and any R2 body) is deleted. Before that,
    * a request whose lease ran out never finished: its unresolved charge is refunded and the key
    * released, so a later retry starts a new, newly charged attempt. With no charge to refund,

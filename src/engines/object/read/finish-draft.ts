@@ -101,13 +101,19 @@ function dropFaceWords(parts: DraftPart[], wholeId: string): DraftPart[] {
 
 /**
  * Whether the whole is drawn as a part: it has no parts, is placed against one, is named by a
- * body's noun ranked above every part, or names a known object (or nothing known) while no part
+ * body's noun ranked above every part (unless its parts all hold one another), or names a known object (or nothing known) while no part
  * is a body, slab or tube and none carries another ("a cup with a handle").
  */
 function wholeIsDrawn(whole: DraftPart, parts: readonly DraftPart[]): boolean {
   if (parts.length === 0 || whole.relations.length > 0) return true
   const own = formOfNoun(whole.head)
   const top = Math.max(...parts.map(rank))
+  // "a monitor comprising a screen, a neck on the screen and a base under the neck": parts that
+  // hold one another and nothing on the whole make it up; a solid whole would swallow them.
+  const named = new Set(parts.flatMap((p) => p.relations.flatMap((r) => r.targets)))
+  const linked = (p: DraftPart) =>
+    named.has(p.id) || p.relations.some((r) => r.targets.some((t) => t !== whole.id))
+  if (parts.length > 2 && !named.has(whole.id) && parts.every(linked)) return false
   if (own && WHOLE_AS_PART.has(own) && (CARRY_RANK[own] ?? 0) > top) return true
   if (parts.some((p) => BODY_FORMS.has(p.form) || p.form === 'tube')) return false
   const targets = new Set(parts.flatMap((p) => p.relations.flatMap((r) => r.targets)))

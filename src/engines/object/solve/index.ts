@@ -25,7 +25,7 @@ import { placeAround, placeCoaxial, placeInside, placeMounted, placeThrough } fr
 import { placeOnFace } from './place-on-face'
 import { placeRoot } from './place-root'
 import { type Placement, planPlacements } from './plan-placements'
-import { groupBox, makeSolid, type Solid } from './solid'
+import { broadFace, groupBox, makeSolid, oppositeFace, type Solid } from './solid'
 import { toScenePart } from './to-scene'
 
 export { collide, mayTouch } from './clear-overlaps'
@@ -34,6 +34,9 @@ export { copyIds, type ObjectElement, objectElements } from './to-scene'
 
 /** Uprights that stand up from where they are put. */
 const UPRIGHTS = new Set(['post', 'column', 'pillar', 'pedestal', 'stand', 'upright', 'standoff'])
+
+/** Faces that name a side of a part's box. */
+const WORLD_SIDES = new Set<Face>(['top', 'bottom', 'front', 'rear', 'left', 'right'])
 
 /** Round parts that go on a bar rather than on its face. */
 const MOUNTED = new Set(['wheel', 'disk'])
@@ -48,11 +51,16 @@ interface Solving {
   rootLength: number
 }
 
-/** The face a relation names, or the one the part's form suggests; an edge is a side for a knuckle. */
-function faceFor(placement: Placement): Face {
+/**
+ * The face a relation names, or the one the part's form suggests (on a flat part, its outer face:
+ * "buttons on the top panel"); an edge is a side for a knuckle.
+ */
+function faceFor(placement: Placement, anchor?: Solid): Face {
   if (placement.end !== undefined) return 'end'
   // "a knob at its center": the middle of its top.
   if (placement.middle && !placement.face) return 'top'
+  const broad = anchor ? broadFace(anchor) : undefined
+  if (broad && !placement.face && !placement.toward) return broad
   const face =
     placement.face ??
     placement.toward ??
@@ -113,7 +121,7 @@ function placeGroup(p: Placement, anchor: Solid, copies: number[], s: Solving): 
   const toward =
     p.toward ??
     (part.form === 'leg' && side ? (UPRIGHTS.has(part.head) ? 'top' : 'bottom') : undefined)
-  const onFace = (face: Face = faceFor(p)) =>
+  const onFace = (face: Face = faceFor(p, anchor)) =>
     placeOnFace(part, anchor, {
       face,
       ...(toward ? { toward } : {}),
@@ -151,6 +159,28 @@ function placeGroup(p: Placement, anchor: Solid, copies: number[], s: Solving): 
       }) ?? '',
     )?.[0]
     if (other) return onFace(other.center[0] < anchor.center[0] ? 'left' : 'right')
+  }
+  // "a start button below the display": a flat part's edge holds nothing; beside it on the face
+  // it lies on, toward the side named.
+  const flat = broadFace(anchor)
+  const sideOfFlat =
+    flat !== undefined &&
+    anchor.anchor !== undefined &&
+    anchor.face !== undefined &&
+    p.kind === 'on' &&
+    p.below === true &&
+    p.face !== undefined &&
+    p.face !== flat &&
+    p.face !== oppositeFace(flat) &&
+    WORLD_SIDES.has(p.face)
+  if (sideOfFlat) {
+    return placeOnFace(part, anchor.anchor!, {
+      face: anchor.face!.face,
+      under: p.face!,
+      copies,
+      slots: s.slots,
+      rootLength: s.rootLength,
+    })
   }
   // "a hub at the center of the rim": in the middle of a ring, on the face of a solid.
   if (p.middle && anchor.extras.hollow) return placeInside(part, anchor, copies)

@@ -30,6 +30,8 @@ const FILLERS = new Set([
   'hole',
   'cylinder',
 ])
+/** Scene shapes a filler is drawn as a bar of. */
+const ROUND_BARS = new Set(['cylinder', 'tube'])
 /** Forms that run along the edge two parts meet at: hinge knuckles and barrels. */
 const EDGE_FORMS = new Set(['knuckle', 'hinge', 'pin'])
 
@@ -76,6 +78,22 @@ export function placeBetween(part: DraftPart, a: Solid, b: Solid, copies: number
     })
   }
   const fill = FILLERS.has(part.form)
+  // "a hand grip between the rails": a round filler is a bar across the gap, as thick as what
+  // it joins allows, never a drum as wide as they are.
+  if (fill && n === 1 && ROUND_BARS.has(shape) && gap > 0.5) {
+    const d = Math.max(0.5, Math.min(0.9 * Math.min(...span), 0.25 * gap))
+    const center: Vec3 = [0, 0, 0]
+    center[k] = mid
+    others.forEach((x, i) => {
+      center[x] = centre[i]!
+    })
+    const r = frameOf(UNIT[k]!, UNIT[others[0]!]!)
+    const solid = makeSolid(part, copies[0]!, shape, [d, d, gap], r, center, {
+      ...(part.shape === 'tube' ? { hollow: true } : {}),
+    })
+    solid.anchor = a
+    return [solid]
+  }
   const thickness = Math.max(0.5, 0.04 * Math.max(...span))
   const up = others.indexOf(2)
   // Between two side by side: a slab spans the gap, its copies one above another.

@@ -1,8 +1,9 @@
 /**
  * Object solver, parts on another's axis: "a pin extending through the knuckles" (along their
  * common axis, out past both ends), "a ring around the shaft" and "blades evenly spaced around the
- * hub" (encircling it, or set round it on a circle), "batteries inside the barrel" (within it,
- * in a row along it), "a hub coaxial with the motor housing" (next along its axis).
+ * hub" (encircling it, round the edge of a flat one, or set round it on a circle), "batteries
+ * inside the barrel" (within it, in a row along it), "a hub coaxial with the motor housing" (next
+ * along its axis).
  */
 
 import type { Vec3 } from '../object-scene'
@@ -80,7 +81,7 @@ export function placeThrough(
     ? 0.18 * Math.min(...across)
     : bore > 0
       ? 0.55 * bore
-      : Math.max(1, 0.12 * Math.min(...across))
+      : Math.max(1, 0.12 * Math.min(...across), 0.04 * Math.max(...across))
   const length = hole ? extent * 1.02 : extent * 1.3
   const r = frameOf(axis, k === 2 ? [1, 0, 0] : [0, 0, 1])
   const n = copies.length
@@ -137,6 +138,19 @@ export function placeAround(
   const encircles =
     copies.length === 1 ||
     ['ring', 'collar', 'tube', 'frame', 'strap', 'guard', 'spring'].includes(part.form)
+  // "a bezel around the screen": a bar swept round the edge of a flat part, not a drum over it.
+  const thin = [0, 1, 2].find(
+    (a) => first.half[a]! < 0.35 * Math.min(...first.half.filter((_, b) => b !== a)),
+  )
+  if (
+    encircles &&
+    copies.length === 1 &&
+    targets.length === 1 &&
+    !isRoundSolid(first) &&
+    thin !== undefined
+  ) {
+    return [edgeFrame(part, first, copies[0]!, thin as 0 | 1 | 2)]
+  }
   if (encircles) {
     const shape = sceneShape(part, 'other')
     const size: Vec3 =
@@ -188,6 +202,28 @@ export function placeAround(
     solid.normal = radial
     return solid
   })
+}
+
+/** A bar swept round the edge of flat `target`, across its thin world axis `thin`. */
+function edgeFrame(part: DraftPart, target: Solid, copy: number, thin: 0 | 1 | 2): Solid {
+  const [a, b] = [0, 1, 2].filter((k) => k !== thin) as [0 | 1 | 2, 0 | 1 | 2]
+  const d = Math.max(2.4 * target.half[thin], 0.06 * Math.min(target.half[a], target.half[b]))
+  const hx = target.half[a] + d / 2
+  const hz = target.half[b] + d / 2
+  const path: Vec3[] = [
+    [-hx, 0, -hz],
+    [hx, 0, -hz],
+    [hx, 0, hz],
+    [-hx, 0, hz],
+    [-hx, 0, -hz],
+  ]
+  const r = frameOf(UNIT[b]!, UNIT[a]!)
+  const solid = makeSolid(part, copy, 'tube', [2 * hx + d, d, 2 * hz + d], r, target.center, {
+    path,
+  })
+  solid.anchor = target
+  solid.embedded = true
+  return solid
 }
 
 /** "inside": within the target, turned with it, copies in a row along its long side. */

@@ -3,9 +3,10 @@
  * body", "four legs under the top", "a knob on the front face", "a backrest extending upward
  * from the rear edge of the seat"). A part stands out along the face's normal from the face
  * itself (on a round part, from its curved surface); a bar handle, a hinge knuckle or a cable
- * lies along the face instead; a loop handle is a bar swept in a C from the face and back; a
- * hook or an eye is a ring standing on the face; a hole sits just proud of the face, its rim a
- * circle on it. Copies are set out on the face; a single part goes where the face is free.
+ * lies along the face instead, unless it is said to extend from it; a loop handle is a bar swept
+ * in a C from the face and back; a hook or an eye is a ring standing on the face; a hole sits
+ * just proud of the face, its rim a circle on it. Copies are set out on the face; a single part
+ * goes where the face is free.
  */
 
 import type { Vec3 } from '../object-scene'
@@ -194,7 +195,8 @@ function poseOn(
   // A bar handle, a knuckle, a hinge barrel, a cable: lying along the face, unless it extends out.
   const lying =
     (LOOPS.has(part.head) && part.shape !== 'torus' && !extending) ||
-    ['knuckle', 'hinge', 'cable'].includes(part.form)
+    ['knuckle', 'hinge'].includes(part.form) ||
+    (part.form === 'cable' && !extending)
   if (lying) {
     const alongV = ['knuckle', 'hinge'].includes(part.form) ? f.ev > f.eu : false
     const along = alongV ? f.v : f.u

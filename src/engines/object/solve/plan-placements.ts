@@ -49,6 +49,8 @@ export interface Placement {
   end?: 1 | -1
   /** At the middle of the anchor ("a hub at the center of the rim"). */
   middle?: boolean
+  /** Written as "below" it ("a start button below the display"), not "on its bottom". */
+  below?: boolean
 }
 
 /** The end a face word picks on a bar: the upper, front, right or distal end, or the other. */
@@ -137,6 +139,7 @@ function planFrom(draft: ObjectDraft, root: DraftPart): Placement[] {
         ...(relation.at ? { at: relation.at } : {}),
         ...(endOf(relation) ? { end: endOf(relation)! } : {}),
         ...(relation.middle ? { middle: true } : {}),
+        ...(relation.where === 'below' ? { below: true } : {}),
         targets: targets.filter((t) => placed.has(t)),
         perAnchor: anchor.count > 1 && (relation.each === true || part.count >= anchor.count),
         ...(relation.each ? { perTarget: true } : {}),
@@ -210,7 +213,11 @@ const stacking = (r: Relation) => r.support === true
  * relations are then not read; a part with a relation placed by its form's default costs 1.
  */
 function misread(plan: readonly Placement[]): number {
-  let cost = 2 * Math.min(1, plan[0]!.part.relations.filter((r) => !stacking(r)).length)
+  const root = plan[0]!.part
+  let cost = 2 * Math.min(1, root.relations.filter((r) => !stacking(r)).length)
+  // "a hand grip between the rails" is sized by the gap it spans: as the main part it would be
+  // sized on its own and swallow what it lies between.
+  if (root.relations.some((r) => r.kind === 'between')) cost += 1
   for (const p of plan.slice(1)) {
     if (p.inverted && p.part.relations.length > 0) cost += 2
     else if (p.kind === 'default' && p.part.relations.length > 0) cost += 1

@@ -79,7 +79,8 @@ export function stretch(part: DraftPart, size: Vec3, long: 0 | 1 | 2 = 2): Vec3 
   y *= k
   z *= k
   if (has('square')) y = x
-  if (isRound(part)) {
+  // A loop handle's size is [span, bar, reach], not a ring's two diameters.
+  if (isRound(part) && !(part.form === 'handle' && part.shape === 'torus')) {
     const d = (x + y) / 2
     x = d
     y = d
@@ -94,6 +95,8 @@ export function rootSize(part: DraftPart): Vec3 {
   if (part.form === 'panel' && isRound(part)) base = [90, 90, 6]
   if (part.form === 'base' && isRound(part)) base = [90, 90, 12]
   if (part.shape === 'sphere' && part.adjectives.includes('domed')) base = [70, 70, 40]
+  // A handle the rest hangs from (a paint roller's) is a bar, not a loop lying flat.
+  if (part.form === 'handle' && part.shape !== 'torus') base = [12, 12, 90]
   return stretch(part, base, isRound(part) ? 2 : 0)
 }
 
@@ -142,11 +145,12 @@ export function childSize(part: DraftPart, c: SizeContext): Vec3 {
         ? [across(1.04), across(1.04), clamp(0.1 * L, 1.5, 12)]
         : [fu, fv, clamp(0.08 * L, 1.5, 10)]
       break
-    case 'panel':
-      size = c.roundAcross
-        ? [across(1), across(1), clamp(0.06 * L, 1, 8)]
-        : [fu, fv, clamp(0.05 * L, 1, 6)]
+    case 'panel': {
+      // A pad on a thin bar's end (a clamp's swivel pad) is wider than the bar.
+      const pad = Math.max(across(1), Math.min(3 * c.anchorDiameter, 0.15 * c.rootLength))
+      size = c.roundAcross ? [pad, pad, clamp(0.06 * L, 1, 8)] : [fu, fv, clamp(0.05 * L, 1, 6)]
       break
+    }
     case 'base':
       size = c.roundAcross
         ? [across(1.3), across(1.3), 0.15 * L]
@@ -221,9 +225,12 @@ export function childSize(part: DraftPart, c: SizeContext): Vec3 {
       size = [d, d, 0.25 * d]
       break
     }
-    case 'knob':
-      size = [0.15 * m, 0.15 * m, 0.08 * m]
+    case 'knob': {
+      // A button on a narrow face is still big enough to see at print size.
+      const d = Math.max(0.15 * m, 0.09 * Math.max(fu, fv))
+      size = [d, d, 0.08 * Math.max(m, d)]
       break
+    }
     case 'lens':
       size = [0.3 * m, 0.3 * m, 0.05 * m]
       break
@@ -233,18 +240,21 @@ export function childSize(part: DraftPart, c: SizeContext): Vec3 {
       size = [d, d, d]
       break
     }
-    case 'cone':
+    case 'cone': {
+      // A tip on a bar's end is at least as wide as the bar, as a ball on one is.
+      const d = Math.max(0.3 * m, Math.min(1.2 * m, 0.06 * c.rootLength))
       size = /^(?:shade|lampshade)$/.test(head)
         ? [0.5 * ROOT_SIZE, 0.5 * ROOT_SIZE, 0.35 * ROOT_SIZE]
-        : [0.3 * m, 0.3 * m, 0.4 * m]
+        : [d, d, (4 / 3) * d]
       break
+    }
     case 'ring':
       size = [0.3 * m, 0.3 * m, 0.06 * m]
       break
     case 'handle':
       size =
         part.shape === 'torus'
-          ? [0.55 * fv, 0.08 * fv, 0.25 * fv]
+          ? [0.5 * fv, 0.08 * fv, 0.25 * fv]
           : /^(?:handle|grip|bail|loop)$/.test(head)
             ? [clamp(0.06 * m, 1, 8), clamp(0.06 * m, 1, 8), 0.6 * Math.max(fu, fv)]
             : [0.15 * m, 0.15 * m, 0.08 * m]

@@ -135,6 +135,18 @@ export function faceOf(s: Solid, face: Face): FaceFrame {
   return frameAcross(s, 2, 1)
 }
 
+/**
+ * The outer face of a flat part lying on a face of another (a panel on top, a display on the
+ * front): across its thin side, away from what holds it; none for a part that is not flat on one.
+ */
+export function broadFace(s: Solid): Face | undefined {
+  if (!s.normal || !s.face) return undefined
+  const { axis, sign } = mainAxis(s.normal)
+  const across = s.half.filter((_, k) => k !== axis)
+  if (s.half[axis] >= 0.2 * Math.min(...across)) return undefined
+  return frameAcross(s, axis, sign).face
+}
+
 /** The face opposite a named one (for a part placed the other way round). */
 export function oppositeFace(face: Face): Face {
   const opposite: Partial<Record<Face, Face>> = {

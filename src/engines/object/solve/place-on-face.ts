@@ -21,7 +21,9 @@ import {
   type FaceFrame,
   faceOf,
   frameAcross,
+  isOpenFrame,
   isRoundSolid,
+  jawFace,
   longAxis,
   makeSolid,
   oppositeFace,
@@ -81,6 +83,8 @@ function chooseFace(
   end?: 1 | -1,
 ): FaceFrame {
   let frame = faceOf(anchor, face)
+  // "a fixed pad at the lower end of the C-shaped frame": inside its jaw, on the lower arm.
+  if (face === 'end' && end !== undefined && isOpenFrame(anchor)) return jawFace(anchor, end)
   if (face === 'end' && end !== undefined) {
     const axis = longAxis(anchor)
     // The "front" end of a bar across the page is toward the viewer (−y).

@@ -279,7 +279,8 @@ export function childSize(part: DraftPart, c: SizeContext): Vec3 {
       size = [0.15 * fu, fv, clamp(0.01 * L, 0.5, 2)]
       break
     case 'cable':
-      size = [0.03 * L, 0.03 * L, 0.4 * L]
+      // Long enough to reach out past its part's outline when it leaves from the back.
+      size = [0.04 * L, 0.04 * L, 0.7 * L]
       break
     case 'guard':
       size = [fu, fv, clamp(0.02 * L, 0.5, 3)]

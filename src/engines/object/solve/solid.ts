@@ -135,6 +135,28 @@ export function faceOf(s: Solid, face: Face): FaceFrame {
   return frameAcross(s, 2, 1)
 }
 
+/** Whether a solid is an open frame: a bar swept in a C (place-root.ts), its jaw to the right. */
+export const isOpenFrame = (s: Solid) => s.part.form === 'frame' && s.extras.path !== undefined
+
+/**
+ * An end of an open frame: the inner face of its lower (−1) or upper (+1) arm, facing the other
+ * across the jaw, where a clamp's fixed pad sits.
+ */
+export function jawFace(s: Solid, end: 1 | -1): FaceFrame {
+  const bar = s.size[1]
+  const n: Vec3 = [0, 0, -end]
+  return {
+    face: end === 1 ? 'bottom' : 'top',
+    n,
+    c: [s.center[0], s.center[1], s.center[2] + end * (s.half[2] - bar)],
+    u: UNIT[0]!,
+    v: UNIT[1]!,
+    eu: 0.25 * s.half[0],
+    ev: bar / 2,
+    depth: bar,
+  }
+}
+
 /**
  * The outer face of a flat part lying on a face of another (a panel on top, a display on the
  * front): across its thin side, away from what holds it; none for a part that is not flat on one.

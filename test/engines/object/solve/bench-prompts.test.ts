@@ -135,6 +135,10 @@ describe('placeSolids on bench prompts', () => {
     expect(pad.center[0] - pad.half[0]).toBeGreaterThan(frame.center[0] - frame.half[0] + bar)
     // Wider than the screw it is on.
     expect(pad.half[0]).toBeGreaterThan(byId(solids, 'screw').half[0])
+    // The fixed pad sits on the lower arm inside the jaw, facing the swivel pad.
+    const fixed = byId(solids, 'fixed-pad')
+    expect(fixed.center[2] - fixed.half[2]).toBeCloseTo(lo, 1)
+    expect(fixed.center[2] + fixed.half[2]).toBeLessThanOrEqual(pad.center[2] - pad.half[2] + 1e-6)
   })
 
   it('draws a monitor as its parts: no solid whole, the neck and base outside the screen', () => {

@@ -85,7 +85,9 @@ describe('FigureApi retries', () => {
     const { api, log } = sdkFor(apiKey)
     const first = await api.convert({ imageUrl: IMAGE }, { idempotencyKey: 'job-42' })
     const again = await api.convert({ imageUrl: IMAGE }, { idempotencyKey: 'job-42' })
-    expect(again).toEqual(first)
+    // The same answer, marked: the first call paid, this one charged nothing.
+    expect(first.replayed).toBe(false)
+    expect(again).toEqual({ ...first, replayed: true })
     expect(log.map((e) => e.idempotencyKey)).toEqual(['job-42', 'job-42'])
     expect(await balanceOf(apiKey)).toBe(9)
   })

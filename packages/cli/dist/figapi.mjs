@@ -788,7 +788,12 @@ var FigureApi = class {
       this.#fetch,
       this.#policy,
       { safe: true, idempotencyKey: key, options },
-      (fetch) => request(fetch, headers).then(outcomeOf)
+      (fetch) => request(fetch, headers).then((result) => {
+        const outcome = outcomeOf(result);
+        if (!outcome.ok) return outcome;
+        const replayed = result.response.headers.get("idempotent-replayed") === "true";
+        return { ok: true, value: { ...outcome.value, replayed } };
+      })
     );
   }
   #call(safe, options, request) {
@@ -1496,7 +1501,8 @@ function lineProgress(stream) {
     start() {
     },
     done(o) {
-      const spent = o.credits === void 0 ? "" : ` (${credits(o.credits)})`;
+      const replay = o.replayed ? ", replayed" : "";
+      const spent = o.credits === void 0 ? "" : ` (${credits(o.credits)}${replay})`;
       stream.write(
         o.ok ? `ok      ${o.label} -> ${o.detail}${spent}
 ` : `failed  ${o.label}: ${o.detail}
@@ -1748,7 +1754,8 @@ async function runImageCommand(ctx, command, values, args) {
         label: input.label,
         ok: true,
         detail: displayPath(ctx, target),
-        credits: result.creditsConsumed
+        credits: result.creditsConsumed,
+        replayed: result.replayed
       });
       return {
         input: input.label,
@@ -1966,7 +1973,7 @@ async function runFigure(ctx, values, args) {
   }
   for (const warning of result.warnings ?? []) ctx.io.stderr.write(`warning: ${warning}
 `);
-  const made = `(${result.method ?? "figure"}, ${credits(result.creditsConsumed)})`;
+  const made = `(${result.method ?? "figure"}, ${credits(result.creditsConsumed)}${result.replayed ? ", replayed" : ""})`;
   if (sheets.length === 1) ctx.io.stdout.write(`${displayPath(ctx, paths[0])}  ${made}
 `);
   else

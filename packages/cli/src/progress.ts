@@ -12,6 +12,8 @@ export interface ItemOutcome {
   /** Output path (ok) or the error's sentence (failed). */
   detail: string
   credits?: number
+  /** The API answered with the stored response of this request's earlier attempt. */
+  replayed?: boolean
 }
 
 /** Receives a batch's events. */
@@ -43,7 +45,8 @@ export function lineProgress(stream: ProgressStream): Progress {
   return {
     start() {},
     done(o) {
-      const spent = o.credits === undefined ? '' : ` (${credits(o.credits)})`
+      const replay = o.replayed ? ', replayed' : ''
+      const spent = o.credits === undefined ? '' : ` (${credits(o.credits)}${replay})`
       stream.write(
         o.ok ? `ok      ${o.label} -> ${o.detail}${spent}\n` : `failed  ${o.label}: ${o.detail}\n`,
       )

@@ -780,7 +780,12 @@ var FigureApi = class {
       this.#fetch,
       this.#policy,
       { safe: true, idempotencyKey: key, options },
-      (fetch) => request(fetch, headers).then(outcomeOf)
+      (fetch) => request(fetch, headers).then((result) => {
+        const outcome = outcomeOf(result);
+        if (!outcome.ok) return outcome;
+        const replayed = result.response.headers.get("idempotent-replayed") === "true";
+        return { ok: true, value: { ...outcome.value, replayed } };
+      })
     );
   }
   #call(safe, options, request) {

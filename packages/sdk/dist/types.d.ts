@@ -80,8 +80,14 @@ export type EnhanceInput = ImageInput<'enhanceImage'>;
 export type ConvertInput = ImageInput<'convertImage'>;
 /** `keys.create()`: the POST /keys JSON body. */
 export type CreateKeyInput = JsonBody<'createApiKey'>;
-/** The `data` of a paid operation's 200 response. */
-export type PaidResult<Op extends PaidOperation> = SuccessData<Op, 200>;
+/**
+ * The `data` of a paid operation's 200 response, and `replayed`: true when the API answered with
+ * the stored response of an earlier request under the same Idempotency-Key
+ * (`Idempotent-Replayed: true`). That request paid `creditsConsumed`; this answer charged nothing.
+ */
+export type PaidResult<Op extends PaidOperation> = SuccessData<Op, 200> & {
+    replayed: boolean;
+};
 export type FigureResult = PaidResult<'generateFigure'>;
 export type VectorizeResult = PaidResult<'vectorizeImage'>;
 export type EnhanceResult = PaidResult<'enhanceImage'>;

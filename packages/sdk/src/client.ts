@@ -208,7 +208,12 @@ export class FigureApi {
     const key = options.idempotencyKey ?? crypto.randomUUID()
     const headers = { 'idempotency-key': key }
     return send(this.#fetch, this.#policy, { safe: true, idempotencyKey: key, options }, (fetch) =>
-      request(fetch, headers).then(outcomeOf<T>),
+      request(fetch, headers).then((result) => {
+        const outcome = outcomeOf<T>(result)
+        if (!outcome.ok) return outcome
+        const replayed = result.response.headers.get('idempotent-replayed') === 'true'
+        return { ok: true, value: { ...outcome.value, replayed } as T }
+      }),
     )
   }
 

@@ -226,7 +226,8 @@ export async function runFigure(
     return EXIT.OK
   }
   for (const warning of result.warnings ?? []) ctx.io.stderr.write(`warning: ${warning}\n`)
-  const made = `(${result.method ?? 'figure'}, ${credits(result.creditsConsumed)})`
+  // A replay is the stored answer of this call's own earlier attempt (charged once, then).
+  const made = `(${result.method ?? 'figure'}, ${credits(result.creditsConsumed)}${result.replayed ? ', replayed' : ''})`
   if (sheets.length === 1) ctx.io.stdout.write(`${displayPath(ctx, paths[0]!)}  ${made}\n`)
   else
     ctx.io.stdout.write(

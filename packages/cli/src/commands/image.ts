@@ -35,6 +35,7 @@ type ImageSource = { file: string; filename: string } | { imageUrl: string }
 interface ImageResult {
   url: string
   creditsConsumed: number
+  replayed: boolean
 }
 
 /** What one command sends, costs and names, from its validated options. */
@@ -299,6 +300,7 @@ export async function runImageCommand(
         ok: true,
         detail: displayPath(ctx, target),
         credits: result.creditsConsumed,
+        replayed: result.replayed,
       })
       return {
         input: input.label,

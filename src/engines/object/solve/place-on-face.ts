@@ -185,7 +185,8 @@ function poseOn(
   }
   // A hook, an eye, a claw: a ring standing on the face.
   if (part.shape === 'torus' && (part.form === 'handle' || part.form === 'ring')) {
-    const d = Math.max(3 * Math.min(f.eu, f.ev), 0.08 * rootLength)
+    // Three times a small face (a pole's top), yet never a ring as big as the object.
+    const d = Math.min(Math.max(3 * Math.min(f.eu, f.ev), 0.08 * rootLength), 0.3 * rootLength)
     const t = 0.22 * d
     return {
       r: frameOf(f.u, f.n),

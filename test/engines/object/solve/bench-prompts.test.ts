@@ -41,6 +41,8 @@ const MONITOR =
   'A computer monitor 320 comprising a flat rectangular screen 322, a bezel 324 around the screen, a neck 326 attached to the rear of the screen, and a flat base 328 under the neck.'
 const TEAPOT =
   'A teapot 10 comprising a round body 12, a lid 14 on top of the body, a knob 16 on the lid, a spout 18 extending from the front of the body, and a handle 20 attached to the rear of the body.'
+const PULLEY_BLOCK =
+  'A pulley block 140 comprising a bracket 142, an axle 144 extending through the bracket, a grooved wheel 146 mounted on the axle, and a hook 148 on top of the bracket.'
 const CRUTCH =
   'An underarm crutch 270 comprising two side rails 272, an underarm pad 274 on top of the rails, a hand grip 276 between the rails, a leg extension 278 below the rails, and a rubber tip 280 at the lower end of the leg extension.'
 
@@ -168,5 +170,12 @@ describe('placeSolids on bench prompts', () => {
       lid.center[2] + lid.half[2] - 0.05 * lid.half[2],
     )
     expect(2 * knob.half[0]).toBeGreaterThanOrEqual(0.1 * 2 * lid.half[0])
+  })
+
+  it('keeps a hook on a broad face a small ring, not one as big as the object', () => {
+    const solids = solidsOf(PULLEY_BLOCK)
+    const bracket = byId(solids, 'bracket')
+    const hook = byId(solids, 'hook')
+    expect(Math.max(...hook.half)).toBeLessThanOrEqual(0.5 * Math.max(...bracket.half))
   })
 })

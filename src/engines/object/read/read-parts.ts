@@ -148,7 +148,9 @@ function readLead(
       continue
     }
     const sense = verbSense(word)
-    const direction = directionOf(word)
+    // "coming out of one end": "out of" is the preposition (from), not a direction.
+    const direction =
+      word === 'out' && lowerAt(tokens, j + 1) === 'of' ? undefined : directionOf(word)
     if (sense) {
       if (sense === 'spaced') lead.arrangement = 'around'
       // A new verb replaces the last placement's; within one, "hinged" outweighs "attached".

@@ -130,6 +130,7 @@ function placeGroup(p: Placement, anchor: Solid, copies: number[], s: Solving): 
       ...(p.arrangement ? { arrangement: p.arrangement } : {}),
       ...(p.end ? { end: p.end } : {}),
       ...(p.kind === 'extends' ? { extending: true } : {}),
+      ...(p.inverted && face === 'bottom' ? { holdsUp: true } : {}),
       copies,
       slots: s.slots,
       rootLength: s.rootLength,

@@ -51,6 +51,8 @@ export interface OnFace {
   rootLength: number
   /** Placed as standing out of the face ("handles extending rearward"), never lying along it. */
   extending?: boolean
+  /** Placed under a part the prompt put on top of it: it holds that part up. */
+  holdsUp?: boolean
 }
 
 /** Panels that stand upright on what holds them: "a backrest held up by two posts". */
@@ -263,6 +265,7 @@ export function placeOnFace(part: DraftPart, anchor: Solid, how: OnFace): Solid[
     copies: count,
     rootLength: how.rootLength,
     under: f.face === 'bottom' && f.depth < 0.25 * Math.max(f.eu, f.ev),
+    ...(how.holdsUp ? { holdsUp: true } : {}),
   })
   const stacked = part.head === 'drawer'
   const arrangement = said ?? arrangementOf(part, count, round)

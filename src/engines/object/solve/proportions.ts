@@ -118,6 +118,8 @@ export interface SizeContext {
   rootLength: number
   /** The face is the underside of a slab: what goes there holds it up (a pedestal cabinet). */
   under: boolean
+  /** The prompt put the slab on top of it ("a pad on top of the rails"): it stands under it. */
+  holdsUp?: boolean
 }
 
 const clamp = (x: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, x))
@@ -177,6 +179,11 @@ export function childSize(part: DraftPart, c: SizeContext): Vec3 {
           : [body, 0.8 * body, 0.8 * body]
       break
     case 'block':
+      // "a pad on top of two side rails": the rails stand under it, as legs do.
+      if (c.under && c.holdsUp) {
+        size = [0.07 * L, 0.1 * L, 0.8 * L]
+        break
+      }
       size =
         head === 'drawer'
           ? [0.8 * fu, (0.8 * fv) / c.copies, 0.05 * L]
@@ -260,7 +267,8 @@ export function childSize(part: DraftPart, c: SizeContext): Vec3 {
             : [0.15 * m, 0.15 * m, 0.08 * m]
       break
     case 'blade':
-      size = [0.14 * L, 0.02 * L, 0.45 * L]
+      // A trowel's blade on a short neck is still the object's blade.
+      size = [0.14 * reach, 0.02 * reach, 0.45 * reach]
       break
     case 'spring':
       size = [0.3 * m, 0.3 * m, 0.35 * L]

@@ -328,3 +328,28 @@ describe('objectSignal', () => {
     expect(objectSignal(prompt, readObject(prompt)).drawable).toBe(false)
   })
 })
+
+describe('readObject: wholes and verbs of the bench prompts', () => {
+  it('reads a whole whose parts all hold one another as those parts, not a solid body', () => {
+    const draft = readObject(
+      'A computer monitor 320 comprising a flat rectangular screen 322, a bezel 324 around the screen, a neck 326 attached to the rear of the screen, and a flat base 328 under the neck.',
+    )
+    expect(draft.parts.find((p) => p.id === draft.whole)?.shape).toBe('assembly')
+  })
+
+  it('keeps a housing with parts placed on it drawn as a part', () => {
+    const draft = readObject(
+      'A toaster 200 having a rectangular housing 202, two bread slots 204 in the top of the housing, and a lever 206 on the front face of the housing.',
+    )
+    expect(draft.parts.find((p) => p.id === 'housing')?.shape).toBe('box')
+  })
+
+  it('reads "coming out of one end of" as extending from that end, not pointing sideways', () => {
+    const draft = readObject(
+      'draw a garden trowel: a long round wooden handle, a short metal neck coming out of one end of the handle, and a flat pointed blade at the end of the neck',
+    )
+    const neck = draft.parts.find((p) => p.head === 'neck')!
+    expect(neck.relations[0]).toMatchObject({ kind: 'extends', face: 'end' })
+    expect(neck.relations[0]?.toward).toBeUndefined()
+  })
+})

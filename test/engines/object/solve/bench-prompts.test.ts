@@ -43,6 +43,8 @@ const TEAPOT =
   'A teapot 10 comprising a round body 12, a lid 14 on top of the body, a knob 16 on the lid, a spout 18 extending from the front of the body, and a handle 20 attached to the rear of the body.'
 const PULLEY_BLOCK =
   'A pulley block 140 comprising a bracket 142, an axle 144 extending through the bracket, a grooved wheel 146 mounted on the axle, and a hook 148 on top of the bracket.'
+const TROWEL =
+  'draw a garden trowel: a long round wooden handle, a short metal neck coming out of one end of the handle, and a flat pointed blade at the end of the neck'
 const CRUTCH =
   'An underarm crutch 270 comprising two side rails 272, an underarm pad 274 on top of the rails, a hand grip 276 between the rails, a leg extension 278 below the rails, and a rubber tip 280 at the lower end of the leg extension.'
 
@@ -177,5 +179,25 @@ describe('placeSolids on bench prompts', () => {
     const bracket = byId(solids, 'bracket')
     const hook = byId(solids, 'hook')
     expect(Math.max(...hook.half)).toBeLessThanOrEqual(0.5 * Math.max(...bracket.half))
+  })
+
+  it('stands side rails a pad is "on top of" under it, as tall as legs', () => {
+    const solids = solidsOf(CRUTCH)
+    const pad = byId(solids, 'underarm-pad')
+    for (const id of ['side-rail', 'side-rail.2']) {
+      const rail = byId(solids, id)
+      expect(longest(rail)).toBe(2)
+      expect(2 * rail.half[2]).toBeGreaterThanOrEqual(0.5 * 2 * pad.half[0])
+      expect(rail.center[2] + rail.half[2]).toBeCloseTo(pad.center[2] - pad.half[2], 1)
+    }
+  })
+
+  it('puts a trowel neck on the handle end and a blade sized to the object on it', () => {
+    const solids = solidsOf(TROWEL)
+    const handle = byId(solids, 'wooden-handle')
+    const neck = byId(solids, 'metal-neck')
+    const blade = byId(solids, 'pointed-blade')
+    expect(neck.center[2] - neck.half[2]).toBeCloseTo(handle.center[2] + handle.half[2], 1)
+    expect(2 * Math.max(...blade.half)).toBeGreaterThanOrEqual(0.15 * 2 * handle.half[2])
   })
 })

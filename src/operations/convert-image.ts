@@ -65,7 +65,12 @@ export interface ConvertOutput {
   tone: FiledTone
   /** Why: the tone decision with its feature values, or that the caller forced it (for logs). */
   toneReason: string
+  /** What the user should know about the file (an image enlarged beyond its real detail). */
+  warnings: string[]
 }
+
+/** Enlarging an image more than this to fill the preset is said in `warnings`. */
+const ENLARGEMENT_WARNED = 1.5
 
 const CONTENT_TYPE: Record<ConvertFormat, string> = {
   png: 'image/png',
@@ -80,19 +85,23 @@ export async function convertImage(
   ports: { outputs: OutputStore; accountId: string },
 ): Promise<ConvertOutput> {
   const { image, format, dpi, mode, page } = input
-  const { tone, toneReason, file, preview, size } = await readCodec(image.source, async () => {
-    const gray = flattenToGray(await openImage(image.bytes, image.type, { prefer: 'luma' }))
-    const size = fitLongEdge(gray.width, gray.height, PRESET_LONG_EDGE_PX[dpi])
-    const filed = await prepareFilingPage(resampleGray(gray, size.width, size.height), mode)
-    const main = createFilingEncoder({ format, tone: filed.tone, ...size, dpi, page })
-    const preview = format !== 'png' ? previewEncoder(size.width, size.height, dpi) : null
-    return {
-      tone: filed.tone,
-      toneReason: filed.reason,
-      size,
-      ...(await pump(filed.rows, main, preview)),
-    }
-  })
+  const { tone, toneReason, file, preview, size, source } = await readCodec(
+    image.source,
+    async () => {
+      const gray = flattenToGray(await openImage(image.bytes, image.type, { prefer: 'luma' }))
+      const size = fitLongEdge(gray.width, gray.height, PRESET_LONG_EDGE_PX[dpi])
+      const filed = await prepareFilingPage(resampleGray(gray, size.width, size.height), mode)
+      const main = createFilingEncoder({ format, tone: filed.tone, ...size, dpi, page })
+      const preview = format !== 'png' ? previewEncoder(size.width, size.height, dpi) : null
+      return {
+        tone: filed.tone,
+        toneReason: filed.reason,
+        size,
+        source: { width: gray.width, height: gray.height },
+        ...(await pump(filed.rows, main, preview)),
+      }
+    },
+  )
 
   const id = ulid()
   const base = `out/${ports.accountId}/${id}`
@@ -101,6 +110,7 @@ export async function convertImage(
     const stored: ConvertOutput = {
       tone,
       toneReason,
+      warnings: enlargementWarning(source, size, dpi),
       file: await storeOutput(
         ports.outputs,
         written,
@@ -137,6 +147,22 @@ export async function convertImage(
 interface PreviewEncoder {
   size: { width: number; height: number }
   start(source: GrayRows): Promise<EncodedFile>
+}
+
+/**
+ * A small image filed at the preset is enlarged: it looks soft and holds less detail than its DPI
+ * says, which a drafter must know before filing it (a 720 px photo at 300 DPI is really ~106).
+ */
+function enlargementWarning(
+  source: { width: number; height: number },
+  size: { width: number; height: number },
+  dpi: FilingDpi,
+): string[] {
+  const factor = size.width / source.width
+  if (factor <= ENLARGEMENT_WARNED) return []
+  return [
+    `The image is ${source.width} × ${source.height} px: filed at ${dpi} DPI (${size.width} × ${size.height} px) it is enlarged ${factor.toFixed(2)}×, so it holds the detail of about ${Math.round(dpi / factor)} DPI; send a larger original, or enhance it first (/v1/enhance)`,
+  ]
 }
 
 /** The preview: long edge ≤ 1024, its pHYs scaled so the printed size matches the file's. */

@@ -47,6 +47,23 @@ const download = fetchOutput
 const bytesOf = async (response: Response) => new Uint8Array(await response.arrayBuffer())
 
 describe('POST /v1/convert', () => {
+  it('says when a small image is enlarged to fill the preset, with the DPI its detail has', async () => {
+    const { apiKey } = await newAccount(10)
+    const small = await toPng(lineDrawing(720, 480))
+    const data = await expectOk<{ width: number; warnings?: string[] }>(
+      await postForm('/v1/convert', apiKey, { file: new Blob([small]) }),
+    )
+    expect(data.width).toBe(2048)
+    expect(data.warnings).toEqual([
+      'The image is 720 × 480 px: filed at 300 DPI (2048 × 1365 px) it is enlarged 2.84×, so it holds the detail of about 105 DPI; send a larger original, or enhance it first (/v1/enhance)',
+    ])
+    const large = await toPng(lineDrawing(1600, 1000))
+    const plain = await expectOk<{ warnings?: string[] }>(
+      await postForm('/v1/convert', apiKey, { file: new Blob([large]) }),
+    )
+    expect(plain.warnings).toBeUndefined()
+  })
+
   it('converts an uploaded PNG to a 300 DPI PNG: 2048 px long edge, pHYs, gray, 1 credit', async () => {
     const { apiKey, accountId } = await newAccount(10)
     const png = await toPng(lineDrawing(600, 400))

@@ -339,6 +339,8 @@ export interface components {
              * @description Signed URL of the converted file, valid for 7 days.
              */
             url: string;
+            /** @description What to know before filing it: an image enlarged more than 1.5× to fill the preset, with the DPI its detail really has. */
+            warnings?: string[];
             /** @description Width of the filed image, pixels. */
             width: number;
         };

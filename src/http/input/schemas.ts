@@ -114,6 +114,10 @@ export const ConvertResultSchema = z
     width: z.int().openapi({ description: 'Width of the filed image, pixels.' }),
     height: z.int().openapi({ description: 'Height of the filed image, pixels.' }),
     page: PageSchema.optional().openapi({ description: 'The PDF page size (PDF only).' }),
+    warnings: z.array(z.string()).optional().openapi({
+      description:
+        'What to know before filing it: an image enlarged more than 1.5× to fill the preset, with the DPI its detail really has.',
+    }),
     creditsConsumed: z
       .int()
       .openapi({ description: 'Credits charged: 1 at 300 DPI, 2 at 600 DPI.' }),

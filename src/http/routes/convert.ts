@@ -90,6 +90,9 @@ const route = createRoute({
                 width: 3072,
                 height: 4096,
                 page: 'a4',
+                warnings: [
+                  'The image is 600 × 800 px: filed at 600 DPI (3072 × 4096 px) it is enlarged 5.12×, so it holds the detail of about 117 DPI; send a larger original, or enhance it first (/v1/enhance)',
+                ],
                 creditsConsumed: 2,
               },
               'A portrait line drawing (3:4): long edge 4096 px at 600 DPI, filed black and white.',
@@ -101,6 +104,9 @@ const route = createRoute({
               mode: 'bilevel',
               width: 1536,
               height: 2048,
+              warnings: [
+                'The image is 600 × 800 px: filed at 300 DPI (1536 × 2048 px) it is enlarged 2.56×, so it holds the detail of about 117 DPI; send a larger original, or enhance it first (/v1/enhance)',
+              ],
               creditsConsumed: 1,
             }),
             tiffUpload: successExample('TIFF at 600 DPI with its PNG preview, 2 credits', {
@@ -111,6 +117,9 @@ const route = createRoute({
               mode: 'bilevel',
               width: 3072,
               height: 4096,
+              warnings: [
+                'The image is 600 × 800 px: filed at 600 DPI (3072 × 4096 px) it is enlarged 5.12×, so it holds the detail of about 117 DPI; send a larger original, or enhance it first (/v1/enhance)',
+              ],
               creditsConsumed: 2,
             }),
           },
@@ -187,6 +196,7 @@ export const convertRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
             width: out.file.width,
             height: out.file.height,
             ...(page ? { page } : {}),
+            ...(out.warnings.length > 0 ? { warnings: out.warnings } : {}),
           },
           storedKeys: [out.file.key, ...(out.preview ? [out.preview.key] : [])],
         }

@@ -2,7 +2,8 @@
  * Object drafter, the views on one sheet: each view of the scene projected with its hidden lines
  * removed (dashed only when the view asks for them), exploded views with their dash-dot slides,
  * all views at one scale (a design set's front, sides and top must measure alike) in a grid, each
- * under its "FIG. n" legend. Strokes carry their element's group, so numerals find their parts.
+ * under its "FIG. n" legend; in each, lines closer than the pen are inked as one (merge-lines.ts).
+ * Strokes carry their element's group, so numerals find their parts.
  */
 
 import type { FontMetrics } from '../../figure/font-metrics'
@@ -19,6 +20,7 @@ import { type PartProjection, type PreparedScene, prepareScene, projectPrepared 
 import type { ObjectPart, ObjectScene, ObjectView } from '../object-scene'
 import { centreDashes, dashPolyline, hiddenDashes } from './dash'
 import { explode } from './explode'
+import { type DraftLine, mergeNearLines } from './merge-lines'
 
 /** One view drawn on the sheet: where it is, and its parts' projections mapped onto the sheet. */
 export interface PlacedView {
@@ -144,12 +146,20 @@ export function drawViews(
       y: frame.y + (frame.height - bounds.height * scale) / 2 - bounds.y * scale,
     }
     const place = (p: Point): Point => ({ x: offset.x + p.x * scale, y: offset.y + p.y * scale })
+    const lines: DraftLine[] = []
     for (const [id, part] of projection.parts) {
-      const owner = partsById.get(id)
-      const group = elementGroup(owner ? elementOf(owner) : id)
-      for (const line of part.visible) strokes.push({ ...toPath(line.map(place)), group })
-      for (const line of part.hidden) {
-        for (const dash of dashPolyline(line.map(place), hiddenDashes(PEN_PX))) {
+      for (const line of part.visible)
+        lines.push({ points: line.map(place), part: id, hidden: false })
+      for (const line of part.hidden)
+        lines.push({ points: line.map(place), part: id, hidden: true })
+    }
+    // At the scale the view prints, lines closer than the pen are inked as one.
+    for (const line of mergeNearLines(lines, PEN_PX)) {
+      const owner = partsById.get(line.part)
+      const group = elementGroup(owner ? elementOf(owner) : line.part)
+      if (!line.hidden) strokes.push({ ...toPath(line.points), group })
+      else {
+        for (const dash of dashPolyline(line.points, hiddenDashes(PEN_PX))) {
           strokes.push({ ...toPath(dash), group })
         }
       }

@@ -4,7 +4,8 @@
  *   1. number-parts (labeled figures): the prompt's numerals, or the drafting convention's;
  *   2. viewpoint: a lone perspective is seen from where most numbered elements show;
  *   3. draw-views: each view projected with hidden lines removed, exploded views slid apart, all
- *      at one scale in a grid, each under its "FIG. n" legend;
+ *      at one scale in a grid, each under its "FIG. n" legend; lines that would print closer
+ *      than the pen inked as one (merge-lines);
  *   4. number-views: numerals with leads ending on the visible surface of their parts;
  *   5. fit-sheet: margins and the 2048 px scale; text is sized beforehand so it prints at least
  *      0.32 cm (37 CFR 1.84(p)(3)), and re-set once if the numerals grew the sheet.

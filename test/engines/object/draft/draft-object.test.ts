@@ -115,6 +115,39 @@ describe('draftObject', () => {
     expect(await sheetsProblems(drafted.sheets, OBJECT_LAYOUT)).toEqual([])
   })
 
+  it('inks a thin plate on a box face as one line where its edges print closer than the pen', async () => {
+    // A 1-unit panel on the front of a case, in a design set: at that scale its face and its
+    // edges are under a pen apart, and would print as a gray band.
+    const drafted = await draftObject(
+      FigureSchema.parse({
+        kind: 'object',
+        label: 'FIG. 1',
+        elements: [
+          { id: 'case', numeral: '50', label: 'CASE', kind: 'part' },
+          { id: 'panel', numeral: '52', label: 'PANEL', kind: 'part' },
+        ],
+        scene: {
+          parts: [
+            { id: 'case', shape: 'box', size: [100, 60, 60], position: [0, 0, 30] },
+            {
+              id: 'panel',
+              shape: 'plate',
+              size: [70, 40, 1],
+              position: [0, -30.5, 30],
+              rotation: [90, 0, 0],
+            },
+          ],
+          views: ['perspective', 'front', 'rear', 'left', 'right', 'top', 'bottom'].map((kind) => ({
+            kind: kind as 'front',
+          })),
+        },
+      }),
+      { labeled: true, metrics: metrics() },
+    )
+    expect(drafted.references.map((r) => r.numeral).sort()).toEqual(['50', '52'])
+    expect(await sheetsProblems(drafted.sheets, OBJECT_LAYOUT)).toEqual([])
+  })
+
   it('names a numbered part that no view shows (inside another) instead of dropping its numeral', async () => {
     const drafted = await draftObject(
       FigureSchema.parse({

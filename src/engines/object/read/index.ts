@@ -99,7 +99,7 @@ function readClause(ctx: ReadContext, tokens: readonly Token[]): void {
  */
 export function readObject(prompt: string): ObjectDraft {
   const normalized = normalizePrompt(prompt.slice(0, MAX_PROMPT_CHARS))
-  const views = readViews(normalized.text)
+  const views = readViews(normalized.text, prompt)
   const ctx: ReadContext = { book: new PartBook(), times: 1, perEach: new WeakSet() }
   const warnings: string[] = []
   for (const sentence of splitSentences(clean(views.text))) {

@@ -46,6 +46,11 @@ const ELEVATION_PHRASE = new RegExp(
   String.raw`\b(?:(?:an?|the)\s+)?(${LIST})\s+elevations?\b(?:\s+(?:thereof|of\s+(?:it|the\s+same)))?(?:\s+(?:of|showing)\b)?`,
   'gi',
 )
+/** "views of a nightstand - front, rear, top and perspective - comprising": a list set apart. */
+const SET_APART_LIST = new RegExp(
+  String.raw`\s[-–—(]\s*(${DIRECTION}(?:(?:\s*,\s*|\s+|\s*,?\s*(?:and|or)\s+)${DIRECTION})+)\s*[-–—)]`,
+  'gi',
+)
 /** "(shown) in perspective". */
 const IN_PERSPECTIVE = /\b(?:(?:shown|drawn|seen)\s+)?in\s+perspective\b/gi
 /** Views not drawn as such: a section or a detail is drawn as the view it is cut from. */
@@ -103,7 +108,11 @@ function kindsOf(list: string, plan: boolean): ViewKind[] {
  * Reads the views of `text` (see the module header). Views repeated are kept once; "showing
  * hidden lines" anywhere draws every view with hidden lines dashed.
  */
-export function readViews(text: string): ReadViews {
+export function readViews(
+  text: string,
+  /** The prompt as written: normalizing takes "Design" off "Design patent views of ..." as a verb. */
+  prompt = text,
+): ReadViews {
   const kinds: ViewKind[] = []
   const unsupported: string[] = []
   const add = (kind: ViewKind) => {
@@ -123,12 +132,18 @@ export function readViews(text: string): ReadViews {
     found.push({ at, kinds: kindsOf(list, /\bplan\b/i.test(phrase)) })
     return ' '
   })
+  if (/\bviews\b/i.test(prompt)) {
+    rest = rest.replace(SET_APART_LIST, (_, list: string, at: number) => {
+      found.push({ at, kinds: kindsOf(list, false) })
+      return ' '
+    })
+  }
   rest = rest.replace(IN_PERSPECTIVE, (_, at: number) => {
     found.push({ at, kinds: ['perspective'] })
     return ' '
   })
   for (const f of found.sort((a, b) => a.at - b.at)) for (const kind of f.kinds) add(kind)
-  if (DESIGN_SET.test(text)) for (const kind of DESIGN_ORDER) add(kind)
+  if (DESIGN_SET.test(text) || DESIGN_SET.test(prompt)) for (const kind of DESIGN_ORDER) add(kind)
   else if (SIX_VIEWS.test(text)) for (const kind of DESIGN_ORDER.slice(1)) add(kind)
   rest = rest.replace(SIX_VIEWS, ' ').replace(DESIGN_SET, ' ')
   const hidden = HIDDEN.test(text) && !NO_HIDDEN.test(text)

@@ -233,8 +233,28 @@ describe('readObject', () => {
         ['perspective', 'front', 'rear', 'left', 'right', 'top', 'bottom'],
       ],
       ['A box 1.', ['perspective']],
+      [
+        'Design patent views of a box 1 with a lid 2 on top.',
+        ['perspective', 'front', 'rear', 'left', 'right', 'top', 'bottom'],
+      ],
     ])('reads the views of "%s"', (prompt, kinds) => {
       expect(readObject(prompt).views.map((v) => v.kind)).toEqual(kinds)
+    })
+
+    it('reads a view list set apart by dashes as views, not as parts named TOP and BOTTOM', () => {
+      const draft = readObject(
+        'Design patent views of a nightstand 500 - front, rear, top, bottom and perspective - comprising a cabinet 502 and a flat top 504 on the cabinet.',
+      )
+      expect(draft.views.map((v) => v.kind)).toEqual([
+        'front',
+        'rear',
+        'top',
+        'bottom',
+        'perspective',
+        'left',
+        'right',
+      ])
+      expect(draft.parts.map((p) => p.numeral ?? p.name)).toEqual(['500', '502', '504'])
     })
 
     it('draws hidden lines dashed when asked, and reads the FIG. label', () => {

@@ -254,7 +254,7 @@ describe('readObject', () => {
         'left',
         'right',
       ])
-      expect(draft.parts.map((p) => p.numeral ?? p.name)).toEqual(['500', '502', '504'])
+      expect(draft.parts.map((p) => p.numeral ?? p.label)).toEqual(['500', '502', '504'])
     })
 
     it('draws hidden lines dashed when asked, and reads the FIG. label', () => {

@@ -10,7 +10,7 @@ import { Hono } from 'hono'
 import { cors } from 'hono/cors'
 import { HTTPException } from 'hono/http-exception'
 import type { AppEnv } from './env'
-import { ApiError, type ErrorCode } from './errors'
+import { ApiError, ERROR_STATUS, type ErrorCode } from './errors'
 import { type RequestContextOptions, requestContext } from './http/middleware/request-context'
 import { registerSecuritySchemes } from './http/openapi'
 import { errorResponse } from './http/respond'
@@ -109,8 +109,7 @@ export function createApp(options: AppOptions = {}) {
     if (error instanceof HTTPException && HTTP_EXCEPTION_CODES[error.status]) {
       const code = HTTP_EXCEPTION_CODES[error.status]!
       c.set('errorCode', code)
-      const status = code === 'NOT_FOUND' ? 404 : code === 'UNAUTHORIZED' ? 401 : 400
-      return errorResponse(status, code, error.message || 'The request is invalid')
+      return errorResponse(ERROR_STATUS[code], code, error.message || 'The request is invalid')
     }
     c.set('errorCode', 'INTERNAL_ERROR')
     log('error', 'unhandled error', { requestId: c.get('requestId'), error })

@@ -34,7 +34,7 @@ export const ERROR_STATUS = {
   IMAGE_URL_NOT_ALLOWED: 422,
   IMAGE_FETCH_FAILED: 422,
   IMAGE_TOO_LARGE: 422,
-  // 400 for an uploaded file, 422 for an imageUrl: see imageInputStatus()
+  // 400 for an uploaded file, 422 for an imageUrl: see imageError() below
   UNSUPPORTED_IMAGE_TYPE: 400,
   IMAGE_DIMENSIONS_TOO_LARGE: 400,
   INVALID_IMAGE: 400,

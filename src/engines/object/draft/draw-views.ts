@@ -38,6 +38,8 @@ export interface PlacedView {
 export interface DrawnViews {
   scene: Scene
   views: PlacedView[]
+  /** Numbered elements no view shows, drawn dashed in the first view instead. */
+  dashed: Set<string>
 }
 
 /** Units of the laid-out views before fitting, for sizing text ahead (see index.ts). */
@@ -77,21 +79,18 @@ export function drawViews(
   label: string,
   text: { metrics: FontMetrics; legendSize: number },
   prepared: PreparedScene = prepareScene(scene),
+  /** Numbered elements and the parts that draw them: one no view shows is drawn dashed. */
+  numbered: ReadonlyMap<string, readonly string[]> = new Map(),
 ): DrawnViews {
   const { metrics, legendSize: LEGEND } = text
   const legends = viewLegends(label, scene.views.length)
   const drawn = scene.views.map((view) => {
     if (view.kind !== 'exploded') {
-      return {
-        view,
-        projection: projectPrepared(prepared, view, { hidden: view.hidden }),
-        slides: [] as Point[][],
-      }
+      // Hidden lines cost nothing more to keep: a part no view shows is drawn with them.
+      return { view, projection: projectPrepared(prepared, view), slides: [] as Point[][] }
     }
     const exploded = explode(scene.parts)
-    const projection = projectPrepared(prepareScene({ parts: exploded.parts }), view, {
-      hidden: view.hidden,
-    })
+    const projection = projectPrepared(prepareScene({ parts: exploded.parts }), view)
     const slides = exploded.moves.map((m) => [projection.project(m.from), projection.project(m.to)])
     return { view, projection, slides }
   })
@@ -127,6 +126,7 @@ export function drawViews(
   const rowY = rowHeight.map((_, r) =>
     rowHeight.slice(0, r).reduce((a, h) => a + h + legendBand + gap, 0),
   )
+  const { dashed, dashParts } = unseenParts(drawn, numbered)
   const strokes: Scene['strokes'] = []
   const texts: SceneText[] = []
   const views: PlacedView[] = []
@@ -150,6 +150,7 @@ export function drawViews(
     for (const [id, part] of projection.parts) {
       for (const line of part.visible)
         lines.push({ points: line.map(place), part: id, hidden: false })
+      if (!view.hidden && !(k === 0 && dashParts.has(id))) continue
       for (const line of part.hidden)
         lines.push({ points: line.map(place), part: id, hidden: true })
     }
@@ -198,7 +199,32 @@ export function drawViews(
   return {
     scene: { width, height, pen: PEN_PX, strokes, leads: [], arrowheads: [], texts },
     views,
+    dashed,
   }
+}
+
+/**
+ * The numbered elements no view shows (behind or inside other parts everywhere), which patent
+ * drawings show with hidden lines: those whose parts have hidden lines in the first view, and
+ * those parts.
+ */
+function unseenParts(
+  drawn: readonly { projection: { parts: Map<string, PartProjection> } }[],
+  numbered: ReadonlyMap<string, readonly string[]>,
+): { dashed: Set<string>; dashParts: Set<string> } {
+  const dashed = new Set<string>()
+  const dashParts = new Set<string>()
+  const main = drawn[0]?.projection.parts
+  if (!main) return { dashed, dashParts }
+  for (const [element, ids] of numbered) {
+    const seen = drawn.some((d) =>
+      ids.some((id) => (d.projection.parts.get(id)?.visible.length ?? 0) > 0),
+    )
+    if (seen || !ids.some((id) => (main.get(id)?.hidden.length ?? 0) > 0)) continue
+    dashed.add(element)
+    for (const id of ids) dashParts.add(id)
+  }
+  return { dashed, dashParts }
 }
 
 /** Stretches of a 2D line (projection units) that cross no part's visible surface. */

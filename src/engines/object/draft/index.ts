@@ -6,7 +6,9 @@
  *   3. draw-views: each view projected with hidden lines removed, exploded views slid apart, all
  *      at one scale in a grid, each under its "FIG. n" legend; lines that would print closer
  *      than the pen inked as one (merge-lines);
- *   4. number-views: numerals with leads ending on the visible surface of their parts;
+ *   4. number-views: numerals with leads ending on the visible surface of their parts, or on
+ *      the dashed outline of a part no view shows (drawn so in the first view, as patent
+ *      drawings show hidden parts);
  *   5. fit-sheet: margins and the 2048 px scale; text is sized beforehand so it prints at least
  *      0.32 cm (37 CFR 1.84(p)(3)), and re-set once if the numerals grew the sheet.
  */
@@ -54,6 +56,13 @@ export async function draftObject(figure: Figure, options: DraftOptions): Promis
   const prepared = prepareScene(sent)
   const scene = withViewpoint(sent, prepared, [...numbers.byId.keys()], drawsFor, elementOf)
   const warnings = [...numbering.warnings]
+  // Labeled or not, a numbered part no view shows is drawn dashed: both drawings look alike.
+  const numbered = new Map(
+    [...numbers.byId.keys()].map((element) => [
+      element,
+      scene.parts.filter((p) => drawsFor(elementOf(p), element)).map((p) => p.id),
+    ]),
+  )
   // Text sized for the scale the layout will print at; once more if the numerals grew it.
   let factor = 1
   for (let round = 0; ; round++) {
@@ -62,7 +71,14 @@ export async function draftObject(figure: Figure, options: DraftOptions): Promis
     const size =
       Math.max(FONT_PX, Math.ceil((MIN_TEXT_HEIGHT_PX + 0.5) / (CAP_HEIGHT_EM * expected))) * factor
     const legendSize = Math.round(1.3 * size)
-    const drawn = drawViews(scene, elementOf, figure.label, { metrics, legendSize }, prepared)
+    const drawn = drawViews(
+      scene,
+      elementOf,
+      figure.label,
+      { metrics, legendSize },
+      prepared,
+      numbered,
+    )
     const { failed, hidden } = labeled
       ? numberViews(
           drawn.scene,
@@ -72,10 +88,8 @@ export async function draftObject(figure: Figure, options: DraftOptions): Promis
           elementOf,
           numbering.byId,
           numbering.whole,
-          {
-            size,
-            metrics,
-          },
+          { size, metrics },
+          drawn.dashed,
         )
       : { failed: [], hidden: [] }
     const scale = fitSheet(drawn.scene)
@@ -86,7 +100,8 @@ export async function draftObject(figure: Figure, options: DraftOptions): Promis
     }
     const names = new Map(figure.elements.map((e) => [e.id, e.label]))
     if (hidden.length > 0) {
-      // A numeral with nothing to point at is named, never silently left out.
+      // A numeral with nothing to point at (not even hidden lines) is named, never silently left
+      // out.
       warnings.push(
         `${hidden.map((id) => names.get(id) ?? id).join(', ')} ${hidden.length > 1 ? 'are' : 'is'} hidden behind or inside other parts in every view drawn, so ${hidden.length > 1 ? 'their numerals are' : 'its numeral is'} not drawn; ask for a view that shows ${hidden.length > 1 ? 'them' : 'it'}`,
       )

@@ -26,6 +26,8 @@ const BLEND = 3
 const TOUCH_SPAN = 3
 /** A part less than this many pens across is drawn as its outline. */
 const SMALL_PART_PENS = 4
+/** A part drawn only dashed is drawn as its outline up to this many times that size. */
+const DASHED_SMALL = 4
 /** A line end this close to another line (pens) touches it already. */
 const TOUCH_PENS = 0.25
 /** A turn sharper than this (cosine of 45°) is a corner. */
@@ -78,9 +80,12 @@ export function mergeNearLines(drawn: readonly DraftLine[], pen: number): DraftL
  * lines would print as a blot.
  */
 function simplifySmallParts(lines: readonly DraftLine[], pen: number): DraftLine[] {
+  const seen = new Set(lines.filter((l) => !l.hidden).map((l) => l.part))
+  // A part's visible lines, or the hidden ones of a part drawn only dashed.
+  const drawnAs = (l: DraftLine) => !l.hidden || !seen.has(l.part)
   const points = new Map<string, Point[]>()
   for (const l of lines) {
-    if (l.hidden) continue
+    if (!drawnAs(l)) continue
     const list = points.get(l.part)
     if (list) list.push(...l.points)
     else points.set(l.part, [...l.points])
@@ -90,13 +95,14 @@ function simplifySmallParts(lines: readonly DraftLine[], pen: number): DraftLine
     const xs = list.map((p) => p.x)
     const ys = list.map((p) => p.y)
     const size = Math.max(Math.max(...xs) - Math.min(...xs), Math.max(...ys) - Math.min(...ys))
-    if (size >= SMALL_PART_PENS * pen) continue
+    // Dashes are five pens long: a dashed part's details need room for a few each.
+    if (size >= SMALL_PART_PENS * pen * (seen.has(part) ? 1 : DASHED_SMALL)) continue
     const hull = convexHull(list)
     small.set(part, widthOf(hull) < MERGE_PENS * pen ? diameterOf(hull) : hull)
   }
   if (small.size === 0) return [...lines]
-  const out = lines.filter((l) => l.hidden || !small.has(l.part))
-  for (const [part, hull] of small) out.push({ points: hull, part, hidden: false })
+  const out = lines.filter((l) => !small.has(l.part) || (l.hidden && seen.has(l.part)))
+  for (const [part, hull] of small) out.push({ points: hull, part, hidden: !seen.has(part) })
   return out
 }
 

@@ -44,6 +44,8 @@ export function numberViews(
   numerals: ReadonlyMap<string, string>,
   whole: string | undefined,
   options: { size: number; metrics: FontMetrics },
+  /** Elements no view shows, drawn dashed in the first view: numbered on their dashes. */
+  dashed: ReadonlySet<string> = new Set(),
 ): { failed: string[]; hidden: string[] } {
   const hidden: string[] = []
   const targets: NumeralTarget[] = []
@@ -59,10 +61,13 @@ export function numberViews(
     })
   }
   for (const [element, numeral] of numerals) {
-    const best = bestShown(
-      views,
-      parts.filter((p) => drawsFor(elementOf(p), element)),
-    )
+    const copies = parts.filter((p) => drawsFor(elementOf(p), element))
+    const best = bestShown(views, copies)
+    if (!best && dashed.has(element) && views[0]) {
+      const groups = new Set(copies.map((p) => elementGroup(elementOf(p))))
+      targets.push(dashedTarget(scene, views[0], groups, element, numeral))
+      continue
+    }
     if (!best) {
       hidden.push(element)
       continue
@@ -105,6 +110,46 @@ export function numberViews(
     crossLines: OBJECT_LEAD_CROSSINGS,
   })
   return { failed, hidden }
+}
+
+/**
+ * The numeral target of an element drawn only dashed (in `view`): its lead ends on a dash, the
+ * one farthest out in each direction, as the lead of a visible part ends on its outline.
+ */
+function dashedTarget(
+  scene: Scene,
+  view: PlacedView,
+  groups: ReadonlySet<string>,
+  element: string,
+  numeral: string,
+): NumeralTarget {
+  const f = view.frame
+  const inFrame = (p: Point) =>
+    p.x >= f.x - 1 && p.x <= f.x + f.width + 1 && p.y >= f.y - 1 && p.y <= f.y + f.height + 1
+  const own: Segment2[] = scene.strokes
+    .filter((s) => s.group !== undefined && groups.has(s.group) && inFrame(s.start))
+    .flatMap((s) => flattenPath(s))
+  const mids = own.map((s) => ({ x: (s.a.x + s.b.x) / 2, y: (s.a.y + s.b.y) / 2 }))
+  const xs = mids.map((p) => p.x)
+  const ys = mids.map((p) => p.y)
+  const centre = {
+    x: (Math.min(...xs) + Math.max(...xs)) / 2,
+    y: (Math.min(...ys) + Math.max(...ys)) / 2,
+  }
+  const anchors: Anchor[] = []
+  for (const dir of DIRECTIONS) {
+    let best: Point | null = null
+    let most = -Infinity
+    for (const p of mids) {
+      const along = (p.x - centre.x) * dir.x + (p.y - centre.y) * dir.y
+      if (along > most) {
+        most = along
+        best = p
+      }
+    }
+    if (best) anchors.push({ point: best, normal: dir })
+  }
+  return { id: element, numeral, anchors, own, group: elementGroup(element) }
 }
 
 /**

@@ -1,7 +1,8 @@
 // The object drafter (src/engines/object/draft) on scenes written out by hand: a mug in
 // perspective, numbered; a table as a design-patent set of views; a lid-on-box exploded. Every
 // sheet is rendered at 2048 px and held to every rule of the figure checker; each numeral is
-// drawn once and its lead ends on its own part; a part no view shows is named in warnings.
+// drawn once and its lead ends on its own part; a part no view shows is drawn dashed and
+// numbered on its dashes.
 
 import { beforeAll, describe, expect, it } from 'vitest'
 import { type FigureInput, FigureSchema } from '../../../../src/engines/figure/figure'
@@ -84,6 +85,18 @@ const BOX: FigureInput = {
 
 beforeAll(() => installFigureFont())
 
+function distanceToSegment(
+  p: { x: number; y: number },
+  a: { x: number; y: number },
+  b: { x: number; y: number },
+): number {
+  const dx = b.x - a.x
+  const dy = b.y - a.y
+  const l2 = dx * dx + dy * dy
+  const t = l2 > 0 ? Math.max(0, Math.min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / l2)) : 0
+  return Math.hypot(p.x - a.x - t * dx, p.y - a.y - t * dy)
+}
+
 describe('draftObject', () => {
   const metrics = () => figureFontMetrics()
 
@@ -148,7 +161,7 @@ describe('draftObject', () => {
     expect(await sheetsProblems(drafted.sheets, OBJECT_LAYOUT)).toEqual([])
   })
 
-  it('names a numbered part that no view shows (inside another) instead of dropping its numeral', async () => {
+  it('draws a numbered part that no view shows (inside another) dashed, numbered on its dashes', async () => {
     const drafted = await draftObject(
       FigureSchema.parse({
         kind: 'object',
@@ -167,10 +180,28 @@ describe('draftObject', () => {
       }),
       { labeled: true, metrics: metrics() },
     )
-    expect(drafted.references.map((r) => r.numeral)).toEqual(['30'])
-    expect(drafted.warnings).toEqual([
-      'CORE is hidden behind or inside other parts in every view drawn, so its numeral is not drawn; ask for a view that shows it',
-    ])
+    expect(drafted.references.map((r) => r.numeral)).toEqual(['30', '32'])
+    expect(drafted.warnings).toEqual([])
+    const scene = drafted.sheets[0]!.scene
+    // The core's outline is dashes: many short strokes, each at most a dash long.
+    const dashes = scene.strokes.filter((s) => s.group === 'el-core')
+    expect(dashes.length).toBeGreaterThan(12)
+    const length = (s: (typeof dashes)[number]) =>
+      s.segments.reduce((sum, g, k) => {
+        const from = k === 0 ? s.start : s.segments[k - 1]!.to
+        return sum + Math.hypot(g.to.x - from.x, g.to.y - from.y)
+      }, 0)
+    expect(Math.max(...dashes.map(length))).toBeLessThanOrEqual(5 * scene.pen + 1e-6)
+    // Its lead ends on one of them.
+    const lead = scene.leads.find((l) => l.numeral === '32')!
+    const end = lead.path.segments.at(-1)?.to ?? lead.path.start
+    const onDash = dashes.some((s) =>
+      [s.start, ...s.segments.map((g) => g.to)].some(
+        (p, k, all) => k > 0 && distanceToSegment(end, all[k - 1]!, p) <= scene.pen,
+      ),
+    )
+    expect(onDash).toBe(true)
+    expect(await sheetsProblems(drafted.sheets, OBJECT_LAYOUT)).toEqual([])
   })
 
   it('slides the lid off its box in an exploded view', async () => {

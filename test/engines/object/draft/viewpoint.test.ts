@@ -62,11 +62,20 @@ describe('the perspective viewpoint', () => {
     expect(viewpoint).toBe('front-left-above')
     expect(drafted.references.map((r) => r.numeral).sort()).toEqual(['20', '22'])
     expect(drafted.warnings).toEqual([])
-    // From the usual front-right-above the knob is hidden, and its numeral is lost.
+    // From the usual front-right-above the knob is hidden: only dashed, as patent drawings
+    // show hidden parts, short strokes where the turned view draws it whole.
     const usual = await draft(
       boxWith(KNOB_LEFT, [{ kind: 'perspective', viewpoint: 'front-right-above' }]),
     )
-    expect(usual.references.map((r) => r.numeral)).not.toContain('22')
+    expect(usual.references.map((r) => r.numeral).sort()).toEqual(['20', '22'])
+    const longest = (d: typeof drafted) =>
+      Math.max(
+        ...d.sheets[0]!.scene.strokes.filter((s) => s.group === 'el-knob').map((s) =>
+          Math.hypot(s.segments.at(-1)!.to.x - s.start.x, s.segments.at(-1)!.to.y - s.start.y),
+        ),
+      )
+    expect(longest(usual)).toBeLessThanOrEqual(5 * usual.sheets[0]!.scene.pen + 1e-6)
+    expect(longest(drafted)).toBeGreaterThan(5 * drafted.sheets[0]!.scene.pen)
   })
 
   it('looks from below at a port in the bottom', async () => {

@@ -1,62 +1,14 @@
 /**
- * A small glob matcher for inputs (Node 20 has no fs.glob): `*`, `?`, `[abc]`, `[!abc]`,
- * `{png,jpg}` and `**` (any number of folders). Patterns use `/`; hidden entries are skipped.
+ * Globs for inputs (Node 20 has no fs.glob), matched by tinyglobby (picomatch's syntax: `*`, `?`,
+ * `[abc]`, `[!abc]`, `{png,jpg}`, `**`). Patterns use `/`; hidden entries are skipped.
  */
 
 import { readdir } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
+import { glob } from 'tinyglobby'
 
 /** True when `text` contains glob syntax rather than naming one path. */
 export const hasMagic = (text: string): boolean => /[*?[{]/.test(text)
-
-const escapeRegExp = (text: string): string => text.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&')
-
-/** One path segment (no `/`) as a regular expression source. */
-function segmentSource(segment: string): string {
-  let source = ''
-  for (let i = 0; i < segment.length; i++) {
-    const ch = segment[i]!
-    if (ch === '*') source += '[^/]*'
-    else if (ch === '?') source += '[^/]'
-    else if (ch === '[') {
-      const close = segment.indexOf(']', i + 2)
-      if (close < 0) {
-        source += '\\['
-        continue
-      }
-      let body = segment.slice(i + 1, close)
-      const negate = body.startsWith('!') || body.startsWith('^')
-      if (negate) body = body.slice(1)
-      source += `[${negate ? '^' : ''}${body.replace(/[\\\]]/g, '\\$&')}]`
-      i = close
-    } else if (ch === '{') {
-      const close = segment.indexOf('}', i + 1)
-      if (close < 0) {
-        source += '\\{'
-        continue
-      }
-      const options = segment.slice(i + 1, close).split(',')
-      source += `(?:${options.map(segmentSource).join('|')})`
-      i = close
-    } else source += escapeRegExp(ch)
-  }
-  return source
-}
-
-/**
- * Compiles a glob (relative, `/`-separated) into a RegExp that matches whole relative paths.
- * @example globToRegExp('**\/*.png').test('a/b/c.png') // true
- */
-export function globToRegExp(pattern: string): RegExp {
-  const segments = pattern.split('/').filter((s) => s !== '')
-  let source = ''
-  segments.forEach((segment, index) => {
-    const last = index === segments.length - 1
-    if (segment === '**') source += last ? '.*' : '(?:[^/]+/)*'
-    else source += segmentSource(segment) + (last ? '' : '/')
-  })
-  return new RegExp(`^${source}$`)
-}
 
 /** Splits a pattern into the folder to start from (no magic) and the rest to match below it. */
 export function splitPattern(pattern: string): { base: string; rest: string } {
@@ -80,15 +32,19 @@ export async function expandGlob(
   cwd: string,
 ): Promise<{ path: string; rel: string }[]> {
   const { base, rest } = splitPattern(pattern)
-  const matcher = globToRegExp(rest)
-  const deep = rest.split('/').includes('**')
-  const depth = deep ? Number.POSITIVE_INFINITY : rest.split('/').filter(Boolean).length
   const root = resolve(cwd, base)
-  const found: { path: string; rel: string }[] = []
-  await walk(root, '', depth, (rel, path) => {
-    if (matcher.test(rel)) found.push({ path, rel })
+  // Relative to the pattern's base, so outputs under --out-dir keep the folders below it.
+  const rels = await glob(rest, {
+    cwd: root,
+    onlyFiles: true,
+    dot: false,
+    expandDirectories: false,
   })
-  return found.sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0))
+  // `dot: false` still lets a class such as `[!a]*` match a leading dot: hidden entries go here.
+  return rels
+    .filter((rel) => !rel.split('/').some((segment) => segment.startsWith('.')))
+    .map((rel) => ({ path: join(root, rel), rel }))
+    .sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0))
 }
 
 /**

@@ -182,25 +182,25 @@ function mergeInOrder(
   const out: DraftLine[] = []
   for (const k of order) {
     const line = lines[k]!
-    const samples = sampleLine(line.points, pen / 2)
+    const pts = line.points
+    // Kept stretches running alongside each segment: most lines have none, and stay whole.
+    const alongside = pts.map((p, i) =>
+      i === 0 ? [] : grid.alongside(pts[i - 1]!, p, 2 * tol, line.hidden),
+    )
+    if (alongside.every((c) => c.length === 0)) {
+      // A stub between two merged lines is under their pen already.
+      const stub = lineLength(pts) <= tol && grid.allNear(pts, tol)
+      if (pts.length > 1 && !stub) out.push(line)
+      grid.add(pts, line.hidden)
+      continue
+    }
+    const samples = sampleLine(pts, pen / 2)
     if (samples.length < 2) continue
     // Each sample's nearest kept stretch running alongside, and whether it lies on it.
-    // Candidates once per segment of the line, then each sample against them.
-    const near: (Nearest | null)[] = []
-    let candidates: number[] = []
-    let from = -1
-    for (const s of samples) {
-      if (s.seg !== from) {
-        from = s.seg
-        candidates = grid.alongside(
-          line.points[s.seg - 1]!,
-          line.points[s.seg]!,
-          2 * tol,
-          line.hidden,
-        )
-      }
-      near.push(candidates.length > 0 ? grid.nearestOf(candidates, s, 2 * tol) : null)
-    }
+    const near = samples.map((s) => {
+      const candidates = alongside[s.seg]!
+      return candidates.length > 0 ? grid.nearestOf(candidates, s, 2 * tol) : null
+    })
     const covered = near.map((n) => n !== null && n.d < tol)
     keepTouches(covered, samples, isClosed(line.points), TOUCH_SPAN * tol)
     const pieces: Point[][] = []
@@ -401,42 +401,52 @@ class SegmentGrid {
       const b = points[k]!
       const id = this.segs.length / STRIDE
       this.segs.push(a.x, a.y, b.x, b.y, hidden ? 1 : 0, owner)
-      const x0 = Math.floor(Math.min(a.x, b.x) / this.cell)
-      const x1 = Math.floor(Math.max(a.x, b.x) / this.cell)
-      const y0 = Math.floor(Math.min(a.y, b.y) / this.cell)
-      const y1 = Math.floor(Math.max(a.y, b.y) / this.cell)
-      for (let cx = x0; cx <= x1; cx++) {
-        for (let cy = y0; cy <= y1; cy++) {
-          const key = this.key(cx, cy)
-          const list = this.cells.get(key)
-          if (list) list.push(id)
-          else this.cells.set(key, [id])
-        }
+      this.cellsAlong(a, b, 0, (key) => {
+        const list = this.cells.get(key)
+        if (list) list.push(id)
+        else this.cells.set(key, [id])
+      })
+    }
+  }
+
+  /** The cells within `pad` of segment a–b, row by row (not its whole box: long diagonals). */
+  private cellsAlong(a: Point, b: Point, pad: number, visit: (key: number) => void): void {
+    const c = this.cell
+    const dx = b.x - a.x
+    const dy = b.y - a.y
+    const cy0 = Math.floor((Math.min(a.y, b.y) - pad) / c)
+    const cy1 = Math.floor((Math.max(a.y, b.y) + pad) / c)
+    for (let cy = cy0; cy <= cy1; cy++) {
+      let t0 = 0
+      let t1 = 1
+      if (Math.abs(dy) > 1e-12) {
+        const ta = (cy * c - pad - a.y) / dy
+        const tb = ((cy + 1) * c + pad - a.y) / dy
+        t0 = Math.max(0, Math.min(ta, tb))
+        t1 = Math.min(1, Math.max(ta, tb))
+        if (t0 > t1) continue
+      }
+      const xa = a.x + dx * t0
+      const xb = a.x + dx * t1
+      const cx1 = Math.floor((Math.max(xa, xb) + pad) / c)
+      for (let cx = Math.floor((Math.min(xa, xb) - pad) / c); cx <= cx1; cx++) {
+        visit(this.key(cx, cy))
       }
     }
   }
 
-  /** Segments filed in cells within `reach` of the box of a and b, each once. */
+  /** Segments filed in cells within `reach` of segment a–b, each once. */
   private around(a: Point, b: Point, reach: number, visit: (o: number) => void): void {
-    const x0 = Math.floor((Math.min(a.x, b.x) - reach) / this.cell)
-    const x1 = Math.floor((Math.max(a.x, b.x) + reach) / this.cell)
-    const y0 = Math.floor((Math.min(a.y, b.y) - reach) / this.cell)
-    const y1 = Math.floor((Math.max(a.y, b.y) + reach) / this.cell)
-    const single = x0 === x1 && y0 === y1
     const query = ++this.query
-    for (let cx = x0; cx <= x1; cx++) {
-      for (let cy = y0; cy <= y1; cy++) {
-        const list = this.cells.get(this.key(cx, cy))
-        if (!list) continue
-        for (const id of list) {
-          if (!single) {
-            if (this.stamp[id] === query) continue
-            this.stamp[id] = query
-          }
-          visit(STRIDE * id)
-        }
+    this.cellsAlong(a, b, reach, (key) => {
+      const list = this.cells.get(key)
+      if (!list) return
+      for (const id of list) {
+        if (this.stamp[id] === query) continue
+        this.stamp[id] = query
+        visit(STRIDE * id)
       }
-    }
+    })
   }
 
   /**

@@ -90,14 +90,8 @@ export function numberViews(
     }
     // Then points inside the visible surface, for a part framed by others (a drawer in its
     // carcass): its lead ends on its face and the numeral sits in free space on or beside it.
-    const inset = (0.6 * options.size) / best.view.scale
     const inner = projection.interiorPoint()
     if (inner) for (const dir of DIRECTIONS) anchors.push({ point: toSheet(inner), normal: dir })
-    for (const dir of DIRECTIONS) {
-      const half = { x: centre.x + (dir.x * reach) / 4, y: centre.y + (dir.y * reach) / 4 }
-      const point = projection.surfacePoint(half, inset)
-      if (point) anchors.push({ point: toSheet(point), normal: dir })
-    }
     const own: Segment2[] = scene.strokes
       .filter((s) => s.group === elementGroup(elementOf(best.part)))
       .flatMap((s) => flattenPath(s))
@@ -175,27 +169,28 @@ function bestShown(views: readonly PlacedView[], copies: readonly ObjectPart[]):
 function outlineAnchors(view: PlacedView): Anchor[] {
   const b = drawnBounds(view)
   const centre = { x: b.x + b.width / 2, y: b.y + b.height / 2 }
-  const reach = Math.hypot(b.width, b.height)
   const anchors: Anchor[] = []
   for (const dir of DIRECTIONS) {
+    // The drawing's visible line point farthest that way: its outline there, in sheet units.
     let best: Point | null = null
     let bestAlong = -Infinity
     for (const part of view.parts.values()) {
-      // The part's visible point nearest a far point that way, in sheet units.
-      const far = {
-        x: (centre.x + dir.x * reach - view.offset.x) / view.scale,
-        y: (centre.y + dir.y * reach - view.offset.y) / view.scale,
-      }
-      const p = part.surfacePoint(far, 0)
-      if (!p) continue
-      const q = { x: view.offset.x + p.x * view.scale, y: view.offset.y + p.y * view.scale }
-      const along = (q.x - centre.x) * dir.x + (q.y - centre.y) * dir.y
-      if (along > bestAlong) {
-        best = q
-        bestAlong = along
+      for (const line of part.visible) {
+        for (const p of line) {
+          const along = p.x * dir.x + p.y * dir.y
+          if (along > bestAlong) {
+            best = p
+            bestAlong = along
+          }
+        }
       }
     }
-    if (best) anchors.push({ point: best, normal: dir })
+    if (best) {
+      const q = { x: view.offset.x + best.x * view.scale, y: view.offset.y + best.y * view.scale }
+      if ((q.x - centre.x) * dir.x + (q.y - centre.y) * dir.y > 0) {
+        anchors.push({ point: q, normal: dir })
+      }
+    }
   }
   return anchors
 }

@@ -270,8 +270,11 @@ export class PartRegion {
     }
     const maxRing = Math.max(box.w, box.h)
     for (let r = 0; r <= maxRing; r++) {
-      // Every pixel at Chebyshev distance r from (cx, cy) is at least r − offset from `to`.
-      if (best >= 0 && r > offset && (r - offset) ** 2 > bestD) break
+      // Every pixel at Chebyshev distance r from (cx, cy) is at least r − offset from `to`; and,
+      // (cx, cy) being the box pixel nearest `to`, its squared distance is at least
+      // offset² + r² − 2r, which ends a search from far outside the box a ring after its best.
+      const lower = Math.max(r > offset ? (r - offset) ** 2 : 0, offset ** 2 + r * r - 2 * r)
+      if (best >= 0 && lower > bestD) break
       if (r === 0) consider(cx, cy)
       for (let i = -r; i <= r && r > 0; i++) {
         consider(cx + i, cy - r)

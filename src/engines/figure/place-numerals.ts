@@ -251,10 +251,14 @@ function tryPlacement(
     if (segmentsIntersect(l.a, l.b, s.a, s.b)) crossed++
     return crossed > crossings
   }
+  // No lead crosses another, not even where it ends on its part.
+  for (const l of leadSegments) {
+    if (marks.some(inflate(segmentBounds(l), margin), (s) => segmentsIntersect(l.a, l.b, s.a, s.b)))
+      return null
+  }
   for (const l of body) {
     const near = inflate(segmentBounds(l), margin)
     if (boxes.some(near, (other) => segmentHitsRect(l.a, l.b, other, margin))) return null
-    if (marks.some(near, (s) => segmentsIntersect(l.a, l.b, s.a, s.b))) return null
     if (segments.someWith(near, cross, l)) return null
     // The part's own lines are among the scene's; without crossings they are tested apart.
     if (crossings === 0) for (const s of own) if (cross(s, l)) return null

@@ -107,11 +107,17 @@ export function drawViews(
   const rows = Math.ceil(drawn.length / cols)
   const gap = 2 * LEGEND
   const legendBand = 1.4 * LEGEND
-  // Columns as wide, and rows as tall, as their largest view: no empty cells around thin views.
+  // Columns as wide, and rows as tall, as their largest view: no empty cells around thin views;
+  // a column is never narrower than its legends (a tall thin object's views would run them together).
   const colWidth = Array.from({ length: cols }, (_, c) =>
     Math.max(
       0,
-      ...drawn.filter((_, k) => k % cols === c).map((d) => d.projection.bounds.width * scale),
+      ...drawn
+        .map((d, k) => ({ d, k }))
+        .filter(({ k }) => k % cols === c)
+        .map(({ d, k }) =>
+          Math.max(d.projection.bounds.width * scale, metrics.measure(legends[k]!, LEGEND)),
+        ),
     ),
   )
   const rowHeight = Array.from({ length: rows }, (_, r) =>

@@ -204,6 +204,24 @@ describe('draftObject', () => {
     expect(await sheetsProblems(drafted.sheets, OBJECT_LAYOUT)).toEqual([])
   })
 
+  it('keeps the legends of a tall thin object apart in a design set', async () => {
+    const drafted = await draftObject(
+      FigureSchema.parse({
+        kind: 'object',
+        label: 'FIG. 1',
+        elements: [{ id: 'pole', numeral: '10', label: 'POLE', kind: 'part' }],
+        scene: {
+          parts: [{ id: 'pole', shape: 'cylinder', size: [4, 4, 200], position: [0, 0, 100] }],
+          views: ['perspective', 'front', 'rear', 'left', 'right', 'top', 'bottom'].map((kind) => ({
+            kind,
+          })),
+        },
+      }),
+      { labeled: true, metrics: metrics() },
+    )
+    expect(await sheetsProblems(drafted.sheets, OBJECT_LAYOUT)).toEqual([])
+  })
+
   it('slides the lid off its box in an exploded view', async () => {
     const drafted = await draftObject(FigureSchema.parse(BOX), {
       labeled: false,

@@ -9,8 +9,9 @@
 // ms, text height, and the verdict: the drawing checker's problems, the reader's and the
 // faithfulness checker's warnings, numerals written but not drawn or drawn but not written, and
 // a prompt /figures would read as a diagram before it reached the object drafter). A refused
-// object prompt is a row with the refusal. `--diagrams` or `--objects` draws only that half.
-import { mkdirSync, writeFileSync } from 'node:fs'
+// object prompt is a row with the refusal. `--diagrams` or `--objects` draws only that half;
+// `--object-corpus` draws the object corpus (test/corpus/objects, written blind) instead of ours.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { loadEngine } from '../bench/support/engine.mjs'
 import { GALLERY_PROMPTS } from '../bench/support/figure-prompts.mjs'
@@ -21,7 +22,8 @@ import { ROOT } from '../bench/support/wrangler-dev.mjs'
 const OUT = join(ROOT, 'gallery')
 mkdirSync(OUT, { recursive: true })
 const args = process.argv.slice(2)
-const withDiagrams = !args.includes('--objects')
+const corpus = args.includes('--object-corpus')
+const withDiagrams = !args.includes('--objects') && !corpus
 const withObjects = !args.includes('--diagrams')
 const engine = await loadEngine()
 const metrics = engine.figureFontMetrics()
@@ -92,7 +94,7 @@ async function drawObjects() {
   const rows = []
   let failures = 0
   let refused = 0
-  for (const { name, views, prompt } of objectGalleryFigures()) {
+  for (const { name, views, prompt } of corpus ? corpusFigures() : objectGalleryFigures()) {
     const t0 = performance.now()
     const read = engine.readObjectFigure(prompt)
     const readMs = performance.now() - t0
@@ -199,4 +201,11 @@ async function writeSheets(figure, file, name, prompt, into, leadCrossings) {
 
 function escapeHtml(text) {
   return text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`)
+}
+
+/** The object corpus's prompts as gallery figures (their views are whatever each asks for). */
+function corpusFigures() {
+  const file = join(ROOT, 'test/corpus/objects/blind-1.json')
+  const cases = JSON.parse(readFileSync(file, 'utf8'))
+  return cases.map((c) => ({ name: c.id, field: 'corpus', views: 'as asked', prompt: c.prompt }))
 }

@@ -130,19 +130,7 @@ function dashedTarget(
     x: (Math.min(...xs) + Math.max(...xs)) / 2,
     y: (Math.min(...ys) + Math.max(...ys)) / 2,
   }
-  const anchors: Anchor[] = []
-  for (const dir of DIRECTIONS) {
-    let best: Point | null = null
-    let most = -Infinity
-    for (const p of mids) {
-      const along = (p.x - centre.x) * dir.x + (p.y - centre.y) * dir.y
-      if (along > most) {
-        most = along
-        best = p
-      }
-    }
-    if (best) anchors.push({ point: best, normal: dir })
-  }
+  const anchors = farthestAnchors(mids, centre)
   return { id: element, numeral, anchors, own, group: elementGroup(element) }
 }
 
@@ -169,28 +157,34 @@ function bestShown(views: readonly PlacedView[], copies: readonly ObjectPart[]):
 function outlineAnchors(view: PlacedView): Anchor[] {
   const b = drawnBounds(view)
   const centre = { x: b.x + b.width / 2, y: b.y + b.height / 2 }
+  // The drawing's visible line points farthest out: its outline, in sheet units.
+  const points: Point[] = []
+  for (const part of view.parts.values()) {
+    for (const line of part.visible) {
+      for (const p of line) {
+        points.push({ x: view.offset.x + p.x * view.scale, y: view.offset.y + p.y * view.scale })
+      }
+    }
+  }
+  return farthestAnchors(points, centre).filter(
+    ({ point, normal }) => (point.x - centre.x) * normal.x + (point.y - centre.y) * normal.y > 0,
+  )
+}
+
+/** For each direction, the point of `points` farthest that way from `centre`, as an anchor. */
+function farthestAnchors(points: readonly Point[], centre: Point): Anchor[] {
   const anchors: Anchor[] = []
   for (const dir of DIRECTIONS) {
-    // The drawing's visible line point farthest that way: its outline there, in sheet units.
     let best: Point | null = null
-    let bestAlong = -Infinity
-    for (const part of view.parts.values()) {
-      for (const line of part.visible) {
-        for (const p of line) {
-          const along = p.x * dir.x + p.y * dir.y
-          if (along > bestAlong) {
-            best = p
-            bestAlong = along
-          }
-        }
+    let most = -Infinity
+    for (const p of points) {
+      const along = (p.x - centre.x) * dir.x + (p.y - centre.y) * dir.y
+      if (along > most) {
+        most = along
+        best = p
       }
     }
-    if (best) {
-      const q = { x: view.offset.x + best.x * view.scale, y: view.offset.y + best.y * view.scale }
-      if ((q.x - centre.x) * dir.x + (q.y - centre.y) * dir.y > 0) {
-        anchors.push({ point: q, normal: dir })
-      }
-    }
+    if (best) anchors.push({ point: best, normal: dir })
   }
   return anchors
 }

@@ -5,7 +5,7 @@
  * many of each there are, where each sits against another, and the views asked for.
  */
 
-import type { ObjectView } from '../object-scene'
+import { type ObjectView, PART_SHAPES } from '../object-scene'
 
 /**
  * The shape a part is modelled as, in the words illustrators use (test/corpus/objects/README.md):
@@ -13,18 +13,7 @@ import type { ObjectView } from '../object-scene'
  * knuckle; the scene draws it as a hollow cylinder) and `assembly` is a whole or a named
  * sub-assembly that is only the sum of its parts (nothing of its own is drawn).
  */
-export const DRAFT_SHAPES = [
-  'box',
-  'rounded-box',
-  'cylinder',
-  'cone',
-  'sphere',
-  'torus',
-  'tube',
-  'plate',
-  'helix',
-  'assembly',
-] as const
+export const DRAFT_SHAPES = [...PART_SHAPES, 'assembly'] as const
 export type DraftShape = (typeof DRAFT_SHAPES)[number]
 
 /**

@@ -17,31 +17,61 @@
 // Targets, per case: speed ratio (UpscalerJS time ÷ ours) >= 1.5, our engine memory (the wasm
 // instance's memory, Upscaler.memoryBytes) < 64 MB, and the two outputs within PSNR >= 50 dB.
 //
-// Part 2, quality against classical upscaling: image → downscale by s (sharp, kernel 'lanczos3':
-// libvips' centre-aligned reduce) → upscale by s with ours, bicubic (Catmull-Rom) and Lanczos-3
-// (both our own separable JS, centre-aligned like libvips' reduce and our engine), and, for
+// Part 2, quality against classical upscaling (issue 21), on sets with ground truth, x2 and x4:
+// the input is made from the truth, upscaled by s with ours, bicubic (Catmull-Rom) and Lanczos-3
+// (both our own separable JS, centre-aligned like libvips' reduce and our engine) and, for
 // reference, sharp's own enlargement; PSNR and SSIM (Gaussian 11×11, σ 1.5, K1 0.01, K2 0.03,
-// L 255) on luma (BT.601 Y; gray as is) against the original, with s pixels shaved off each
-// border (the super-resolution convention). Why not sharp for bicubic and Lanczos-3: when it
-// enlarges, libvips ignores `kernel` (it uses its bicubic interpolator for cubic, mitchell and
-// lanczos*) and samples at o/s - 0.5, half an output pixel off its own reduce's alignment; the
-// bench checks both facts on every run and prints them. Images: 512×512 crops (the window with
-// the most ink) of 5 patent sheets from ../shared/corpus/patent-drawings (skipped with a note when
-// the corpus is absent) and 3 photo-like images made in code. Ours runs on gray as the engine
-// does (R = G = B in, the mean of the three out).
+// L 255) on luma (BT.601 Y; gray as is) against the truth, with s pixels shaved off each border
+// (the super-resolution convention). Why not sharp for bicubic and Lanczos-3: when it enlarges,
+// libvips ignores `kernel` (it uses its bicubic interpolator for cubic, mitchell and lanczos*) and
+// samples at o/s - 0.5, half an output pixel off its own reduce's alignment; the bench checks both
+// facts on every run and prints them. The sets (bench/support/enhance-sets.mjs):
+// - Line art with vector originals (40): 24 Phosphor icons (thin, light, regular and bold: gears,
+//   arrows, glyphs, grids) at 384², 2 sheets of them at 48 and 64 px a cell (strokes 1.5-3 px),
+//   and 14 patent-like drawings made as SVG (bench/support/enhance-drawings.mjs: flowchart,
+//   hatching 3-6 px apart, dashes and dots, 1-px lines, circles, leaders with numerals,
+//   stippling, converging lines, text at 8-36 px, …) at 512 × 384, rendered by resvg (the truth,
+//   anti-aliased). Input: each s×s block's mean, rounded (what a scan at the lower resolution
+//   sees). Ours = engine.upscaleLineArt. Line art adds the blurred-edge share: pixels in
+//   [48, 207] over the truth's share (an output as crisp as the truth scores 1; a blur, more).
+// - Corpus crops (5, to judge by eye): the 512² window with the most ink of patent sheets from
+//   ../shared/corpus/patent-drawings (skipped with a note when the corpus is absent), degraded
+//   and upscaled as line art. The scans are bilevel, so their edge column is the output's share.
+// - Photos (6 real, bench/fixtures/photos, SOURCES.md there; 3 synthetic, made in code, 256²):
+//   input = sharp's Lanczos-3 reduce (libvips, centre-aligned), the usual super-resolution
+//   degradation; ours = engine.upscaleImage (ESRGAN-slim), gray photos as R = G = B in and the
+//   mean of the three out, as the engine does.
+// - A white page (200 × 150) through ours, gray (upscaleLineArt) and RGB (upscaleImage): paper
+//   must stay paper, every sample 255.
+// Targets, on the set means: line art x4 ours ≥ Lanczos-3 + 3 dB, SSIM at least Lanczos-3's and
+// edge share ≤ 1.5 × the truth's (mean of the images' ratios); line art x2 ≥ Lanczos-3 + 2 dB;
+// real photos ≥ Lanczos-3 + 0.5 dB at x2 and x4; the white page exactly white. Two drawings and
+// two corpus crops are written at x4 as bench/out/enhance/x4-*.png: the input enlarged
+// nearest-neighbour | Lanczos-3 | ours | the truth.
 //
-// `--quick` (after the name) runs part 1 at 256² and 512² only. On the 2-core dev box the full
-// run takes ~3 minutes (mostly UpscalerJS at 1024², where x4 fails: "memory access out of bounds"
-// with tfjs' wasm heap at 1.8 GB), `--quick` ~1 minute. Results: bench/out/enhance.json; the
-// corpus crops as bench/out/enhance/crop-*.png.
+// `--quick` (after the name) runs part 1 at 256² and 512² only; `--quality` runs part 2 alone.
+// On the 2-core dev box part 1 takes ~3 minutes (mostly UpscalerJS at 1024², where x4 fails:
+// "memory access out of bounds" with tfjs' wasm heap at 1.8 GB), ~2 minutes with `--quick`;
+// part 2 takes ~45 s.
+// Results: bench/out/enhance.json; the corpus crops as bench/out/enhance/crop-*.png.
 
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { build } from 'esbuild'
 import sharp from 'sharp'
 import { loadEngine } from './support/engine.mjs'
-import { random, valueNoise } from './support/random.mjs'
+import {
+  areaAverage,
+  CORPUS_DIR,
+  corpusCrops,
+  hasCorpus,
+  lineArtSet,
+  nearest,
+  photo,
+  photoSet,
+  syntheticPhotos,
+} from './support/enhance-sets.mjs'
 import { printTable } from './support/table.mjs'
 import { ROOT } from './support/wrangler-dev.mjs'
 
@@ -49,7 +79,6 @@ const OUT = join(ROOT, 'bench/out/enhance')
 const OUT_FILE = join(ROOT, 'bench/out/enhance.json')
 const CHILD = join(ROOT, 'bench/support/enhance-child.mjs')
 const MODELS = join(ROOT, 'node_modules/@upscalerjs/esrgan-slim/models')
-const CORPUS_DIR = join(ROOT, '../shared/corpus/patent-drawings')
 const MB = 1024 * 1024
 const SIZES = [256, 512, 1024]
 const QUICK_SIZES = [256, 512]
@@ -58,164 +87,36 @@ const SCALES = [2, 4]
 const RUNS = { 256: 4, 512: 3, 1024: 2 }
 const CHILD_TIMEOUT_MS = 5 * 60_000
 const TARGET = { speed: 1.5, engineMB: 64, psnr: 50 }
-const QUALITY = { crop: 512, drawings: 5 }
+/** Part 2's targets (issue 21): dB over Lanczos-3 by set and scale; edge share over the truth's. */
+const TARGET_Q = { lineArtX4Db: 3, lineArtX2Db: 2, edgeRatio: 1.5, photoDb: 0.5 }
+/** Gray values of a blurred edge: a pixel here is neither ink nor paper. */
+const EDGE_GRAY = [48, 207]
+const SET = {
+  lineArt: 'line art (vector originals)',
+  corpus: 'corpus crops (scans)',
+  photos: 'photos (real)',
+  synthetic: 'photos (synthetic)',
+}
+const QUALITY = {
+  /** Corpus sheets cropped, and the crop size. */
+  corpus: 5,
+  crop: 512,
+  /** Size of the made-in-code photos (256², as the real ones). */
+  synthetic: 256,
+  white: { width: 200, height: 150 },
+  /** Line-art drawings written side by side at x4, to look at. */
+  showDrawings: ['drawing: text at 8-36 px', 'drawing: section with hatching 4 and 6 px'],
+}
 
 // ---------------------------------------------------------------------------------------------
 // Inputs
 // ---------------------------------------------------------------------------------------------
-
-/**
- * A photo-like RGB image: a sky-to-ground gradient, opaque discs and boxes with edges `edge` px
- * soft, thin dark lines (wires, twigs), texture at three scales (`texture` weighs the two finer
- * ones) and grain. The layout is in fractions of the size (the same scene at every size), the
- * texture in pixels.
- */
-function photo(width, height, { seed, texture = 1, edge = 2, lines = 6 }) {
-  const rand = random(seed)
-  const m = Math.min(width, height)
-  const coarse = valueNoise(width, height, m / 5, rand)
-  const mid = valueNoise(width, height, 24, rand)
-  const fine = valueNoise(width, height, 4, rand)
-  const shapes = Array.from({ length: 12 }, () => ({
-    x: rand() * width,
-    y: rand() * height,
-    r: (0.04 + rand() * 0.18) * m,
-    box: rand() < 0.4,
-    rgb: [rand() * 255, rand() * 255, rand() * 255],
-  }))
-  const wires = Array.from({ length: lines }, () => ({
-    x0: rand() * width,
-    y0: rand() * height,
-    x1: rand() * width,
-    y1: rand() * height,
-    w: 0.8 + rand() * 2,
-  }))
-  const out = new Uint8Array(width * height * 3)
-  const c = [0, 0, 0]
-  for (let y = 0; y < height; y++) {
-    const t = y / height
-    for (let x = 0; x < width; x++) {
-      c[0] = 90 + 110 * t
-      c[1] = 130 + 40 * Math.sin((x / m) * 7)
-      c[2] = 210 - 150 * t
-      for (const s of shapes) {
-        const dx = Math.abs(x - s.x)
-        const dy = Math.abs(y - s.y)
-        const d = s.box ? Math.max(dx - s.r, dy - s.r * 0.7) : Math.hypot(dx, dy) - s.r
-        const k = Math.min(1, Math.max(0, 0.5 - d / edge))
-        if (k > 0) for (let i = 0; i < 3; i++) c[i] += (s.rgb[i] - c[i]) * k
-      }
-      for (const l of wires) {
-        const ex = l.x1 - l.x0
-        const ey = l.y1 - l.y0
-        const u = Math.min(
-          1,
-          Math.max(0, ((x - l.x0) * ex + (y - l.y0) * ey) / (ex * ex + ey * ey)),
-        )
-        const d = Math.hypot(x - l.x0 - u * ex, y - l.y0 - u * ey)
-        const k = Math.min(1, Math.max(0, l.w / 2 + 0.5 - d))
-        if (k > 0) for (let i = 0; i < 3; i++) c[i] += (25 - c[i]) * k
-      }
-      const tex =
-        coarse(x, y) * 25 + (mid(x, y) * 12 + fine(x, y) * 10) * texture + (rand() - 0.5) * 8
-      const at = (y * width + x) * 3
-      for (let i = 0; i < 3; i++) out[at + i] = Math.max(0, Math.min(255, Math.round(c[i] + tex)))
-    }
-  }
-  return out
-}
 
 /** The speed input at `size`² (written once per size; both tools read this file). */
 function speedInput(size) {
   const path = join(OUT, `photo-${size}.rgb`)
   writeFileSync(path, photo(size, size, { seed: 2026 }))
   return path
-}
-
-/** The 512² (or smaller, multiple of 4) window of a gray sheet with the most ink (< 128). */
-function inkiestWindow(gray, width, height, size) {
-  const cw = Math.min(size, width - (width % 4))
-  const ch = Math.min(size, height - (height % 4))
-  // Integral image of ink.
-  const sums = new Int32Array((width + 1) * (height + 1))
-  for (let y = 0; y < height; y++) {
-    let row = 0
-    for (let x = 0; x < width; x++) {
-      row += gray[y * width + x] < 128 ? 1 : 0
-      sums[(y + 1) * (width + 1) + x + 1] = sums[y * (width + 1) + x + 1] + row
-    }
-  }
-  const ink = (x, y) =>
-    sums[(y + ch) * (width + 1) + x + cw] -
-    sums[y * (width + 1) + x + cw] -
-    sums[(y + ch) * (width + 1) + x] +
-    sums[y * (width + 1) + x]
-  let best = { x: 0, y: 0, ink: -1 }
-  for (let y = 0; y + ch <= height; y += 16) {
-    for (let x = 0; x + cw <= width; x += 16) {
-      const n = ink(x, y)
-      if (n > best.ink) best = { x, y, ink: n }
-    }
-  }
-  const data = new Uint8Array(cw * ch)
-  for (let y = 0; y < ch; y++) {
-    const from = (best.y + y) * width + best.x
-    data.set(gray.subarray(from, from + cw), y * cw)
-  }
-  return { data, width: cw, height: ch, x: best.x, y: best.y, ink: best.ink / (cw * ch) }
-}
-
-/** The quality images: corpus crops (gray) when the corpus is there, and 3 photos (RGB). */
-async function qualityImages() {
-  const images = []
-  if (existsSync(CORPUS_DIR)) {
-    const sheets = readdirSync(CORPUS_DIR)
-      .filter((f) => /^USD.*\.png$/.test(f))
-      .sort()
-    const n = Math.min(QUALITY.drawings, sheets.length)
-    const picks = Array.from({ length: n }, (_, i) =>
-      n === 1 ? sheets[0] : sheets[Math.round((i * (sheets.length - 1)) / (n - 1))],
-    )
-    for (const file of picks) {
-      const { data, info } = await sharp(join(CORPUS_DIR, file))
-        .extractChannel(0)
-        .raw()
-        .toBuffer({ resolveWithObject: true })
-      const crop = inkiestWindow(data, info.width, info.height, QUALITY.crop)
-      // The crop, to look at (bench/out/enhance/crop-*.png).
-      await sharp(crop.data, { raw: { width: crop.width, height: crop.height, channels: 1 } })
-        .png()
-        .toFile(join(OUT, `crop-${file}`))
-      images.push({
-        name: `${file.replace(/\.png$/, '')} @${crop.x},${crop.y}`,
-        family: 'line drawing',
-        channels: 1,
-        width: crop.width,
-        height: crop.height,
-        data: crop.data,
-        note: `${info.width}x${info.height} sheet, ${crop.width}x${crop.height} crop with the most ink (${(crop.ink * 100).toFixed(1)} % of pixels < 128)`,
-      })
-    }
-  } else {
-    console.log(`\nCorpus not found at ${CORPUS_DIR}: the line-drawing rows are skipped.`)
-  }
-  const size = QUALITY.crop
-  const photos = [
-    { name: 'photo: landscape (soft edges)', seed: 11, texture: 0.6, edge: 3, lines: 3 },
-    { name: 'photo: texture (fine detail)', seed: 23, texture: 1.6, edge: 2, lines: 8 },
-    { name: 'photo: objects (hard edges)', seed: 37, texture: 0.8, edge: 1, lines: 14 },
-  ]
-  for (const p of photos) {
-    images.push({
-      name: p.name,
-      family: 'photo',
-      channels: 3,
-      width: size,
-      height: size,
-      data: photo(size, size, p),
-    })
-  }
-  return images
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -484,14 +385,22 @@ async function sharpResize(data, width, height, channels, tw, th, kernel) {
   return new Uint8Array(out.buffer, out.byteOffset, out.length)
 }
 
-/** Ours on a whole image, its bands gathered. */
-async function oursUpscale(engine, up, data, width, height, channels) {
-  const s = up.scale
+/** The output bands of one of our upscalers ({ y, data }, y in output rows), gathered. */
+async function gather(bands, width, height, channels, s) {
   const out = new Uint8Array(width * s * height * s * channels)
-  for await (const band of engine.upscaleImage(data, width, height, channels, up)) {
-    out.set(band.data, band.y * width * s * channels)
-  }
+  for await (const band of bands) out.set(band.data, band.y * width * s * channels)
   return out
+}
+
+/** Ours on a photo: the ESRGAN upscaler on tiles (engine.upscaleImage). */
+function oursUpscale(engine, up, data, width, height, channels) {
+  const bands = engine.upscaleImage(data, width, height, channels, up)
+  return gather(bands, width, height, channels, up.scale)
+}
+
+/** Ours on line art: the line-art reconstruction (engine.upscaleLineArt), gray in and out. */
+function oursLineArt(engine, gray, width, height, s) {
+  return gather(engine.upscaleLineArt(gray, width, height, s), width, height, 1, s)
 }
 
 /** Luma (BT.601 Y, unrounded) of interleaved pixels, `shave` px cut off each border. */
@@ -568,7 +477,197 @@ function ssim(a, b, width, height) {
 
 const METHODS = ['ours', 'bicubic', 'lanczos3', 'sharp']
 
+/** Share of samples in [48, 207]: the gray of blurred edges (a crisp edge has one such pixel). */
+function edgeShare(y) {
+  let mid = 0
+  for (const v of y) if (v >= EDGE_GRAY[0] && v <= EDGE_GRAY[1]) mid++
+  return mid / y.length
+}
+
+/**
+ * Every method on one image at scale s: PSNR and SSIM on luma against the truth, s px shaved,
+ * and for line art the blurred-edge share of the output over the truth's.
+ */
+async function measure(image, s, low, ours, lineArt, sharpChecks) {
+  const { data, width, height, channels } = image
+  const lw = width / s
+  const lh = height / s
+  const outputs = {
+    ours: await ours(low, lw, lh, channels, s),
+    bicubic: enlarge(low, lw, lh, channels, s, catmullRom, 2),
+    lanczos3: enlarge(low, lw, lh, channels, s, lanczos3, 3),
+    sharp: await sharpResize(low, lw, lh, channels, width, height, 'lanczos3'),
+  }
+  // What sharp's enlargement is: the same for 'cubic', and Catmull-Rom at o / s - 0.5?
+  const sharpCubic = await sharpResize(low, lw, lh, channels, width, height, 'cubic')
+  const shifted = enlarge(low, lw, lh, channels, s, catmullRom, 2, true)
+  sharpChecks.push({
+    kernelIgnored: psnrBytes(outputs.sharp, sharpCubic).psnr === Infinity,
+    shiftedCatmullRomMaxDiff: psnrBytes(outputs.sharp, shifted).maxDiff,
+    centredCatmullRomMaxDiff: psnrBytes(outputs.sharp, outputs.bicubic).maxDiff,
+  })
+  const truth = luma(data, width, height, channels, s)
+  const truthEdge = lineArt ? edgeShare(truth.y) : null
+  const row = { image: image.name, scale: s, truthEdge }
+  for (const method of METHODS) {
+    const got = luma(outputs[method], width, height, channels, s)
+    row[method] = {
+      psnr: psnr(truth.y, got.y),
+      ssim: ssim(truth.y, got.y, got.width, got.height),
+      edge: lineArt ? edgeShare(got.y) : null,
+    }
+    row[method].edgeRatio = truthEdge ? row[method].edge / truthEdge : null
+  }
+  return { row, outputs }
+}
+
+/** Gray panels of equal size side by side with a mid-gray gutter, written as PNG. */
+async function sideBySide(panels, width, height, file) {
+  const gap = 8
+  const total = panels.length * width + (panels.length - 1) * gap
+  const out = new Uint8Array(total * height).fill(160)
+  panels.forEach((panel, k) => {
+    for (let y = 0; y < height; y++) {
+      out.set(panel.subarray(y * width, (y + 1) * width), y * total + k * (width + gap))
+    }
+  })
+  await sharp(out, { raw: { width: total, height, channels: 1 } })
+    .png()
+    .toFile(join(OUT, file))
+  return file
+}
+
+const slug = (name) =>
+  name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+
+/**
+ * One set through every method at x2 and x4. `degrade(image, s)` makes the input; `ours` runs our
+ * engine on it. Images named in `show` are also written side by side at x4: the input enlarged
+ * nearest-neighbour | Lanczos-3 | ours | the truth.
+ */
+async function runSet(set, images, { degrade, ours, lineArt, show = [] }, sharpChecks, shown) {
+  const rows = []
+  for (const image of images) {
+    for (const s of SCALES) {
+      const low = await degrade(image, s)
+      const { row, outputs } = await measure(image, s, low, ours, lineArt, sharpChecks)
+      rows.push({ set, kind: image.kind ?? null, ...row })
+      if (s === 4 && show.includes(image.name)) {
+        const { width, height } = image
+        const input = nearest(low, width / s, height / s, s)
+        const panels = [input, outputs.lanczos3, outputs.ours, image.data]
+        shown.push(await sideBySide(panels, width, height, `x4-${slug(image.name)}.png`))
+      }
+    }
+    process.stderr.write(`  quality: ${set}: ${image.name}\n`)
+  }
+  return rows
+}
+
+/** The mean of `f` over rows. */
+const mean = (rows, f) => rows.reduce((a, r) => a + f(r), 0) / rows.length
+
+/**
+ * Means per set and scale: PSNR (in dB), SSIM, edge ratio, and ours - Lanczos-3 in dB. A set of
+ * several kinds (icons and drawings) also gets a row per kind, for reference: the targets are
+ * on the whole set.
+ */
+function setMeans(rows) {
+  const means = []
+  const groups = []
+  for (const set of [...new Set(rows.map((r) => r.set))]) {
+    const of = rows.filter((r) => r.set === set)
+    groups.push([set, of])
+    const kinds = [...new Set(of.map((r) => r.kind))]
+    if (kinds.length > 1) {
+      for (const kind of kinds)
+        groups.push([`  of which ${kind}s`, of.filter((r) => r.kind === kind)])
+    }
+  }
+  for (const [set, of] of groups) {
+    for (const s of SCALES) {
+      const some = of.filter((r) => r.scale === s)
+      if (!some.length) continue
+      const lineArt = some[0].truthEdge !== null
+      const m = { set, scale: s, images: some.length }
+      const truthEdge = lineArt ? mean(some, (r) => r.truthEdge) : null
+      for (const method of METHODS) {
+        const ratios = some.filter((r) => r[method].edgeRatio !== null)
+        const edge = lineArt ? mean(some, (r) => r[method].edge) : null
+        m[method] = {
+          psnr: mean(some, (r) => r[method].psnr),
+          ssim: mean(some, (r) => r[method].ssim),
+          edge,
+          // Null where no truth has gray (bilevel scans): a ratio to nothing.
+          edgeRatio: ratios.length ? mean(ratios, (r) => r[method].edgeRatio) : null,
+          // The set's gray pixels over the truths' (every image weighed by its size).
+          pooledEdgeRatio: truthEdge ? edge / truthEdge : null,
+        }
+      }
+      m.truthEdge = truthEdge
+      m.deltaLanczos = mean(some, (r) => r.ours.psnr - r.lanczos3.psnr)
+      means.push(m)
+    }
+  }
+  return means
+}
+
+/** The issue's targets against the set means: met true or false, null when not measured. */
+function targetChecks(means) {
+  const delta = (m) => m.deltaLanczos
+  const rules = [
+    // [set, scale, measure, its value on the set mean, comparison, goal]
+    [SET.lineArt, 4, 'ours - Lanczos-3 dB', delta, '>=', TARGET_Q.lineArtX4Db],
+    [SET.lineArt, 4, 'SSIM ours - Lanczos-3', (m) => m.ours.ssim - m.lanczos3.ssim, '>=', 0],
+    [SET.lineArt, 4, 'edge share / truth', (m) => m.ours.edgeRatio, '<=', TARGET_Q.edgeRatio],
+    [SET.lineArt, 2, 'ours - Lanczos-3 dB', delta, '>=', TARGET_Q.lineArtX2Db],
+    ...SCALES.map((s) => [SET.photos, s, 'ours - Lanczos-3 dB', delta, '>=', TARGET_Q.photoDb]),
+  ]
+  return rules.map(([set, scale, what, of, comparison, goal]) => {
+    const m = means.find((x) => x.set === set && x.scale === scale)
+    const value = m ? (of(m) ?? null) : null
+    const met = value === null ? null : comparison === '>=' ? value >= goal : value <= goal
+    return { set, scale, what, value, goal: `${comparison} ${goal}`, met }
+  })
+}
+
+/** A pure white page through ours, gray (line art) and RGB (photo path): samples not 255. */
+async function whitePage(engine, upscalers) {
+  const { width, height } = QUALITY.white
+  const out = []
+  for (const s of SCALES) {
+    const gray = await oursLineArt(
+      engine,
+      new Uint8Array(width * height).fill(255),
+      width,
+      height,
+      s,
+    )
+    const rgb = new Uint8Array(width * height * 3).fill(255)
+    const up = await oursUpscale(engine, upscalers.get(s), rgb, width, height, 3)
+    for (const [path, bytes] of [
+      ['gray, upscaleLineArt', gray],
+      ['RGB, upscaleImage', up],
+    ]) {
+      let off = 0
+      let low = 255
+      for (const v of bytes) {
+        if (v !== 255) {
+          off++
+          if (v < low) low = v
+        }
+      }
+      out.push({ path, scale: s, samples: bytes.length, notWhite: off, lowest: low })
+    }
+  }
+  return out
+}
+
 async function qualityPart(engine) {
+  const started = performance.now()
   const module = await WebAssembly.compile(readFileSync(join(ROOT, 'wasm/dist/upscale.wasm')))
   const upscalers = new Map()
   for (const s of SCALES) {
@@ -580,98 +679,144 @@ async function qualityPart(engine) {
     )
     upscalers.set(s, await engine.createUpscaler(module, net, engine.MAX_TILE))
   }
-  const images = await qualityImages()
-  const rows = []
-  const sharpChecks = []
-  for (const image of images) {
+  const lineArt = await lineArtSet()
+  const crops = await corpusCrops(OUT, QUALITY.corpus, QUALITY.crop)
+
+  // Line art: the area average of the render (a scan at the lower resolution); photos: the usual
+  // super-resolution input, sharp's Lanczos-3 reduce.
+  const area = (image, s) => areaAverage(image.data, image.width, image.height, s)
+  const reduce = (image, s) => {
     const { data, width, height, channels } = image
-    for (const s of SCALES) {
-      const lw = width / s
-      const lh = height / s
-      const low = await sharpResize(data, width, height, channels, lw, lh, 'lanczos3')
-      const outputs = {
-        ours: await oursUpscale(engine, upscalers.get(s), low, lw, lh, channels),
-        bicubic: enlarge(low, lw, lh, channels, s, catmullRom, 2),
-        lanczos3: enlarge(low, lw, lh, channels, s, lanczos3, 3),
-        sharp: await sharpResize(low, lw, lh, channels, width, height, 'lanczos3'),
-      }
-      // What sharp's enlargement is: the same for 'cubic', and Catmull-Rom at o / s - 0.5?
-      const sharpCubic = await sharpResize(low, lw, lh, channels, width, height, 'cubic')
-      const shifted = enlarge(low, lw, lh, channels, s, catmullRom, 2, true)
-      sharpChecks.push({
-        kernelIgnored: psnrBytes(outputs.sharp, sharpCubic).psnr === Infinity,
-        shiftedCatmullRomMaxDiff: psnrBytes(outputs.sharp, shifted).maxDiff,
-        centredCatmullRomMaxDiff: psnrBytes(outputs.sharp, outputs.bicubic).maxDiff,
-      })
-      const truth = luma(data, width, height, channels, s)
-      const row = { image: image.name, family: image.family, scale: s }
-      for (const method of METHODS) {
-        const got = luma(outputs[method], width, height, channels, s)
-        row[method] = {
-          psnr: psnr(truth.y, got.y),
-          ssim: ssim(truth.y, got.y, got.width, got.height),
-        }
-      }
-      rows.push(row)
-      process.stderr.write(`  quality: ${image.name} x${s}\n`)
-    }
+    return sharpResize(data, width, height, channels, width / s, height / s, 'lanczos3')
   }
-  const means = []
-  for (const family of ['line drawing', 'photo']) {
-    for (const s of SCALES) {
-      const some = rows.filter((r) => r.family === family && r.scale === s)
-      if (!some.length) continue
-      const mean = { family, scale: s, images: some.length }
-      for (const method of METHODS) {
-        mean[method] = {
-          psnr: some.reduce((a, r) => a + r[method].psnr, 0) / some.length,
-          ssim: some.reduce((a, r) => a + r[method].ssim, 0) / some.length,
-        }
-      }
-      means.push(mean)
-    }
+  const lineArtOurs = (low, w, h, _channels, s) => oursLineArt(engine, low, w, h, s)
+  const photoOurs = (low, w, h, channels, s) =>
+    oursUpscale(engine, upscalers.get(s), low, w, h, channels)
+  const lineArtWay = { degrade: area, ours: lineArtOurs, lineArt: true }
+  const photoWay = { degrade: reduce, ours: photoOurs, lineArt: false }
+  const sets = [
+    [SET.lineArt, lineArt, { ...lineArtWay, show: QUALITY.showDrawings }],
+    [SET.corpus, crops, { ...lineArtWay, show: crops.slice(0, 2).map((c) => c.name) }],
+    [SET.photos, await photoSet(), photoWay],
+    [SET.synthetic, syntheticPhotos(QUALITY.synthetic), photoWay],
+  ]
+  const sharpChecks = []
+  const shown = []
+  const rows = []
+  for (const [set, images, way] of sets) {
+    rows.push(...(await runSet(set, images, way, sharpChecks, shown)))
   }
+  const means = setMeans(rows)
   return {
-    images: images.map(({ name, family, width, height, channels, note }) => ({
-      name,
-      family,
-      width,
-      height,
-      channels,
-      note,
-    })),
+    images: sets.flatMap(([set, images]) =>
+      images.map(({ name, width, height, channels, note }) => ({
+        set,
+        name,
+        width,
+        height,
+        channels,
+        note,
+      })),
+    ),
+    corpus: hasCorpus(),
     rows,
     means,
+    targets: targetChecks(means),
+    whitePage: await whitePage(engine, upscalers),
     sharpChecks,
+    sideBySide: shown,
+    seconds: (performance.now() - started) / 1000,
   }
 }
 
+const verdictOf = (met) => (met === null ? 'n/a' : met ? 'PASS' : 'MISS')
+
 function printQuality(quality) {
   console.log(
-    '\nQuality against classical upscaling: original → sharp Lanczos-3 downscale by s → upscale ' +
-      'by s; PSNR dB / SSIM on luma against the original, s px shaved off each border.\n' +
-      'bicubic = Catmull-Rom, lanczos3 = Lanczos-3 (own separable JS, centre-aligned); sharp = ' +
-      "sharp's enlargement (kernel 'lanczos3', see below).\n",
+    '\nQuality against classical upscaling, x2 and x4: PSNR dB / SSIM on luma against the ' +
+      'truth, s px shaved off each border; line art adds the blurred-edge share (pixels in ' +
+      `[${EDGE_GRAY.join(', ')}]) of the output over the truth's ("edge×", 1 = as crisp as the ` +
+      'truth).\nLine art: vector originals rendered at the target size (resvg), input = the ' +
+      'area average of each s×s block; ours = engine.upscaleLineArt. Photos: input = sharp ' +
+      'Lanczos-3 reduce; ours = engine.upscaleImage (ESRGAN-slim). bicubic = Catmull-Rom, ' +
+      'lanczos3 = Lanczos-3 (own separable JS, centre-aligned); sharp = its enlargement ' +
+      "(kernel 'lanczos3', see below).",
   )
-  for (const image of quality.images) {
-    if (image.note) console.log(`  ${image.name}: ${image.note}`)
+  if (!quality.corpus) console.log(`Corpus not found at ${CORPUS_DIR}: its crops are skipped.`)
+  // The edge ratio, or where the truth has no gray (bilevel scans) the output's share in %.
+  const edgeCell = (m) =>
+    m.edgeRatio !== null ? m.edgeRatio.toFixed(2) : `${(m.edge * 100).toFixed(2)} %`
+  const cell = (m) =>
+    `${m.psnr.toFixed(2)} / ${m.ssim.toFixed(4)}${m.edge === null ? '' : ` / ${edgeCell(m)}`}`
+  for (const set of Object.values(SET)) {
+    const some = quality.rows.filter((r) => r.set === set)
+    if (!some.length) continue
+    const lineArt = some[0].truthEdge !== null
+    const bilevel = lineArt && some.every((r) => r.truthEdge === 0)
+    const columns = bilevel
+      ? 'PSNR / SSIM / edge share'
+      : lineArt
+        ? 'PSNR / SSIM / edge×'
+        : 'PSNR / SSIM'
+    console.log(`\n${set}: ${columns}${bilevel ? ' (bilevel scans: the truth has no gray)' : ''}\n`)
+    for (const image of quality.images.filter((i) => i.set === set && i.note)) {
+      console.log(`  ${image.name}: ${image.note}`)
+    }
+    printTable(
+      some.map((r) => ({
+        image: r.image,
+        scale: `x${r.scale}`,
+        ...(lineArt ? { 'truth edge %': (r.truthEdge * 100).toFixed(2) } : {}),
+        ours: cell(r.ours),
+        bicubic: cell(r.bicubic),
+        lanczos3: cell(r.lanczos3),
+        sharp: cell(r.sharp),
+        'ours - lanczos3 dB': (r.ours.psnr - r.lanczos3.psnr).toFixed(2),
+      })),
+    )
   }
-  console.log('')
-  const cell = (m) => `${m.psnr.toFixed(2)} / ${m.ssim.toFixed(4)}`
-  const line = (r, first) => ({
-    ...first,
-    scale: `x${r.scale}`,
-    ours: cell(r.ours),
-    bicubic: cell(r.bicubic),
-    lanczos3: cell(r.lanczos3),
-    sharp: cell(r.sharp),
-    'ours - best classical dB': (
-      r.ours.psnr - Math.max(r.bicubic.psnr, r.lanczos3.psnr, r.sharp.psnr)
-    ).toFixed(2),
-  })
-  printTable(quality.rows.map((r) => line(r, { image: r.image })))
-  console.log('\nMeans per family and scale (PSNR dB averaged in dB):\n')
-  printTable(quality.means.map((m) => line(m, { family: `${m.family} (${m.images})` })))
+  console.log(
+    "\nMeans per set and scale (PSNR averaged in dB; edge× = mean of the images' ratios, " +
+      "pooled = the set's gray pixels over the truths'):\n",
+  )
+  const edge = (m) => {
+    if (m.edge === null) return 'n/a'
+    if (m.edgeRatio === null) return `share ${(m.edge * 100).toFixed(2)} % (truth 0)`
+    return `${m.edgeRatio.toFixed(2)} (pooled ${m.pooledEdgeRatio.toFixed(2)})`
+  }
+  printTable(
+    quality.means.map((m) => ({
+      set: `${m.set} (${m.images})`,
+      scale: `x${m.scale}`,
+      'ours PSNR / SSIM': `${m.ours.psnr.toFixed(2)} / ${m.ours.ssim.toFixed(4)}`,
+      'bicubic PSNR / SSIM': `${m.bicubic.psnr.toFixed(2)} / ${m.bicubic.ssim.toFixed(4)}`,
+      'lanczos3 PSNR / SSIM': `${m.lanczos3.psnr.toFixed(2)} / ${m.lanczos3.ssim.toFixed(4)}`,
+      'sharp PSNR / SSIM': `${m.sharp.psnr.toFixed(2)} / ${m.sharp.ssim.toFixed(4)}`,
+      'ours - lanczos3 dB': m.deltaLanczos.toFixed(2),
+      'ours edge×': edge(m.ours),
+      'lanczos3 edge×': edge(m.lanczos3),
+    })),
+  )
+  console.log('\nTargets (issue 21):\n')
+  const rows = [
+    ...quality.targets.map((t) => ({
+      set: t.set,
+      scale: `x${t.scale}`,
+      measure: t.what,
+      value: t.value === null ? 'n/a' : t.value.toFixed(t.what.startsWith('SSIM') ? 4 : 2),
+      target: t.goal,
+      verdict: verdictOf(t.met),
+    })),
+    ...quality.whitePage.map((w) => ({
+      set: `white page ${QUALITY.white.width}x${QUALITY.white.height}, ${w.path}`,
+      scale: `x${w.scale}`,
+      measure: 'samples not 255',
+      value: `${w.notWhite} of ${w.samples}${w.notWhite ? ` (lowest ${w.lowest})` : ''}`,
+      target: '0',
+      verdict: verdictOf(w.notWhite === 0),
+    })),
+  ]
+  printTable(rows)
   const ignored = quality.sharpChecks.every((c) => c.kernelIgnored)
   const shifted = Math.max(...quality.sharpChecks.map((c) => c.shiftedCatmullRomMaxDiff))
   const centred = Math.max(...quality.sharpChecks.map((c) => c.centredCatmullRomMaxDiff))
@@ -682,9 +827,10 @@ function printQuality(quality) {
       `(centre-aligned Catmull-Rom: ${centred}).`,
   )
   console.log(
-    'Downscale: sharp resize, kernel lanczos3 (libvips reduce, centre-aligned). Ours runs gray ' +
-      'sheets as R = G = B and returns the mean, as the engine does.',
+    `Side by side at x4 (input nearest-neighbour | Lanczos-3 | ours | truth), in ${OUT}: ` +
+      `${quality.sideBySide.join(', ')}.`,
   )
+  console.log(`Quality part: ${quality.seconds.toFixed(1)} s.`)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -693,16 +839,25 @@ function printQuality(quality) {
 
 export async function runEnhanceBench() {
   const quick = process.argv.includes('--quick')
+  // Part 2 alone: Part 1 (UpscalerJS in child processes) takes minutes.
+  const qualityOnly = process.argv.includes('--quality')
   const started = performance.now()
   mkdirSync(OUT, { recursive: true })
   const engine = await loadEngine()
-  await bundleUpscalerJs()
-  console.log(
-    `\nEnhance benchmark${quick ? ' (--quick)' : ''}: ours vs UpscalerJS at ` +
-      `${(quick ? QUICK_SIZES : SIZES).map((s) => `${s}²`).join(', ')}, x2 and x4.`,
-  )
-  const cases = await speedPart(quick)
-  printSpeed(cases)
+  let cases = null
+  if (qualityOnly) {
+    console.log(
+      '\nEnhance benchmark (--quality): Part 2 only, quality against classical upscaling.',
+    )
+  } else {
+    await bundleUpscalerJs()
+    console.log(
+      `\nEnhance benchmark${quick ? ' (--quick)' : ''}: ours vs UpscalerJS at ` +
+        `${(quick ? QUICK_SIZES : SIZES).map((s) => `${s}²`).join(', ')}, x2 and x4.`,
+    )
+    cases = await speedPart(quick)
+    printSpeed(cases)
+  }
   const quality = await qualityPart(engine)
   printQuality(quality)
   const seconds = (performance.now() - started) / 1000
@@ -713,17 +868,14 @@ export async function runEnhanceBench() {
         generated: new Date().toISOString(),
         node: process.version,
         quick,
-        targets: TARGET,
+        qualityOnly,
+        targets: { ...TARGET, quality: TARGET_Q, edgeGray: EDGE_GRAY },
         runs: RUNS,
-        speed: cases.map((c) => ({
-          ...c,
-          psnr: c.psnr === Infinity ? 'inf' : c.psnr,
-          verdict: verdict(c),
-        })),
+        speed: cases?.map((c) => ({ ...c, verdict: verdict(c) })) ?? null,
         quality,
         seconds,
       },
-      null,
+      (_key, value) => (value === Infinity ? 'inf' : value),
       1,
     ),
   )

@@ -1,19 +1,29 @@
 /**
- * enhanceImage (spec §4.4): learned super-resolution x2 or x4 to PNG, the DPI stamped in pHYs.
- * Engine path: decode (gray, gray + alpha, RGB or RGBA as the file has them) → the upscale engine
- * (../engines/upscale: ESRGAN-slim on haloed tiles in our wasm kernels; alpha by bicubic) → its
- * output bands straight into the streaming PNG encoder → storage in parts as they are made.
- * Neither the input nor the output ever exists whole: the input rows of one band with its halo,
- * one band of output rows and at most one 5 MiB part of the compressed file.
+ * enhanceImage (spec §4.4): super-resolution x2 or x4 to PNG, the DPI stamped in pHYs.
+ * Engine path: decode once into a survey (the gray page, colour, transparency, /convert's tone
+ * decision) → the plan (../engines/upscale/plan.ts: line art to the line-art reconstruction,
+ * the rest to ESRGAN-slim on haloed tiles in our wasm kernels) → output bands straight into the
+ * streaming PNG encoder (1-bit for bilevel) → storage in parts as they are made. The output never
+ * exists whole; the input exists whole only as the gray page (1 byte per pixel, 3 MB at the
+ * cap), and colour is decoded a second time, row by row, as the bands reach it.
  */
 
 import { openImage } from '../codecs/decode'
 import { createPngEncoder } from '../codecs/png/encode'
 import type { ImageType } from '../codecs/sniff'
 import { upscaleImage } from '../engines/upscale'
+import { upscaleLineArt } from '../engines/upscale/lineart'
 import { loadUpscaler, type Scale } from '../engines/upscale/models'
+import {
+  type EnhanceMode,
+  type EnhancePlan,
+  planEnhance,
+  surveyRows,
+} from '../engines/upscale/plan'
+import type { OutputBand } from '../engines/upscale/tiles'
 import type { ImageSource } from '../errors'
 import { ulid } from '../lib/ids'
+import { releaseBuffer } from '../lib/release'
 import type { OutputStore } from '../storage/ports'
 import { readCodec } from './read-codec'
 import type { StoredFile } from './store-output'
@@ -45,28 +55,49 @@ export interface EnhanceInput {
   image: { bytes: Uint8Array; type: ImageType; source: ImageSource }
   scale: EnhanceScale
   dpi: EnhanceDpi
+  mode: EnhanceMode
+}
+
+/** What was made: the file, and how (the plan, and why the tone was judged as it was). */
+export interface EnhanceOutput {
+  file: StoredFile
+  plan: EnhancePlan
+  toneReason: string
 }
 
 /** Upscales, encodes and stores the PNG under `out/{accountId}/{ulid}/enhanced.png`, in parts. */
 export async function enhanceImage(
   input: EnhanceInput,
   ports: { outputs: OutputStore; accountId: string },
-): Promise<{ file: StoredFile }> {
-  const { image, scale, dpi } = input
-  // The input is read row by row as the bands reach it (the PNG and TIFF decoders inflate row by
-  // row): never whole, 6 MB less at the x4 cap and 9 MB at x2. A corrupt image can then fail
-  // mid-way, hence the second readCodec around the bands.
-  const rows = await readCodec(image.source, () =>
-    openImage(image.bytes, image.type, { prefer: 'color' }),
+): Promise<EnhanceOutput> {
+  const { image, scale, dpi, mode } = input
+  const open = () =>
+    readCodec(image.source, () => openImage(image.bytes, image.type, { prefer: 'color' }))
+  const first = await open()
+  const { width, height } = first
+  const survey = await readCodec(image.source, () =>
+    surveyRows(first.rows, width, height, first.channels),
   )
-  const { width, height, channels } = rows
-  const net = await loadUpscaler(scale)
+  const plan = planEnhance(survey, mode)
+  let bands: AsyncGenerator<OutputBand>
+  let channels: 1 | 2 | 3 | 4 = 1
+  if (plan.method === 'lineart') bands = upscaleLineArt(survey.page, width, height, scale)
+  else if (plan.output === 'gray') {
+    bands = upscaleImage(survey.page, width, height, 1, await loadUpscaler(scale))
+  } else {
+    // Colour is read again row by row as the bands reach it: the page is not needed any more.
+    releaseBuffer(survey.page)
+    const rows = await open()
+    channels = rows.channels
+    bands = upscaleImage(rows.rows, width, height, channels, await loadUpscaler(scale))
+  }
   const outWidth = width * scale
   const outHeight = height * scale
   const encoder = createPngEncoder({
     width: outWidth,
     height: outHeight,
     channels,
+    bitDepth: plan.output === 'bilevel' ? 1 : 8,
     density: { x: dpi, y: dpi },
   })
   const id = ulid()
@@ -80,8 +111,9 @@ export async function enhanceImage(
   let byteLength: number
   try {
     const rowBytes = outWidth * channels
+    // A corrupt colour image can still fail mid-way, on its second reading: hence readCodec.
     await readCodec(image.source, async () => {
-      for await (const band of upscaleImage(rows.rows, width, height, channels, net)) {
+      for await (const band of bands) {
         for (let y = 0; y < band.rows; y++) {
           await encoder.write(band.data.subarray(y * rowBytes, (y + 1) * rowBytes))
         }
@@ -101,5 +133,5 @@ export async function enhanceImage(
     width: outWidth,
     height: outHeight,
   }
-  return { file }
+  return { file, plan, toneReason: survey.toneReason }
 }

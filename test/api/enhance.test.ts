@@ -37,6 +37,8 @@ interface EnhanceData {
   dpi: number
   width: number
   height: number
+  mode: 'bilevel' | 'gray' | 'color'
+  method: 'lineart' | 'network'
   creditsConsumed: number
 }
 
@@ -67,15 +69,23 @@ function shrinkError(big: Raster, small: Raster, scale: number): number {
 }
 
 describe('POST /v1/enhance', () => {
-  it('upscales a gray PNG x2 to a gray PNG of twice the size with 300 DPI in pHYs (defaults)', async () => {
+  it('upscales a black-and-white PNG x2 to a 1-bit PNG of twice the size with 300 DPI in pHYs (defaults)', async () => {
     const { apiKey, accountId } = await newAccount(10)
     const input = lineDrawing(40, 30)
     const data = await enhanceOk(
       await postForm('/v1/enhance', apiKey, { file: new Blob([await toPng(input)]) }),
     )
-    expect(data).toMatchObject({ scale: 2, dpi: 300, width: 80, height: 60, creditsConsumed: 2 })
+    expect(data).toMatchObject({
+      scale: 2,
+      dpi: 300,
+      width: 80,
+      height: 60,
+      mode: 'bilevel',
+      method: 'lineart',
+      creditsConsumed: 2,
+    })
     const png = await download(data.url)
-    expect(pngHeader(png)).toMatchObject({ width: 80, height: 60, bitDepth: 8, colourType: 0 })
+    expect(pngHeader(png)).toMatchObject({ width: 80, height: 60, bitDepth: 1, colourType: 0 })
     expect(pngPhys(png)).toEqual({ x: 11811, y: 11811, unit: 1 })
     const out = await fromPng(png)
     // The upscale, shrunk back, is the drawing: lines where lines were (a blank page would be

@@ -152,6 +152,11 @@ function positiveInt(value: unknown, where: string): number {
   return value as number
 }
 
+function finite(value: unknown, where: string): number {
+  if (typeof value !== 'number' || !Number.isFinite(value)) fail('a finite number', where, value)
+  return value
+}
+
 function exactly(value: unknown, allowed: readonly unknown[], where: string): void {
   if (!allowed.some((a) => JSON.stringify(a) === JSON.stringify(value))) {
     fail(allowed.map((a) => JSON.stringify(a)).join(' or '), where, value)
@@ -198,7 +203,8 @@ interface WeightSpec {
 
 /**
  * Slices the concatenated weight shards per `weightsManifest`, in manifest order (the order tfjs
- * concatenates them): float32 only, no quantization, every byte accounted for.
+ * concatenates them): float32, or uint8 with tfjs' affine quantization (dequantized here), every
+ * byte accounted for.
  */
 function sliceWeights(manifest: unknown, weights: ArrayBuffer): Map<string, WeightSpec> {
   const byName = new Map<string, WeightSpec>()
@@ -210,19 +216,31 @@ function sliceWeights(manifest: unknown, weights: ArrayBuffer): Map<string, Weig
       const spec = object(entry, where)
       const name = string(spec.name, `${where}.name`)
       exactly(spec.dtype, ['float32'], `${where}.dtype (${name})`)
-      if (spec.quantization !== undefined) fail('no quantization', `${where} (${name})`, spec)
       const shape = array(spec.shape, `${where}.shape`).map((d) => positiveInt(d, `${name} shape`))
       const count = shape.reduce((a, b) => a * b, 1)
-      if (offsetBytes + count * 4 > weights.byteLength) {
+      const q =
+        spec.quantization === undefined ? null : object(spec.quantization, `${where}.quantization`)
+      if (q) exactly(q.dtype, ['uint8'], `${where}.quantization.dtype (${name})`)
+      const bytes = count * (q ? 1 : 4)
+      if (offsetBytes + bytes > weights.byteLength) {
         fail(
-          `at least ${offsetBytes + count * 4} bytes`,
+          `at least ${offsetBytes + bytes} bytes`,
           `the weights (at ${name})`,
           weights.byteLength,
         )
       }
       if (byName.has(name)) fail('each weight once', 'weightsManifest', name)
-      byName.set(name, { shape, values: new Float32Array(weights, offsetBytes, count) })
-      offsetBytes += count * 4
+      let values: Float32Array
+      if (q) {
+        // tfjs' affine uint8 quantization: value = min + scale · byte.
+        const min = finite(q.min, `${where}.quantization.min`)
+        const scale = finite(q.scale, `${where}.quantization.scale`)
+        const stored = new Uint8Array(weights, offsetBytes, count)
+        values = new Float32Array(count)
+        for (let k = 0; k < count; k++) values[k] = min + scale * stored[k]!
+      } else values = new Float32Array(weights, offsetBytes, count)
+      byName.set(name, { shape, values })
+      offsetBytes += bytes
     })
   })
   if (offsetBytes !== weights.byteLength) {

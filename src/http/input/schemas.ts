@@ -173,7 +173,10 @@ const enhanceDescriptions = {
   scale:
     'Output size ÷ input size on each axis: 2 or 4. Inputs up to 3 MP at x2 and 2 MP at x4, and up to 4096 px (x2) or 2048 px (x4) on the long edge, so the output stays within 8192 px.',
   dpi: 'Pixel density stamped in the PNG (pHYs: 11811 or 23622 pixels per metre). It does not change the pixel dimensions.',
+  mode: 'How the PNG is made, as /convert judges images. `auto`: line art in gray (a drawing, scan, sketch or screenshot of a figure) is redrawn at the new size with solid strokes, one-pixel anti-aliased edges and white paper, and a black-and-white drawing comes back black and white (1-bit); photos and gray artwork go through the network, colour and transparency kept. `bilevel` always redraws as line art and writes 1-bit black and white; `gray` writes 8-bit gray (line art redrawn, the rest through the network). Blank paper and flat areas come back exactly as they were.',
 }
+
+const EnhanceModeSchema = z.enum(['auto', 'bilevel', 'gray'])
 
 export const EnhanceJsonSchema = z
   .object({
@@ -186,6 +189,7 @@ export const EnhanceJsonSchema = z
       .literal([300, 600])
       .default(300)
       .openapi({ type: 'integer', enum: [300, 600], description: enhanceDescriptions.dpi }),
+    mode: EnhanceModeSchema.default('auto').openapi({ description: enhanceDescriptions.mode }),
   })
   .strict()
   .openapi('EnhanceJsonRequest')
@@ -203,6 +207,7 @@ export const EnhanceFormSchema = z
       .default('300')
       .transform(Number)
       .openapi({ type: 'string', enum: ['300', '600'], description: enhanceDescriptions.dpi }),
+    mode: EnhanceModeSchema.default('auto').openapi({ description: enhanceDescriptions.mode }),
   })
   .strict()
   .openapi('EnhanceFormRequest')
@@ -220,6 +225,14 @@ export const EnhanceResultSchema = z
     }),
     width: z.int().openapi({ description: 'Output width, pixels: input width × scale.' }),
     height: z.int().openapi({ description: 'Output height, pixels: input height × scale.' }),
+    mode: z.enum(['bilevel', 'gray', 'color']).openapi({
+      description:
+        "How the PNG was written: black and white (1-bit), 8-bit gray, or the input's colour channels (alpha kept).",
+    }),
+    method: z.enum(['lineart', 'network']).openapi({
+      description:
+        'What drew it: `lineart` (the line-art reconstruction: strokes redrawn at the new size) or `network` (ESRGAN-slim super-resolution).',
+    }),
     creditsConsumed: z.int().openapi({ description: 'Credits charged: 2 at x2, 4 at x4.' }),
   })
   .openapi('EnhanceResult')

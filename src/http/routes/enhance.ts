@@ -34,9 +34,9 @@ const route = createRoute({
   path: '/enhance',
   operationId: 'enhanceImage',
   tags: ['Images'],
-  summary: 'Upscale an image x2 or x4 with learned super-resolution, to PNG',
+  summary: 'Upscale an image x2 or x4 (line art redrawn, photos by super-resolution), to PNG',
   description:
-    'Upscales with a learned super-resolution network (ESRGAN-slim, a small residual dense network, run in our own WebAssembly SIMD engine inside the Worker), tile by tile so any allowed size fits in memory, and writes a PNG whose pHYs carries the requested DPI. Gray input gives gray output; an alpha channel is upscaled separately with a bicubic filter. Costs 2 credits at x2 and 4 at x4. Inputs up to 3 MP (x2) or 2 MP (x4), and 4096 or 2048 px on the long edge, so the output stays within 8192 px.',
+    "Line art (drawings, scans, sketches, screenshots of figures, as /convert judges them) is redrawn at the new size: each input pixel says how much of its block was ink, and the strokes are rebuilt to hold exactly that ink, solid with a one-pixel anti-aliased edge on white paper, thin lines kept; a black-and-white input comes back black and white (`mode`). Photos and gray artwork go through a learned super-resolution network (ESRGAN-slim, run in our own WebAssembly SIMD engine inside the Worker); an alpha channel is upscaled separately with a bicubic filter. Flat areas and blank paper come back exactly as they were. Tile by tile, so any allowed size fits in memory; the PNG's pHYs carries the requested DPI. Costs 2 credits at x2 and 4 at x4. Inputs up to 3 MP (x2) or 2 MP (x4), and 4096 or 2048 px on the long edge, so the output stays within 8192 px.",
   security: API_KEY_SECURITY,
   middleware: [
     apiKeyAuth(),
@@ -59,9 +59,9 @@ const route = createRoute({
       },
       form: {
         x4Upload: {
-          summary: 'Upload: x4 at 600 DPI',
-          description: 'curl: `-F file=@scan.png -F scale=4 -F dpi=600`',
-          value: { file: 'scan.png', scale: '4', dpi: '600' },
+          summary: 'Upload: x4 at 600 DPI, black and white',
+          description: 'curl: `-F file=@scan.png -F scale=4 -F dpi=600 -F mode=bilevel`',
+          value: { file: 'scan.png', scale: '4', dpi: '600', mode: 'bilevel' },
         },
       },
     }),
@@ -82,9 +82,11 @@ const route = createRoute({
                 dpi: 300,
                 width: 2048,
                 height: 1536,
+                mode: 'gray',
+                method: 'lineart',
                 creditsConsumed: 2,
               },
-              '`width` and `height` are the PNG written: the input size times `scale`.',
+              '`width` and `height` are the PNG written: the input size times `scale`. A gray scan of a drawing is redrawn as line art (`method`).',
             ),
             x2At600: successExample('The same pixels, 600 DPI in pHYs, 2 credits', {
               url: exampleFileUrl('enhanced.png'),
@@ -92,6 +94,8 @@ const route = createRoute({
               dpi: 600,
               width: 2048,
               height: 1536,
+              mode: 'gray',
+              method: 'lineart',
               creditsConsumed: 2,
             }),
             x4Upload: successExample('A 512 x 384 scan upscaled x4, 4 credits', {
@@ -100,6 +104,8 @@ const route = createRoute({
               dpi: 600,
               width: 2048,
               height: 1536,
+              mode: 'bilevel',
+              method: 'lineart',
               creditsConsumed: 4,
             }),
           },
@@ -134,22 +140,26 @@ export const enhanceRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
     const source = await imageInputOf(body)
     const scale = body.scale as 2 | 4
     const dpi = body.dpi as 300 | 600
+    const mode = body.mode
     const { deps, auth } = c.var
     // runPaid writes the 200 body itself (byte-exact, so replays can return it unchanged).
     const response = runPaid(c, {
       operation: 'enhanceImage',
       route: '/enhance',
       cost: enhanceCost(scale),
-      parameters: { ...inputParameters(source), scale, dpi },
+      parameters: { ...inputParameters(source), scale, dpi, mode },
       loadInput: () => loadImage(source, deps, ENHANCE_LIMITS[scale]),
       run: async (image) => {
         const out = await enhanceImage(
-          { image, scale, dpi },
+          { image, scale, dpi, mode },
           { outputs: deps.outputs, accountId: auth.accountId },
         )
         log('info', 'enhance result', {
           requestId: c.var.requestId,
           scale,
+          method: out.plan.method,
+          mode: out.plan.output,
+          tone: out.toneReason,
           width: out.file.width,
           height: out.file.height,
           bytes: out.file.byteLength,
@@ -161,6 +171,8 @@ export const enhanceRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
             dpi,
             width: out.file.width,
             height: out.file.height,
+            mode: out.plan.output,
+            method: out.plan.method,
           },
           storedKeys: [out.file.key],
         }

@@ -6,6 +6,7 @@
  */
 
 import { isBlockedAddress } from '../../lib/ip'
+import { log } from '../../lib/log'
 import { readLimited } from '../../lib/read-limited'
 import type { Result } from '../../lib/result'
 import { err, ok } from '../../lib/result'
@@ -40,8 +41,30 @@ const failed = (message: string) => err<FetchFailure>({ code: 'IMAGE_FETCH_FAILE
 const tooLarge = (maxBytes: number) =>
   err<FetchFailure>({ code: 'IMAGE_TOO_LARGE', message: `The image exceeds ${maxBytes} bytes` })
 
-/** Fetches `rawUrl` and returns its bytes, or the reason it cannot be used. */
+/**
+ * Fetches `rawUrl` and returns its bytes, or the reason it cannot be used. An unreachable URL is
+ * an ordinary event: one structured warning line, the host and why, never a stack.
+ */
 export async function fetchImage(
+  rawUrl: string,
+  options: FetchImageOptions,
+): Promise<Result<Uint8Array, FetchFailure>> {
+  const result = await download(rawUrl, options)
+  if (!result.ok && result.error.code === 'IMAGE_FETCH_FAILED') {
+    log('warn', 'image url unreachable', { host: hostOf(rawUrl), reason: result.error.message })
+  }
+  return result
+}
+
+const hostOf = (rawUrl: string): string | null => {
+  try {
+    return new URL(rawUrl).host
+  } catch {
+    return null
+  }
+}
+
+async function download(
   rawUrl: string,
   options: FetchImageOptions,
 ): Promise<Result<Uint8Array, FetchFailure>> {

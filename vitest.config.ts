@@ -5,8 +5,9 @@
 // - "limits": the same Worker with the low per-account limits the rate-limit tests exercise;
 // - "node": engines and codecs under Node, checked by external tools (libtiff, qpdf, poppler,
 //   ImageMagick) that a test inside workerd cannot spawn; skipped with a message when absent;
-// - "e2e": the web console in headless Chromium (Debian's chromium via playwright-core) against
-//   `wrangler dev`; skipped with a message when /usr/bin/chromium is absent (`npm run test:e2e`).
+// - "e2e": against `wrangler dev` (`npm run test:e2e`): the web console in headless Chromium
+//   (Debian's chromium via playwright-core; skipped with a message when /usr/bin/chromium is
+//   absent), and the README's quick start run verbatim from a temp copy of the repository.
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin'
 import { defineConfig } from 'vitest/config'
 

@@ -6,6 +6,7 @@ import { spawn, spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
+import { Transform } from 'node:stream'
 import { fileURLToPath } from 'node:url'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
@@ -13,6 +14,8 @@ const devVars = join(root, '.dev.vars')
 const accountFile = join(root, '.dev-account.json')
 const args = process.argv.slice(2)
 const wrangler = join(root, 'node_modules/.bin/wrangler')
+/** Terminal colour codes, stripped before matching wrangler's lines. */
+const ANSI = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g')
 
 ensureDevVars()
 run(wrangler, ['d1', 'migrations', 'apply', 'DB', '--local'])
@@ -23,9 +26,12 @@ const child = spawn(
   ['dev', ...(portFrom(args) ? [] : ['--port', String(port)]), ...args],
   {
     cwd: root,
-    stdio: 'inherit',
+    stdio: ['inherit', 'pipe', 'pipe'],
+    env: { ...process.env, FORCE_COLOR: process.stdout.isTTY ? '1' : '0' },
   },
 )
+child.stdout.pipe(withoutNetworkNoise()).pipe(process.stdout)
+child.stderr.pipe(withoutNetworkNoise()).pipe(process.stderr)
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal))
 child.on('exit', (code) => process.exit(code ?? 0))
 
@@ -36,6 +42,35 @@ try {
   printBanner(base, account)
 } catch (error) {
   console.error(`\n[dev] could not prepare the local account: ${error.message}\n`)
+}
+
+/**
+ * workerd reports a subrequest that fails in the network (an unreachable image URL, a DNS name
+ * that does not resolve) as an internal error with a native stack, although the Worker caught it
+ * and logged it as one `image url unreachable` warning line: those blocks are dropped here.
+ */
+function withoutNetworkNoise() {
+  const noise =
+    /failed to lookup address information|Connection refused|Network connection lost|connect\(\) failed|No route to host/
+  let skipping = false
+  let pending = ''
+  return new Transform({
+    transform(chunk, _encoding, done) {
+      const lines = (pending + chunk.toString('utf8')).split('\n')
+      pending = lines.pop() ?? ''
+      const kept = []
+      for (const line of lines) {
+        const plain = line.replace(ANSI, '')
+        if (/\[ERROR\]/.test(plain) && noise.test(plain)) skipping = true
+        else if (skipping && !/^\s*(stack:.*)?$/.test(plain)) skipping = false
+        if (!skipping) kept.push(line)
+      }
+      done(null, kept.length ? `${kept.join('\n')}\n` : '')
+    },
+    flush(done) {
+      done(null, skipping ? '' : pending)
+    },
+  })
 }
 
 function ensureDevVars() {
@@ -122,12 +157,12 @@ ${line}
  API key: ${account.apiKey}
 
  npx figapi login --key ${account.apiKey} --base-url ${url}
- npx figapi convert drawing.png --format tiff --dpi 600
+ npx figapi convert examples/drawing.png --format tiff --dpi 600
 
- curl -s ${url}/v1/credits -H "Authorization: Bearer ${account.apiKey}"
+ curl -sS --fail-with-body ${url}/v1/credits -H "Authorization: Bearer ${account.apiKey}"
 
- curl -s ${url}/v1/convert -H "Authorization: Bearer ${account.apiKey}" \\
-   -F file=@drawing.png -F format=pdf -F dpi=600
+ curl -sS --fail-with-body ${url}/v1/convert -H "Authorization: Bearer ${account.apiKey}" \\
+   -F file=@examples/drawing.png -F format=pdf -F dpi=600
 ${line}
 `)
 }

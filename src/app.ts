@@ -22,6 +22,7 @@ import { enhanceRoutes } from './http/routes/enhance'
 import { figuresRoutes } from './http/routes/figures'
 import { filesRoutes } from './http/routes/files'
 import { keysRoutes } from './http/routes/keys'
+import { mcpRoutes } from './http/routes/mcp'
 import { vectorizeRoutes } from './http/routes/vectorize'
 import { validationHook } from './http/validation'
 import { log } from './lib/log'
@@ -30,7 +31,13 @@ import { log } from './lib/log'
 const CORS = cors({
   origin: '*',
   allowMethods: ['GET', 'HEAD', 'POST', 'DELETE', 'OPTIONS'],
-  allowHeaders: ['Authorization', 'x-api-key', 'Idempotency-Key', 'Content-Type'],
+  allowHeaders: [
+    'Authorization',
+    'x-api-key',
+    'Idempotency-Key',
+    'Content-Type',
+    'MCP-Protocol-Version',
+  ],
   exposeHeaders: [
     'X-Request-Id',
     'RateLimit',
@@ -72,6 +79,7 @@ export function createApp(options: AppOptions = {}) {
   api.route('/', keysRoutes)
   api.route('/', adminRoutes)
   api.route('/', filesRoutes)
+  api.route('/', mcpRoutes(app.fetch))
   mountDocs(api)
   app.route('/v1', api)
 

@@ -95,7 +95,7 @@ export const ENDPOINTS = {
   enhance: {
     id: 'enhance',
     title: 'Enhance',
-    lead: 'Upscale a small or blurry image with super-resolution and stamp its density.',
+    lead: 'Upscale a small or blurry image: line art redrawn crisp, photos by super-resolution.',
     path: '/enhance',
     input: 'image',
     sdkMethod: 'enhance',
@@ -112,6 +112,15 @@ export const ENDPOINTS = {
         ],
       },
       { ...DPI, legend: 'Density stamped' },
+      {
+        name: 'mode',
+        legend: 'Output',
+        choices: [
+          { value: 'auto', label: 'Auto', hint: 'Line art redrawn; colour kept' },
+          { value: 'bilevel', label: 'Black & white', hint: '1-bit line art' },
+          { value: 'gray', label: 'Gray', hint: '8-bit gray' },
+        ],
+      },
     ],
   },
   convert: {

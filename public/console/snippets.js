@@ -14,6 +14,7 @@ import { API_BASE } from './api.js'
  * @property {import('./endpoints.js').Endpoint} endpoint
  * @property {Record<string, JsonValue>} fields  the options and the prompt, or a figure structure
  * @property {{ kind: 'file', name: string } | { kind: 'url', url: string } | null} image
+ * @property {string[]} [references]  figures: the names of reference images uploaded
  */
 
 /** Width a snippet's lines are kept to where a value can be split, characters. */
@@ -99,14 +100,15 @@ const hasStructure = (fields) =>
  * @param {RequestShape} shape
  * @returns {string}
  */
-export function curlCommand({ endpoint, fields, image }) {
+export function curlCommand({ endpoint, fields, image, references = [] }) {
   const lines = [
     `curl ${API_BASE}${endpoint.path}`,
     '  -H "Authorization: Bearer $FIGAPI_KEY"',
     '  -H "Idempotency-Key: $(uuidgen)"',
   ]
-  if (image?.kind === 'file') {
-    lines.push(`  -F ${shellQuote(`file=@${image.name}`)}`)
+  if (image?.kind === 'file' || references.length > 0) {
+    if (image?.kind === 'file') lines.push(`  -F ${shellQuote(`file=@${image.name}`)}`)
+    for (const name of references) lines.push(`  -F ${shellQuote(`referenceImages=@${name}`)}`)
     for (const [name, value] of Object.entries(fields)) {
       lines.push(`  -F ${shellQuote(`${name}=${value}`)}`)
     }
@@ -127,10 +129,13 @@ export function curlCommand({ endpoint, fields, image }) {
  * @param {RequestShape} shape
  * @returns {string}
  */
-export function sdkSnippet({ endpoint, fields, image }) {
+export function sdkSnippet({ endpoint, fields, image, references = [] }) {
   /** @type {string[]} */
   const args = []
   if (image?.kind === 'file') args.push(`file: ${jsString(image.name)}`)
+  if (references.length > 0) {
+    args.push(`referenceImages: [${references.map((name) => jsString(name)).join(', ')}]`)
+  }
   if (image?.kind === 'url') args.push(`imageUrl: ${jsString(image.url)}`)
   for (const [name, value] of Object.entries(fields)) {
     args.push(`${name}: ${literal(value, 'js', '  ', name.length + 4)}`)

@@ -404,15 +404,27 @@ describe('POST /v1/figures', () => {
       })
     }
 
-    it('answers 400 UNSUPPORTED_CONTENT_TYPE for a multipart body', async () => {
+    it('answers 400 UNSUPPORTED_CONTENT_TYPE for a body that is neither JSON nor multipart', async () => {
+      const { apiKey } = await newAccount(100)
+      const response = await call('/v1/figures', {
+        method: 'POST',
+        headers: { ...bearer(apiKey), 'content-type': 'text/plain' },
+        body: SYSTEM_PROMPT,
+      })
+      const error = await expectError(response, 400, 'UNSUPPORTED_CONTENT_TYPE')
+      expect(error.message).toContain('application/json or multipart/form-data')
+    })
+
+    it('drafts a prompt sent as a multipart text field, as it does JSON', async () => {
       const { apiKey } = await newAccount(100)
       const form = new FormData()
       form.append('prompt', SYSTEM_PROMPT)
-      await expectError(
+      form.append('labeled', 'true')
+      const data = await ok(
         await call('/v1/figures', { method: 'POST', headers: bearer(apiKey), body: form }),
-        400,
-        'UNSUPPORTED_CONTENT_TYPE',
       )
+      expect(data.method).toBe('drafter')
+      expect(data.references!.map((r) => r.numeral)).toContain('102')
     })
 
     it('answers 401 without a key and 402 when the balance is short of the price', async () => {

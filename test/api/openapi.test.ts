@@ -109,6 +109,15 @@ function unknownKeys(value: unknown, schema: JsonSchema, doc: Doc, path = ''): s
   if (schema.$ref) {
     return unknownKeys(value, doc.components.schemas[schema.$ref.split('/').pop()!]!, doc, path)
   }
+  // An object's own properties declare its keys; a composition beside them (the /figures rule)
+  // only constrains which of them are present.
+  if (value !== null && typeof value === 'object' && !Array.isArray(value) && schema.properties) {
+    return Object.entries(value).flatMap(([key, item]) =>
+      schema.properties![key]
+        ? unknownKeys(item, schema.properties![key]!, doc, `${path}.${key}`)
+        : [`${path}.${key}`],
+    )
+  }
   const branches = schema.anyOf ?? schema.oneOf
   if (branches) {
     const results = branches.map((branch) => unknownKeys(value, branch, doc, path))
@@ -117,13 +126,6 @@ function unknownKeys(value: unknown, schema: JsonSchema, doc: Doc, path = ''): s
   if (schema.allOf) return schema.allOf.flatMap((part) => unknownKeys(value, part, doc, path))
   if (Array.isArray(value) && schema.items) {
     return value.flatMap((item, i) => unknownKeys(item, schema.items!, doc, `${path}[${i}]`))
-  }
-  if (value !== null && typeof value === 'object' && schema.properties) {
-    return Object.entries(value).flatMap(([key, item]) =>
-      schema.properties![key]
-        ? unknownKeys(item, schema.properties![key]!, doc, `${path}.${key}`)
-        : [`${path}.${key}`],
-    )
   }
   return []
 }
@@ -149,13 +151,27 @@ function serveExampleImages(path: string, value: Record<string, unknown>) {
   for (const url of urls) if (typeof url === 'string') serveImage(url, imageFor(path))
 }
 
+/** The multipart fields that carry images. */
+const FILE_PARTS = new Set(['file', 'referenceImages'])
+
 /** The multipart fields of a form example, the file part replaced by a real image. */
 function formFields(path: string, value: Record<string, unknown>): Record<string, string | Blob> {
   const fields: Record<string, string | Blob> = {}
   for (const [name, field] of Object.entries(value)) {
-    fields[name] = name === 'file' ? new Blob([imageFor(path)]) : String(field)
+    // `file` and one `referenceImages` part: the file names of the example become real images.
+    fields[name] = FILE_PARTS.has(name) ? new Blob([imageFor(path)]) : String(field)
   }
   return fields
+}
+
+/** A form example as the validator receives it: file names become files, a list stays a list. */
+function withFiles(value: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...value }
+  if ('file' in value || !('referenceImages' in value)) out.file = new File([DRAWING], 'fig1.png')
+  if (Array.isArray(value.referenceImages)) {
+    out.referenceImages = value.referenceImages.map((name) => new File([DRAWING], String(name)))
+  }
+  return out
 }
 
 /** Sends a request example as the documented operation, with a fresh account where needed. */
@@ -505,6 +521,49 @@ describe('OpenAPI document', () => {
     expect(Object.keys(doc.paths).some((p) => p.startsWith('/files'))).toBe(false)
   })
 
+  it("states the spec's defaults on optional request fields, files as binary, and the /figures rule", async () => {
+    const doc = await document()
+    interface Body {
+      properties: Record<string, { type?: string; default?: unknown; format?: string }>
+      required?: string[]
+      allOf?: { anyOf: { required: string[] }[] }[]
+    }
+    const body = (path: string, type: string) =>
+      doc.paths[path]!.post!.requestBody!.content[type]!.schema as Body
+    const defaults = (schema: Body) =>
+      Object.fromEntries(
+        Object.entries(schema.properties)
+          .filter(([, field]) => field.default !== undefined)
+          .map(([name, field]) => [name, field.default]),
+      )
+    const SPEC_DEFAULTS: Record<string, Record<string, unknown>> = {
+      '/convert': { format: 'png', dpi: 300, mode: 'auto', page: 'a4' },
+      '/vectorize': { format: 'svg', engine: 'lineart' },
+      '/enhance': { scale: 2, dpi: 300, mode: 'auto' },
+    }
+    for (const [path, expected] of Object.entries(SPEC_DEFAULTS)) {
+      const json = body(path, 'application/json')
+      const form = body(path, 'multipart/form-data')
+      expect(defaults(json), path).toEqual(expected)
+      // Form fields are strings on the wire, their defaults too.
+      const asText = Object.entries(expected).map(([name, value]) => [name, String(value)])
+      expect(defaults(form), path).toEqual(Object.fromEntries(asText))
+      expect(json.required, path).toEqual(['imageUrl'])
+      expect(form.required, path).toEqual(['file'])
+      expect(form.properties.file).toMatchObject({ format: 'binary' })
+      expect(form.properties.file!.type).toBeUndefined()
+    }
+    const figures = body('/figures', 'application/json')
+    expect(defaults(figures)).toEqual({ output: 'png', labeled: false })
+    expect(figures.required).toBeUndefined()
+    // `{}` is invalid: a prompt, a figure or referenceImageUrls must be there.
+    expect(figures.allOf![0]!.anyOf.map((branch) => branch.required)).toEqual([
+      ['prompt'],
+      ['figure'],
+      ['referenceImageUrls'],
+    ])
+  })
+
   it('serves an interactive reference that loads its script from our own origin', async () => {
     const response = await call('/v1/docs')
     expect(response.status).toBe(200)
@@ -571,9 +630,7 @@ describe('OpenAPI examples', () => {
       for (const [type, media] of Object.entries(operation.requestBody?.content ?? {})) {
         const schema = route.request!.body!.content[type]!.schema
         const toInput = (value: unknown) =>
-          type === 'multipart/form-data'
-            ? { ...(value as object), file: new File([DRAWING], 'fig1.png') }
-            : value
+          type === 'multipart/form-data' ? withFiles(value as Record<string, unknown>) : value
         check(type, schema, media, toInput)
       }
       for (const [status, response] of Object.entries(operation.responses)) {

@@ -471,6 +471,28 @@ describe.skipIf(!hasChromium)('web console in headless Chromium against wrangler
       .toBe(192)
   })
 
+  it('draws a figure from an uploaded reference sketch, with no prompt', async () => {
+    await page.getByRole('link', { name: 'Figures' }).click()
+    await page.getByLabel('Prompt').fill('')
+    await page.getByLabel('Reference images (optional)').setInputFiles({
+      name: 'sketch.png',
+      mimeType: 'image/png',
+      buffer: lineDrawingPng(),
+    })
+    const curl = (await page.locator('pre').nth(0).textContent()) ?? ''
+    expect(curl).toContain('-F referenceImages=@sketch.png')
+    expect(curl).not.toContain('prompt=')
+    const sdk = (await page.locator('pre').nth(1).textContent()) ?? ''
+    expect(sdk).toContain("referenceImages: ['sketch.png']")
+    await page.getByRole('button', { name: 'Draw figure' }).click()
+    await resultOf(page)
+    await expect
+      .poll(() => loadedWidth(page, '.preview img'), { timeout: ACTION_TIMEOUT_MS })
+      .toBeGreaterThan(0)
+    expect(await factOf(page, 'Credits charged')).toBe('10')
+    await page.getByLabel('Reference images (optional)').setInputFiles([])
+  })
+
   it('works on a 375 px wide screen', async () => {
     const phone = await context.newPage()
     watch(phone)

@@ -211,6 +211,27 @@ describe('figapi figure', () => {
       creditsConsumed: 8,
     })
   })
+
+  it('uploads --ref files from disk and draws them, and refuses URLs and files mixed', async () => {
+    const dir = folder('figure-refs')
+    writeFileSync(join(dir, 'sketch.png'), drawingPng(240, 180))
+    const run = await figapi(['figure', '--ref', './sketch.png', '--svg', '--json'], { cwd: dir })
+    expect(run.stderr).toBe('')
+    expect(run.code).toBe(0)
+    expect(JSON.parse(run.stdout)).toMatchObject({
+      creditsConsumed: 8,
+      data: { method: 'reference-lines' },
+    })
+    const mixed = await figapi(
+      ['figure', '--ref', 'sketch.png', '--ref', 'https://example.com/a.png'],
+      { cwd: dir },
+    )
+    expect(mixed.code).toBe(2)
+    expect(mixed.stderr).toMatch(/URLs or as files, not both/)
+    const missing = await figapi(['figure', '--ref', 'nothing.png'], { cwd: dir })
+    expect(missing.code).toBe(2)
+    expect(missing.stderr).toMatch(/readable image file or an http\(s\) URL/)
+  })
 })
 
 describe('figapi figure structures and sheets', () => {

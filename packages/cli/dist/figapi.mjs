@@ -2512,15 +2512,34 @@ var FigureApi = class {
       headers: this.#headers
     });
     this.figures = {
-      create: (input, callOptions = {}) => this.#paid(
-        callOptions,
-        (fetch, headers) => this.#client.POST("/figures", {
-          body: input,
-          headers,
-          fetch,
-          signal: callOptions.signal
-        })
-      )
+      create: async (input, callOptions = {}) => {
+        if (input.referenceImages === void 0) {
+          return this.#paid(
+            callOptions,
+            (fetch, headers) => this.#client.POST("/figures", {
+              body: input,
+              headers,
+              fetch,
+              signal: callOptions.signal
+            })
+          );
+        }
+        const { referenceImages, ...fields } = input;
+        const files = await Promise.all(referenceImages.map((file) => prepareFile(file)));
+        return this.#paid(callOptions, (fetch, headers) => {
+          const form = new FormData();
+          for (const [name, value] of Object.entries(fields)) {
+            if (value !== void 0 && value !== null) form.append(name, String(value));
+          }
+          for (const file of files) form.append("referenceImages", file.blob, file.filename);
+          return this.#client.POST("/figures", {
+            body: form,
+            headers,
+            fetch,
+            signal: callOptions.signal
+          });
+        });
+      }
     };
     this.credits = {
       get: (callOptions = {}) => this.#call(
@@ -4196,13 +4215,20 @@ var enhance = {
   name: "enhance",
   options: {
     scale: { type: "string", short: "s" },
-    dpi: { type: "string" }
+    dpi: { type: "string" },
+    mode: { type: "string" }
   },
   plan(values) {
     const scale = intChoice(str(values.scale), [2, 4], "--scale", 2);
     const dpi = intChoice(str(values.dpi), [300, 600], "--dpi", 300);
+    const mode = wordChoice(
+      str(values.mode),
+      ["auto", "bilevel", "gray"],
+      "--mode",
+      "auto"
+    );
     return {
-      fields: { scale, dpi },
+      fields: { scale, dpi, mode },
       costEach: enhanceCost(scale),
       ...scale === 4 ? { cheaper: { advice: "use --scale 2", costEach: enhanceCost(2) } } : {},
       suffix: `.x${scale}`,
@@ -4435,12 +4461,19 @@ async function runFigure(ctx, values, args) {
   const from = typeof values.from === "string" ? values.from : void 0;
   if (!prompt && refs.length === 0 && from === void 0)
     throw usage(
-      'figure needs a prompt ("a system 100 comprising ..."), a structure (--from figure.json) or at least one --ref URL'
+      'figure needs a prompt ("a system 100 comprising ..."), a structure (--from figure.json) or at least one --ref image'
     );
-  if (refs.length > 4) throw usage(`Expected at most 4 --ref URLs but received ${refs.length}`);
-  for (const ref of refs)
-    if (!/^https?:\/\//i.test(ref))
-      throw usage(`Expected an http(s) URL for --ref but received ${ref}`);
+  if (refs.length > 4) throw usage(`Expected at most 4 --ref images but received ${refs.length}`);
+  const urls = refs.filter((ref) => /^https?:\/\//i.test(ref));
+  const files = refs.filter((ref) => !/^https?:\/\//i.test(ref)).map((ref) => resolve5(ctx.io.cwd, ref));
+  if (urls.length > 0 && files.length > 0)
+    throw usage("Give --ref as URLs or as files, not both in one figure");
+  if (files.length > 0 && from !== void 0)
+    throw usage("--from cannot be combined with --ref files: send the structure alone, or URLs");
+  for (const file of files)
+    await access(file).catch(() => {
+      throw usage(`Expected a readable image file or an http(s) URL for --ref but received ${file}`);
+    });
   const format = values.svg === true ? "svg" : "png";
   const output = typeof values.output === "string" ? values.output : void 0;
   const outDir = typeof values["out-dir"] === "string" ? values["out-dir"] : void 0;
@@ -4454,10 +4487,15 @@ async function runFigure(ctx, values, args) {
     ...format === "png" ? { cheaper: { advice: "use --svg", costEach: figureCost("svg") } } : {}
   };
   if (values["no-check"] !== true) await ensureCredits(ctx, api, need);
-  const input = {
+  const input = files.length > 0 ? {
+    ...prompt ? { prompt } : {},
+    referenceImages: files,
+    output: format,
+    labeled: values.labeled === true
+  } : {
     ...prompt ? { prompt } : {},
     ...figure ? { figure } : {},
-    ...refs.length ? { referenceImageUrls: refs } : {},
+    ...urls.length ? { referenceImageUrls: urls } : {},
     output: format,
     labeled: values.labeled === true
   };
@@ -4579,25 +4617,29 @@ Price: ${PRICES.vectorizeImage} credits.
 ${INPUTS}
 
 Example: figapi vectorize sketch.jpg --engine lineart --format dxf`,
-  enhance: `figapi enhance INPUT... [--scale 2|4] [--dpi 300|600]
+  enhance: `figapi enhance INPUT... [--scale 2|4] [--dpi 300|600] [--mode auto|bilevel|gray]
 
-Super-resolution upscaling to PNG. Output: NAME.x2.png or NAME.x4.png
+Upscaling to PNG: line art redrawn at the new size, photos by super-resolution.
+Output: NAME.x2.png or NAME.x4.png
   -s, --scale    2 (default) or 4
   --dpi          300 (default) or 600, stamped in the PNG
+  --mode         auto (default: black-and-white stays 1-bit, gray stays gray, colour stays
+                 colour), bilevel (1-bit line art) or gray
 Price: ${PRICES.enhanceImage[2]} credits at x2, ${PRICES.enhanceImage[4]} at x4.
 
 ${INPUTS}
 
 Example: figapi enhance scan.png --scale 4 --dpi 600`,
-  figure: `figapi figure ["PROMPT"] [--from FILE] [--labeled] [--svg] [--ref URL]... [-o FILE | --out-dir DIR] [--structure FILE]
+  figure: `figapi figure ["PROMPT"] [--from FILE] [--labeled] [--svg] [--ref URL|FILE]... [-o FILE | --out-dir DIR] [--structure FILE]
 
-A patent figure from a prompt, a structure file, reference image URLs (up to 4), or a prompt with
+A patent figure from a prompt, a structure file, reference images (up to 4), or a prompt with
 either. PROMPT "-" reads stdin. Saved as figure.png / figure.svg (figure-2.svg, ... when taken) or
 at -o; a figure continued over several sheets is saved one file per sheet, named after each
 sheet's legend (FIG. 2A, FIG. 2B -> fig2-A.png, fig2-B.png for -o fig2.png) and listed.
   -l, --labeled      reference numerals with lead lines (listed after the file name)
   --svg              stroke-only SVG instead of a 1-bit PNG
-  --ref URL          a public image URL to draw from (repeat up to 4 times)
+  --ref URL|FILE     a reference image to draw from: a public URL, or a file here that is
+                     uploaded (repeat up to 4 times; URLs or files, not both)
   --from FILE        draw the structure in FILE (JSON, as --structure writes it), exactly as
                      written; with a PROMPT too, what the prompt does not say is warned about
   --structure FILE   save the structure drawn (elements, numerals, connections) as JSON, to
@@ -4633,8 +4675,8 @@ var OVERVIEW = `figapi: the Figure API from the command line
 Commands:
   figapi convert INPUT... [--format png|tiff|pdf] [--dpi 300|600]     filing-ready PNG/TIFF/PDF
   figapi vectorize INPUT... [--engine lineart|trace] [--format svg|dxf|pdf]
-  figapi enhance INPUT... [--scale 2|4] [--dpi 300|600]               super-resolution PNG
-  figapi figure "PROMPT" [--from FILE] [--ref URL]... [--labeled]     a patent figure
+  figapi enhance INPUT... [--scale 2|4] [--dpi 300|600] [--mode M]    upscaled PNG
+  figapi figure "PROMPT" [--from FILE] [--ref REF]... [--labeled]     a patent figure
   figapi credits                                                      the balance
   figapi keys create [--name NAME] | list | revoke ID                 API keys
   figapi login [--key KEY] | logout                                   store or forget the key

@@ -44,25 +44,29 @@ Price: ${PRICES.vectorizeImage} credits.
 ${INPUTS}
 
 Example: figapi vectorize sketch.jpg --engine lineart --format dxf`,
-  enhance: `figapi enhance INPUT... [--scale 2|4] [--dpi 300|600]
+  enhance: `figapi enhance INPUT... [--scale 2|4] [--dpi 300|600] [--mode auto|bilevel|gray]
 
-Super-resolution upscaling to PNG. Output: NAME.x2.png or NAME.x4.png
+Upscaling to PNG: line art redrawn at the new size, photos by super-resolution.
+Output: NAME.x2.png or NAME.x4.png
   -s, --scale    2 (default) or 4
   --dpi          300 (default) or 600, stamped in the PNG
+  --mode         auto (default: black-and-white stays 1-bit, gray stays gray, colour stays
+                 colour), bilevel (1-bit line art) or gray
 Price: ${PRICES.enhanceImage[2]} credits at x2, ${PRICES.enhanceImage[4]} at x4.
 
 ${INPUTS}
 
 Example: figapi enhance scan.png --scale 4 --dpi 600`,
-  figure: `figapi figure ["PROMPT"] [--from FILE] [--labeled] [--svg] [--ref URL]... [-o FILE | --out-dir DIR] [--structure FILE]
+  figure: `figapi figure ["PROMPT"] [--from FILE] [--labeled] [--svg] [--ref URL|FILE]... [-o FILE | --out-dir DIR] [--structure FILE]
 
-A patent figure from a prompt, a structure file, reference image URLs (up to 4), or a prompt with
+A patent figure from a prompt, a structure file, reference images (up to 4), or a prompt with
 either. PROMPT "-" reads stdin. Saved as figure.png / figure.svg (figure-2.svg, ... when taken) or
 at -o; a figure continued over several sheets is saved one file per sheet, named after each
 sheet's legend (FIG. 2A, FIG. 2B -> fig2-A.png, fig2-B.png for -o fig2.png) and listed.
   -l, --labeled      reference numerals with lead lines (listed after the file name)
   --svg              stroke-only SVG instead of a 1-bit PNG
-  --ref URL          a public image URL to draw from (repeat up to 4 times)
+  --ref URL|FILE     a reference image to draw from: a public URL, or a file here that is
+                     uploaded (repeat up to 4 times; URLs or files, not both)
   --from FILE        draw the structure in FILE (JSON, as --structure writes it), exactly as
                      written; with a PROMPT too, what the prompt does not say is warned about
   --structure FILE   save the structure drawn (elements, numerals, connections) as JSON, to
@@ -100,8 +104,8 @@ export const OVERVIEW = `figapi: the Figure API from the command line
 Commands:
   figapi convert INPUT... [--format png|tiff|pdf] [--dpi 300|600]     filing-ready PNG/TIFF/PDF
   figapi vectorize INPUT... [--engine lineart|trace] [--format svg|dxf|pdf]
-  figapi enhance INPUT... [--scale 2|4] [--dpi 300|600]               super-resolution PNG
-  figapi figure "PROMPT" [--from FILE] [--ref URL]... [--labeled]     a patent figure
+  figapi enhance INPUT... [--scale 2|4] [--dpi 300|600] [--mode M]    upscaled PNG
+  figapi figure "PROMPT" [--from FILE] [--ref REF]... [--labeled]     a patent figure
   figapi credits                                                      the balance
   figapi keys create [--name NAME] | list | revoke ID                 API keys
   figapi login [--key KEY] | logout                                   store or forget the key

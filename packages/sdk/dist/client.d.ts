@@ -35,7 +35,8 @@ export declare class FigureApi {
     readonly figures: {
         /**
          * Draws a patent figure from a prompt, a `figure` structure (for example an edited
-         * `result.figure`), reference image URLs, or a prompt with either (POST /figures). A drafted
+         * `result.figure`), reference images (URLs, or files as `referenceImages`), or a prompt with
+         * either (POST /figures). A drafted
          * figure returns its structure (`figure`), where it came from (`reader`) and every sheet
          * (`sheets`: one, or FIG. nA, nB, ... for a figure continued over sheets).
          * @throws FigureApiError 400 `PROMPT_NOT_UNDERSTOOD` (the message quotes the prompt),

@@ -699,15 +699,34 @@ var FigureApi = class {
       headers: this.#headers
     });
     this.figures = {
-      create: (input, callOptions = {}) => this.#paid(
-        callOptions,
-        (fetch, headers) => this.#client.POST("/figures", {
-          body: input,
-          headers,
-          fetch,
-          signal: callOptions.signal
-        })
-      )
+      create: async (input, callOptions = {}) => {
+        if (input.referenceImages === void 0) {
+          return this.#paid(
+            callOptions,
+            (fetch, headers) => this.#client.POST("/figures", {
+              body: input,
+              headers,
+              fetch,
+              signal: callOptions.signal
+            })
+          );
+        }
+        const { referenceImages, ...fields } = input;
+        const files = await Promise.all(referenceImages.map((file) => prepareFile(file)));
+        return this.#paid(callOptions, (fetch, headers) => {
+          const form = new FormData();
+          for (const [name, value] of Object.entries(fields)) {
+            if (value !== void 0 && value !== null) form.append(name, String(value));
+          }
+          for (const file of files) form.append("referenceImages", file.blob, file.filename);
+          return this.#client.POST("/figures", {
+            body: form,
+            headers,
+            fetch,
+            signal: callOptions.signal
+          });
+        });
+      }
     };
     this.credits = {
       get: (callOptions = {}) => this.#call(

@@ -136,8 +136,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Upscale an image x2 or x4 with learned super-resolution, to PNG
-         * @description Upscales with a learned super-resolution network (ESRGAN-slim, a small residual dense network, run in our own WebAssembly SIMD engine inside the Worker), tile by tile so any allowed size fits in memory, and writes a PNG whose pHYs carries the requested DPI. Gray input gives gray output; an alpha channel is upscaled separately with a bicubic filter. Costs 2 credits at x2 and 4 at x4. Inputs up to 3 MP (x2) or 2 MP (x4), and 4096 or 2048 px on the long edge, so the output stays within 8192 px.
+         * Upscale an image x2 or x4 (line art redrawn, photos by super-resolution), to PNG
+         * @description Line art (drawings, scans, sketches, screenshots of figures, as /convert judges them) is redrawn at the new size: each input pixel says how much of its block was ink, and the strokes are rebuilt to hold exactly that ink, solid with a one-pixel anti-aliased edge on white paper, thin lines kept; a black-and-white input comes back black and white (`mode`). Photos and gray artwork go through a learned super-resolution network (ESRGAN-slim, run in our own WebAssembly SIMD engine inside the Worker); an alpha channel is upscaled separately with a bicubic filter. Flat areas and blank paper come back exactly as they were. Tile by tile, so any allowed size fits in memory; the PNG's pHYs carries the requested DPI. Costs 2 credits at x2 and 4 at x4. Inputs up to 3 MP (x2) or 2 MP (x4), and 4096 or 2048 px on the long edge, so the output stays within 8192 px.
          */
         post: operations["enhanceImage"];
         delete?: never;
@@ -157,7 +157,7 @@ export interface paths {
         put?: never;
         /**
          * Generate a patent figure from a prompt and/or reference images
-         * @description Block diagrams and flowcharts are drafted from the prompt or from a `figure` structure, exactly as written: every part and step the prompt names is drawn with the numeral it was written with ("a motor 104", "(step 1002)", "at 1102,", "S1302", "In step 602, ..."), labels are the prompt's own words, decisions its own conditions as questions with YES / NO branches, loops and joins where it says so. A faithfulness checker holds every reading to the prompt before anything is charged: a prompt that cannot be drawn exactly as written is refused with `PROMPT_NOT_UNDERSTOOD`, quoting the phrase. The structure drawn comes back as `figure`; correct it and send it back to redraw. Figures carry their "FIG. n" legend, text at least 0.32 cm high on the sheet (a figure too large for one sheet continues on further sheets, FIG. 5A, 5B, joined by connector circles, all in `sheets`), one uniform black pen on white, laid out with ELK and rendered with resvg. Objects described in words and reference images go to the image model (Workers AI FLUX.2) when the deployment has one; without it, reference images become line-drawing views. `labeled` adds numerals with lead lines. PNG: black and white (1-bit), long edge 2048 px, 300 DPI. SVG: strokes only (text as glyph outlines), each element a titled group. Costs 10 credits (PNG) or 8 (SVG).
+         * @description Block diagrams and flowcharts are drafted from the prompt or from a `figure` structure, exactly as written: every part and step the prompt names is drawn with the numeral it was written with ("a motor 104", "(step 1002)", "at 1102,", "S1302", "In step 602, ..."), labels are the prompt's own words, decisions its own conditions as questions with YES / NO branches, loops and joins where it says so. A faithfulness checker holds every reading to the prompt before anything is charged: a prompt that cannot be drawn exactly as written is refused with `PROMPT_NOT_UNDERSTOOD`, quoting the phrase. The structure drawn comes back as `figure`; correct it and send it back to redraw. Figures carry their "FIG. n" legend, text at least 0.32 cm high on the sheet (a figure too large for one sheet continues on further sheets, FIG. 5A, 5B, joined by connector circles, all in `sheets`), one uniform black pen on white, laid out with ELK and rendered with resvg. Objects described in words and reference images go to the image model (Workers AI FLUX.2) when the deployment has one; without it, reference images become line-drawing views. Reference images come as public URLs (`referenceImageUrls`, JSON) or as files uploaded with the prompt (`referenceImages` parts, multipart/form-data, up to 4 of 10 MiB each). `labeled` adds numerals with lead lines. PNG: black and white (1-bit), long edge 2048 px, 300 DPI. SVG: strokes only (text as glyph outlines), each element a titled group. Costs 10 credits (PNG) or 8 (SVG).
          */
         post: operations["generateFigure"];
         delete?: never;
@@ -246,67 +246,6 @@ export interface components {
             /** @description The first 12 characters of the key. */
             prefix: string;
         };
-        ConvertFormRequest: {
-            /**
-             * @description Density: 300 targets the 2K preset (long edge 2048 px), 600 the 4K preset (4096 px); the same printed size either way.
-             * @enum {string}
-             */
-            dpi?: "300" | "600";
-            /**
-             * Format: binary
-             * @description PNG, JPEG, WebP or TIFF (detected from the bytes), at most 10 MiB, 12,000 px a side and 40 MP (WebP 5 MP: its decoder holds the whole image).
-             */
-            file: string;
-            /**
-             * @description Output file format.
-             * @default png
-             * @enum {string}
-             */
-            format?: "png" | "tiff" | "pdf";
-            /**
-             * @description How the page is filed. `auto` decides per image: line art (almost all pixels near black or white) becomes black and white (1-bit; CCITT G4 in TIFF and PDF), continuous tone becomes 8-bit gray. `bilevel` and `gray` force one. Colour never reaches the file.
-             * @default auto
-             * @enum {string}
-             */
-            mode?: "auto" | "bilevel" | "gray";
-            /**
-             * @description PDF page size (PDF only): A4 (accepted by USPTO, EPO and PCT) or US Letter. The image is placed inside the sight (margins 2.5 cm top and left, 1.5 cm right, 1.0 cm bottom) at its DPI.
-             * @default a4
-             * @enum {string}
-             */
-            page?: "a4" | "letter";
-        };
-        ConvertJsonRequest: {
-            /**
-             * @description Density: 300 targets the 2K preset (long edge 2048 px), 600 the 4K preset (4096 px); the same printed size either way.
-             * @enum {integer}
-             */
-            dpi?: 300 | 600;
-            /**
-             * @description Output file format.
-             * @default png
-             * @enum {string}
-             */
-            format?: "png" | "tiff" | "pdf";
-            /**
-             * Format: uri
-             * @description A publicly reachable http(s) URL of a PNG, JPEG, WebP or TIFF image (at most 10 MiB, 12,000 px a side, 40 MP; WebP 5 MP). Private, loopback and link-local addresses, other ports than 80/443 and more than 3 redirects are refused with 422.
-             * @example https://example.com/drawings/fig1.png
-             */
-            imageUrl: string;
-            /**
-             * @description How the page is filed. `auto` decides per image: line art (almost all pixels near black or white) becomes black and white (1-bit; CCITT G4 in TIFF and PDF), continuous tone becomes 8-bit gray. `bilevel` and `gray` force one. Colour never reaches the file.
-             * @default auto
-             * @enum {string}
-             */
-            mode?: "auto" | "bilevel" | "gray";
-            /**
-             * @description PDF page size (PDF only): A4 (accepted by USPTO, EPO and PCT) or US Letter. The image is placed inside the sight (margins 2.5 cm top and left, 1.5 cm right, 1.0 cm bottom) at its DPI.
-             * @default a4
-             * @enum {string}
-             */
-            page?: "a4" | "letter";
-        };
         ConvertResult: {
             /** @description Credits charged: 1 at 300 DPI, 2 at 600 DPI. */
             creditsConsumed: number;
@@ -363,41 +302,6 @@ export interface components {
              */
             balance: number;
         };
-        EnhanceFormRequest: {
-            /**
-             * @description Pixel density stamped in the PNG (pHYs: 11811 or 23622 pixels per metre). It does not change the pixel dimensions.
-             * @enum {string}
-             */
-            dpi?: "300" | "600";
-            /**
-             * Format: binary
-             * @description PNG, JPEG, WebP or TIFF (detected from the bytes), at most 10 MiB, 12,000 px a side and 40 MP (WebP 5 MP: its decoder holds the whole image).
-             */
-            file: string;
-            /**
-             * @description Output size ÷ input size on each axis: 2 or 4. Inputs up to 3 MP at x2 and 2 MP at x4, and up to 4096 px (x2) or 2048 px (x4) on the long edge, so the output stays within 8192 px.
-             * @enum {string}
-             */
-            scale?: "2" | "4";
-        };
-        EnhanceJsonRequest: {
-            /**
-             * @description Pixel density stamped in the PNG (pHYs: 11811 or 23622 pixels per metre). It does not change the pixel dimensions.
-             * @enum {integer}
-             */
-            dpi?: 300 | 600;
-            /**
-             * Format: uri
-             * @description A publicly reachable http(s) URL of a PNG, JPEG, WebP or TIFF image (at most 10 MiB, 12,000 px a side, 40 MP; WebP 5 MP). Private, loopback and link-local addresses, other ports than 80/443 and more than 3 redirects are refused with 422.
-             * @example https://example.com/drawings/fig1.png
-             */
-            imageUrl: string;
-            /**
-             * @description Output size ÷ input size on each axis: 2 or 4. Inputs up to 3 MP at x2 and 2 MP at x4, and up to 4096 px (x2) or 2048 px (x4) on the long edge, so the output stays within 8192 px.
-             * @enum {integer}
-             */
-            scale?: 2 | 4;
-        };
         EnhanceResult: {
             /** @description Credits charged: 2 at x2, 4 at x4. */
             creditsConsumed: number;
@@ -409,6 +313,16 @@ export interface components {
             /** @description Output height, pixels: input height × scale. */
             height: number;
             /**
+             * @description What drew it: `lineart` (the line-art reconstruction: strokes redrawn at the new size) or `network` (ESRGAN-slim super-resolution).
+             * @enum {string}
+             */
+            method: "lineart" | "network";
+            /**
+             * @description How the PNG was written: black and white (1-bit), 8-bit gray, or the input's colour channels (alpha kept).
+             * @enum {string}
+             */
+            mode: "bilevel" | "gray" | "color";
+            /**
              * @description The scale applied.
              * @enum {integer}
              */
@@ -418,6 +332,8 @@ export interface components {
              * @description Signed URL of the PNG, valid for 7 days.
              */
             url: string;
+            /** @description What to know before filing it: a network upscale whose detail is below 300 DPI at the density stamped (x2 at 300 DPI, x4 at either), with the DPI its detail really has. */
+            warnings?: string[];
             /** @description Output width, pixels: input width × scale. */
             width: number;
         };
@@ -699,24 +615,6 @@ export interface components {
             /** @description PNG: width in pixels. SVG: width of the viewBox. */
             width: number;
         };
-        FiguresRequest: {
-            figure?: components["schemas"]["Figure"];
-            /**
-             * @description Adds reference numerals (Arabic digits, at least 0.32 cm high) with lead lines touching their parts: the numerals the prompt writes, as written; when it writes none, 100 for the whole and 102, 104, ... for its parts. `references` lists them.
-             * @default false
-             */
-            labeled?: boolean;
-            /**
-             * @description `png`: a black-and-white (1-bit) PNG, long edge 2048 px, 300 DPI (pHYs). `svg`: stroke-only line art (text as glyph outlines, no fills but glyphs and arrowheads; each element is a `<g id="el-...">` with a `<title>` and `aria-label` naming it), returned in `svg` too.
-             * @default png
-             * @enum {string}
-             */
-            output?: "png" | "svg";
-            /** @description What to draw, 1 to 10,000 characters, in the words a drafter writes: a claim or a detailed description of a block diagram ("a system 100 comprising a processor 102 coupled to a memory 104 ...") or of a method ("FIG. 10 is a flowchart of a method 1000 ... (step 1002) ... If so, ...; otherwise, ..."). Every numeral written stays on its part or step; a prompt that cannot be read faithfully is refused with `PROMPT_NOT_UNDERSTOOD`, quoting the phrase. An object described by its parts ("a table 40 having a rectangular top 42 supported by four legs 44") is drawn with no image model, in perspective or the views asked for, every numeral on its part (`figure.scene`). A picture that is neither (a landscape) needs the image model (the `AI` binding); without it the request is refused with `PROMPT_NOT_DRAWABLE`. */
-            prompt?: string;
-            /** @description 1 to 4 public http(s) image URLs used as the structural baseline (sketches, photos, prior figures). Each is fetched with the same guard as `imageUrl`; any failure is 400 `REFERENCE_IMAGE_UNAVAILABLE`. With the image model they guide it; without it, each becomes a line-drawing view (several side by side as FIG. 1A, 1B, ...). */
-            referenceImageUrls?: string[];
-        };
         FiguresResult: {
             /** @description Credits charged: 10 for PNG, 8 for SVG. */
             creditsConsumed: number;
@@ -751,45 +649,6 @@ export interface components {
             /** @description PNG: width in pixels. SVG: width of the viewBox. */
             width: number;
         };
-        VectorizeFormRequest: {
-            /**
-             * @description `lineart` redraws the image as single-stroke centerlines (open stroked paths with round caps, one pen per measured line weight; junctions meet at one point; for patent figures, CAD, plotters and lasers). `trace` traces the pixels faithfully as filled outlines and keeps fills and colours (one filled path per colour layer, stacked so no seams show; a transparent background is not traced).
-             * @default lineart
-             * @enum {string}
-             */
-            engine?: "lineart" | "trace";
-            /**
-             * Format: binary
-             * @description PNG, JPEG, WebP or TIFF (detected from the bytes), at most 10 MiB, 12,000 px a side and 40 MP (WebP 5 MP: its decoder holds the whole image).
-             */
-            file: string;
-            /**
-             * @description Output file format: SVG (viewBox in pixels; width and height in inches when the input carries a DPI), DXF R2000 (LWPOLYLINE with arc bulges, no SPLINE; millimetres when the input carries a DPI) or PDF (vector paths only; page sized from the pixels and the DPI, 300 DPI when the input has none).
-             * @default svg
-             * @enum {string}
-             */
-            format?: "svg" | "dxf" | "pdf";
-        };
-        VectorizeJsonRequest: {
-            /**
-             * @description `lineart` redraws the image as single-stroke centerlines (open stroked paths with round caps, one pen per measured line weight; junctions meet at one point; for patent figures, CAD, plotters and lasers). `trace` traces the pixels faithfully as filled outlines and keeps fills and colours (one filled path per colour layer, stacked so no seams show; a transparent background is not traced).
-             * @default lineart
-             * @enum {string}
-             */
-            engine?: "lineart" | "trace";
-            /**
-             * @description Output file format: SVG (viewBox in pixels; width and height in inches when the input carries a DPI), DXF R2000 (LWPOLYLINE with arc bulges, no SPLINE; millimetres when the input carries a DPI) or PDF (vector paths only; page sized from the pixels and the DPI, 300 DPI when the input has none).
-             * @default svg
-             * @enum {string}
-             */
-            format?: "svg" | "dxf" | "pdf";
-            /**
-             * Format: uri
-             * @description A publicly reachable http(s) URL of a PNG, JPEG, WebP or TIFF image (at most 10 MiB, 12,000 px a side, 40 MP; WebP 5 MP). Private, loopback and link-local addresses, other ports than 80/443 and more than 3 redirects are refused with 422.
-             * @example https://example.com/drawings/fig1.png
-             */
-            imageUrl: string;
-        };
         VectorizeResult: {
             /** @description Credits charged: 2. */
             creditsConsumed: number;
@@ -814,6 +673,8 @@ export interface components {
              * @description Signed URL of the vector file, valid for 7 days.
              */
             url: string;
+            /** @description What to know before using it: a `lineart` drawing whose strokes hold less than 40 % of the ink the image has (faint, thin or dotted lines lost), with the share. */
+            warnings?: string[];
             /** @description Width of the traced image, pixels (the viewBox width). */
             width: number;
         };
@@ -1080,8 +941,69 @@ export interface operations {
         /** @description Either a JSON body with imageUrl, or a multipart/form-data body with a file part. */
         requestBody?: {
             content: {
-                "application/json": components["schemas"]["ConvertJsonRequest"];
-                "multipart/form-data": components["schemas"]["ConvertFormRequest"];
+                "application/json": {
+                    /**
+                     * @description Density: 300 targets the 2K preset (long edge 2048 px), 600 the 4K preset (4096 px); the same printed size either way.
+                     * @default 300
+                     * @enum {integer}
+                     */
+                    dpi?: 300 | 600;
+                    /**
+                     * @description Output file format.
+                     * @default png
+                     * @enum {string}
+                     */
+                    format?: "png" | "tiff" | "pdf";
+                    /**
+                     * Format: uri
+                     * @description A publicly reachable http(s) URL of a PNG, JPEG, WebP or TIFF image (at most 10 MiB, 12,000 px a side, 40 MP; WebP 5 MP). Private, loopback and link-local addresses, other ports than 80/443 and more than 3 redirects are refused with 422.
+                     * @example https://example.com/drawings/fig1.png
+                     */
+                    imageUrl: string;
+                    /**
+                     * @description How the page is filed. `auto` decides per image: line art (almost all pixels near black or white) becomes black and white (1-bit; CCITT G4 in TIFF and PDF), continuous tone becomes 8-bit gray. `bilevel` and `gray` force one. Colour never reaches the file.
+                     * @default auto
+                     * @enum {string}
+                     */
+                    mode?: "auto" | "bilevel" | "gray";
+                    /**
+                     * @description PDF page size (PDF only): A4 (accepted by USPTO, EPO and PCT) or US Letter. The image is placed inside the sight (margins 2.5 cm top and left, 1.5 cm right, 1.0 cm bottom) at its DPI.
+                     * @default a4
+                     * @enum {string}
+                     */
+                    page?: "a4" | "letter";
+                };
+                "multipart/form-data": {
+                    /**
+                     * @description Density: 300 targets the 2K preset (long edge 2048 px), 600 the 4K preset (4096 px); the same printed size either way.
+                     * @default 300
+                     * @enum {string}
+                     */
+                    dpi?: "300" | "600";
+                    /**
+                     * Format: binary
+                     * @description PNG, JPEG, WebP or TIFF (detected from the bytes), at most 10 MiB, 12,000 px a side and 40 MP (WebP 5 MP: its decoder holds the whole image).
+                     */
+                    file: unknown;
+                    /**
+                     * @description Output file format.
+                     * @default png
+                     * @enum {string}
+                     */
+                    format?: "png" | "tiff" | "pdf";
+                    /**
+                     * @description How the page is filed. `auto` decides per image: line art (almost all pixels near black or white) becomes black and white (1-bit; CCITT G4 in TIFF and PDF), continuous tone becomes 8-bit gray. `bilevel` and `gray` force one. Colour never reaches the file.
+                     * @default auto
+                     * @enum {string}
+                     */
+                    mode?: "auto" | "bilevel" | "gray";
+                    /**
+                     * @description PDF page size (PDF only): A4 (accepted by USPTO, EPO and PCT) or US Letter. The image is placed inside the sight (margins 2.5 cm top and left, 1.5 cm right, 1.0 cm bottom) at its DPI.
+                     * @default a4
+                     * @enum {string}
+                     */
+                    page?: "a4" | "letter";
+                };
             };
         };
         responses: {
@@ -1227,8 +1149,57 @@ export interface operations {
         /** @description Either a JSON body with imageUrl, or a multipart/form-data body with a file part. */
         requestBody?: {
             content: {
-                "application/json": components["schemas"]["EnhanceJsonRequest"];
-                "multipart/form-data": components["schemas"]["EnhanceFormRequest"];
+                "application/json": {
+                    /**
+                     * @description Pixel density stamped in the PNG (pHYs: 11811 or 23622 pixels per metre). It does not change the pixel dimensions.
+                     * @default 300
+                     * @enum {integer}
+                     */
+                    dpi?: 300 | 600;
+                    /**
+                     * Format: uri
+                     * @description A publicly reachable http(s) URL of a PNG, JPEG, WebP or TIFF image (at most 10 MiB, 12,000 px a side, 40 MP; WebP 5 MP). Private, loopback and link-local addresses, other ports than 80/443 and more than 3 redirects are refused with 422.
+                     * @example https://example.com/drawings/fig1.png
+                     */
+                    imageUrl: string;
+                    /**
+                     * @description How the PNG is made, as /convert judges images. `auto`: line art in gray (a drawing, scan, sketch or screenshot of a figure) is redrawn at the new size with solid strokes, one-pixel anti-aliased edges and white paper, and a black-and-white drawing comes back black and white (1-bit); photos and gray artwork go through the network, colour and transparency kept. `bilevel` always redraws as line art and writes 1-bit black and white; `gray` writes 8-bit gray (line art redrawn, the rest through the network). Blank paper and flat areas come back exactly as they were.
+                     * @default auto
+                     * @enum {string}
+                     */
+                    mode?: "auto" | "bilevel" | "gray";
+                    /**
+                     * @description Output size ÷ input size on each axis: 2 or 4. Inputs up to 3 MP at x2 and 2 MP at x4, and up to 4096 px (x2) or 2048 px (x4) on the long edge, so the output stays within 8192 px.
+                     * @default 2
+                     * @enum {integer}
+                     */
+                    scale?: 2 | 4;
+                };
+                "multipart/form-data": {
+                    /**
+                     * @description Pixel density stamped in the PNG (pHYs: 11811 or 23622 pixels per metre). It does not change the pixel dimensions.
+                     * @default 300
+                     * @enum {string}
+                     */
+                    dpi?: "300" | "600";
+                    /**
+                     * Format: binary
+                     * @description PNG, JPEG, WebP or TIFF (detected from the bytes), at most 10 MiB, 12,000 px a side and 40 MP (WebP 5 MP: its decoder holds the whole image).
+                     */
+                    file: unknown;
+                    /**
+                     * @description How the PNG is made, as /convert judges images. `auto`: line art in gray (a drawing, scan, sketch or screenshot of a figure) is redrawn at the new size with solid strokes, one-pixel anti-aliased edges and white paper, and a black-and-white drawing comes back black and white (1-bit); photos and gray artwork go through the network, colour and transparency kept. `bilevel` always redraws as line art and writes 1-bit black and white; `gray` writes 8-bit gray (line art redrawn, the rest through the network). Blank paper and flat areas come back exactly as they were.
+                     * @default auto
+                     * @enum {string}
+                     */
+                    mode?: "auto" | "bilevel" | "gray";
+                    /**
+                     * @description Output size ÷ input size on each axis: 2 or 4. Inputs up to 3 MP at x2 and 2 MP at x4, and up to 4096 px (x2) or 2048 px (x4) on the long edge, so the output stays within 8192 px.
+                     * @default 2
+                     * @enum {string}
+                     */
+                    scale?: "2" | "4";
+                };
             };
         };
         responses: {
@@ -1336,9 +1307,44 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
-                "application/json": components["schemas"]["FiguresRequest"];
+                "application/json": {
+                    figure?: components["schemas"]["Figure"];
+                    /**
+                     * @description Adds reference numerals (Arabic digits, at least 0.32 cm high) with lead lines touching their parts: the numerals the prompt writes, as written; when it writes none, 100 for the whole and 102, 104, ... for its parts. `references` lists them.
+                     * @default false
+                     */
+                    labeled?: boolean;
+                    /**
+                     * @description `png`: a black-and-white (1-bit) PNG, long edge 2048 px, 300 DPI (pHYs). `svg`: stroke-only line art (text as glyph outlines, no fills but glyphs and arrowheads; each element is a `<g id="el-...">` with a `<title>` and `aria-label` naming it), returned in `svg` too.
+                     * @default png
+                     * @enum {string}
+                     */
+                    output?: "png" | "svg";
+                    /** @description What to draw, 1 to 10,000 characters, in the words a drafter writes: a claim or a detailed description of a block diagram ("a system 100 comprising a processor 102 coupled to a memory 104 ...") or of a method ("FIG. 10 is a flowchart of a method 1000 ... (step 1002) ... If so, ...; otherwise, ..."). Every numeral written stays on its part or step; a prompt that cannot be read faithfully is refused with `PROMPT_NOT_UNDERSTOOD`, quoting the phrase. An object described by its parts ("a table 40 having a rectangular top 42 supported by four legs 44") is drawn with no image model, in perspective or the views asked for, every numeral on its part (`figure.scene`). A picture that is neither (a landscape) needs the image model (the `AI` binding); without it the request is refused with `PROMPT_NOT_DRAWABLE`. */
+                    prompt?: string;
+                    /** @description 1 to 4 public http(s) image URLs used as the structural baseline (sketches, photos, prior figures). Each is fetched with the same guard as `imageUrl`; any failure is 400 `REFERENCE_IMAGE_UNAVAILABLE`. With the image model they guide it; without it, each becomes a line-drawing view (several side by side as FIG. 1A, 1B, ...). */
+                    referenceImageUrls?: string[];
+                } & (unknown | unknown | unknown);
+                "multipart/form-data": {
+                    /**
+                     * @description Adds reference numerals (Arabic digits, at least 0.32 cm high) with lead lines touching their parts: the numerals the prompt writes, as written; when it writes none, 100 for the whole and 102, 104, ... for its parts. `references` lists them.
+                     * @default false
+                     * @enum {string}
+                     */
+                    labeled?: "true" | "false";
+                    /**
+                     * @description `png`: a black-and-white (1-bit) PNG, long edge 2048 px, 300 DPI (pHYs). `svg`: stroke-only line art (text as glyph outlines, no fills but glyphs and arrowheads; each element is a `<g id="el-...">` with a `<title>` and `aria-label` naming it), returned in `svg` too.
+                     * @default png
+                     * @enum {string}
+                     */
+                    output?: "png" | "svg";
+                    /** @description What to draw, 1 to 10,000 characters, in the words a drafter writes: a claim or a detailed description of a block diagram ("a system 100 comprising a processor 102 coupled to a memory 104 ...") or of a method ("FIG. 10 is a flowchart of a method 1000 ... (step 1002) ... If so, ...; otherwise, ..."). Every numeral written stays on its part or step; a prompt that cannot be read faithfully is refused with `PROMPT_NOT_UNDERSTOOD`, quoting the phrase. An object described by its parts ("a table 40 having a rectangular top 42 supported by four legs 44") is drawn with no image model, in perspective or the views asked for, every numeral on its part (`figure.scene`). A picture that is neither (a landscape) needs the image model (the `AI` binding); without it the request is refused with `PROMPT_NOT_DRAWABLE`. */
+                    prompt?: string;
+                    /** @description 1 to 4 reference images uploaded as file parts of this name (sketches, photos, prior figures), each under the rules of an uploaded `file` (PNG, JPEG, WebP or TIFF, at most 10 MiB, 12,000 px a side, 40 MP); a file that breaks them is refused with the code of that rule, naming the part. Used as `referenceImageUrls` are. */
+                    referenceImages?: unknown[];
+                } & (unknown | unknown);
             };
         };
         responses: {
@@ -1581,8 +1587,45 @@ export interface operations {
         /** @description Either a JSON body with imageUrl, or a multipart/form-data body with a file part. */
         requestBody?: {
             content: {
-                "application/json": components["schemas"]["VectorizeJsonRequest"];
-                "multipart/form-data": components["schemas"]["VectorizeFormRequest"];
+                "application/json": {
+                    /**
+                     * @description `lineart` redraws the image as single-stroke centerlines (open stroked paths with round caps, one pen per measured line weight; junctions meet at one point; for patent figures, CAD, plotters and lasers). `trace` traces the pixels faithfully as filled outlines and keeps fills and colours (one filled path per colour layer, stacked so no seams show; a transparent background is not traced).
+                     * @default lineart
+                     * @enum {string}
+                     */
+                    engine?: "lineart" | "trace";
+                    /**
+                     * @description Output file format: SVG (viewBox in pixels; width and height in inches when the input carries a DPI), DXF R2000 (LWPOLYLINE with arc bulges, no SPLINE; millimetres when the input carries a DPI) or PDF (vector paths only; page sized from the pixels and the DPI, 300 DPI when the input has none).
+                     * @default svg
+                     * @enum {string}
+                     */
+                    format?: "svg" | "dxf" | "pdf";
+                    /**
+                     * Format: uri
+                     * @description A publicly reachable http(s) URL of a PNG, JPEG, WebP or TIFF image (at most 10 MiB, 12,000 px a side, 40 MP; WebP 5 MP). Private, loopback and link-local addresses, other ports than 80/443 and more than 3 redirects are refused with 422.
+                     * @example https://example.com/drawings/fig1.png
+                     */
+                    imageUrl: string;
+                };
+                "multipart/form-data": {
+                    /**
+                     * @description `lineart` redraws the image as single-stroke centerlines (open stroked paths with round caps, one pen per measured line weight; junctions meet at one point; for patent figures, CAD, plotters and lasers). `trace` traces the pixels faithfully as filled outlines and keeps fills and colours (one filled path per colour layer, stacked so no seams show; a transparent background is not traced).
+                     * @default lineart
+                     * @enum {string}
+                     */
+                    engine?: "lineart" | "trace";
+                    /**
+                     * Format: binary
+                     * @description PNG, JPEG, WebP or TIFF (detected from the bytes), at most 10 MiB, 12,000 px a side and 40 MP (WebP 5 MP: its decoder holds the whole image).
+                     */
+                    file: unknown;
+                    /**
+                     * @description Output file format: SVG (viewBox in pixels; width and height in inches when the input carries a DPI), DXF R2000 (LWPOLYLINE with arc bulges, no SPLINE; millimetres when the input carries a DPI) or PDF (vector paths only; page sized from the pixels and the DPI, 300 DPI when the input has none).
+                     * @default svg
+                     * @enum {string}
+                     */
+                    format?: "svg" | "dxf" | "pdf";
+                };
             };
         };
         responses: {

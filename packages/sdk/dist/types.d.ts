@@ -69,12 +69,23 @@ export type FigureSheet = components['schemas']['FigureSheet'];
 export type FigureReference = components['schemas']['FigureReference'];
 /**
  * `figures.create()`: the POST /figures JSON body: a `prompt`, a `figure` structure,
- * `referenceImageUrls`, or a prompt with either; `output` and `labeled`.
+ * `referenceImageUrls`, or a prompt with either; `output` and `labeled`. Or reference images
+ * from disk or memory as `referenceImages` (1-4 files, sent as multipart/form-data), with an
+ * optional `prompt`, `output` and `labeled`.
  */
-export type FigureInput = JsonBody<'generateFigure'>;
+export type FigureInput = (JsonBody<'generateFigure'> & {
+    referenceImages?: never;
+}) | {
+    referenceImages: FileInput[];
+    prompt?: string;
+    output?: 'png' | 'svg';
+    labeled?: boolean;
+    figure?: never;
+    referenceImageUrls?: never;
+};
 /** `vectorize()`: format (svg, dxf, pdf) and engine (lineart, trace) plus the image. */
 export type VectorizeInput = ImageInput<'vectorizeImage'>;
-/** `enhance()`: scale (2, 4) and dpi plus the image. */
+/** `enhance()`: scale (2, 4), dpi and mode (auto, bilevel, gray) plus the image. */
 export type EnhanceInput = ImageInput<'enhanceImage'>;
 /** `convert()`: format (png, tiff, pdf), dpi, mode and page plus the image. */
 export type ConvertInput = ImageInput<'convertImage'>;

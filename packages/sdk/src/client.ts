@@ -59,7 +59,8 @@ export class FigureApi {
   readonly figures: {
     /**
      * Draws a patent figure from a prompt, a `figure` structure (for example an edited
-     * `result.figure`), reference image URLs, or a prompt with either (POST /figures). A drafted
+     * `result.figure`), reference images (URLs, or files as `referenceImages`), or a prompt with
+     * either (POST /figures). A drafted
      * figure returns its structure (`figure`), where it came from (`reader`) and every sheet
      * (`sheets`: one, or FIG. nA, nB, ... for a figure continued over sheets).
      * @throws FigureApiError 400 `PROMPT_NOT_UNDERSTOOD` (the message quotes the prompt),
@@ -122,15 +123,34 @@ export class FigureApi {
     })
 
     this.figures = {
-      create: (input, callOptions = {}) =>
-        this.#paid(callOptions, (fetch, headers) =>
-          this.#client.POST('/figures', {
-            body: input,
+      create: async (input, callOptions = {}) => {
+        if (input.referenceImages === undefined) {
+          return this.#paid(callOptions, (fetch, headers) =>
+            this.#client.POST('/figures', {
+              body: input,
+              headers,
+              fetch,
+              signal: callOptions.signal,
+            }),
+          )
+        }
+        const { referenceImages, ...fields } = input
+        // Read once, before the first attempt, so every retry sends the same bytes.
+        const files = await Promise.all(referenceImages.map((file) => prepareFile(file)))
+        return this.#paid(callOptions, (fetch, headers) => {
+          const form = new FormData()
+          for (const [name, value] of Object.entries(fields as Record<string, unknown>)) {
+            if (value !== undefined && value !== null) form.append(name, String(value))
+          }
+          for (const file of files) form.append('referenceImages', file.blob, file.filename)
+          return this.#client.POST('/figures', {
+            body: form as never,
             headers,
             fetch,
             signal: callOptions.signal,
-          }),
-        ),
+          })
+        })
+      },
     }
     this.credits = {
       get: (callOptions = {}) =>

@@ -60,6 +60,17 @@ export function tryView(context, endpoint) {
   })
   const promptCount = h('p', { class: 'hint hint--end', id: ids('prompt-count') })
   const labeled = h('input', { type: 'checkbox', id: ids('labeled'), name: 'labeled' })
+  /** Figures: reference images uploaded with the prompt (sketches, photos, prior figures). */
+  const referenceInput = h('input', {
+    type: 'file',
+    id: ids('references'),
+    name: 'referenceImages',
+    multiple: true,
+    accept: 'image/png,image/jpeg,image/webp,image/tiff,.png,.jpg,.jpeg,.webp,.tif,.tiff',
+    'aria-describedby': ids('references-hint'),
+  })
+  /** The chosen reference files (at most 4 are sent). */
+  const references = () => Array.from(referenceInput.files ?? []).slice(0, 4)
 
   const fileInput = h('input', {
     type: 'file',
@@ -144,6 +155,17 @@ export function tryView(context, endpoint) {
               'Reference numerals ',
               h('span', { class: 'hint-inline', text: '(100, 102, … with lead lines)' }),
             ),
+          ),
+          h(
+            'div',
+            { class: 'field' },
+            h('label', { for: ids('references'), text: 'Reference images (optional)' }),
+            h('p', {
+              class: 'hint',
+              id: ids('references-hint'),
+              text: 'Up to 4 sketches, photos or prior figures to draw from (PNG, JPEG, WebP or TIFF, 10 MiB each); with them the prompt may be left empty.',
+            }),
+            referenceInput,
           ),
         ]
       : [
@@ -287,11 +309,15 @@ export function tryView(context, endpoint) {
         ...optionValues(),
       }
     } else if (endpoint.input === 'prompt') {
+      const files = references().map((file) => file.name)
       described.fields = {
-        prompt: prompt.value.trim() || 'A system 100 comprising …',
+        ...(prompt.value.trim() || files.length === 0
+          ? { prompt: prompt.value.trim() || 'A system 100 comprising …' }
+          : {}),
         labeled: labeled.checked,
         ...optionValues(),
       }
+      if (files.length > 0) described.references = files
     } else {
       described.fields = optionValues()
       described.image =
@@ -309,6 +335,7 @@ export function tryView(context, endpoint) {
     sdk.update(sdkSnippet(described))
     snippetsSource.hidden = !redrawnFigure
   }
+  referenceInput.addEventListener('change', () => update())
   prompt.addEventListener('input', () => {
     redrawnFigure = null
     update()
@@ -356,7 +383,11 @@ export function tryView(context, endpoint) {
    * @returns {string | null}
    */
   function missingInput() {
-    if (endpoint.input === 'prompt') return prompt.value.trim() ? null : 'Write a prompt first.'
+    if (endpoint.input === 'prompt') {
+      return prompt.value.trim() || references().length
+        ? null
+        : 'Write a prompt or choose reference images first.'
+    }
     if (source === 'file') return fileInput.files?.length ? null : 'Choose an image file first.'
     return urlInput.value.trim() ? null : 'Enter the image URL first.'
   }
@@ -429,7 +460,14 @@ export function tryView(context, endpoint) {
     }
     /** @type {import('../api.js').CallOptions} */
     const request = { key, idempotencyKey: newIdempotencyKey() }
-    if (endpoint.input === 'prompt') {
+    if (endpoint.input === 'prompt' && references().length > 0) {
+      const body = new FormData()
+      if (prompt.value.trim()) body.append('prompt', prompt.value.trim())
+      body.append('labeled', String(labeled.checked))
+      for (const [name, value] of Object.entries(optionValues())) body.append(name, String(value))
+      for (const file of references()) body.append('referenceImages', file)
+      request.form = body
+    } else if (endpoint.input === 'prompt') {
       request.json = { prompt: prompt.value.trim(), labeled: labeled.checked, ...optionValues() }
     } else if (source === 'file') {
       const body = new FormData()

@@ -2,12 +2,19 @@
  * Step 8 of POST /figures: downloads the `referenceImageUrls` behind the same SSRF guard, 10 MiB
  * cap, sniff and dimension caps as `imageUrl` (image-input.ts), at most 3 at a time. /figures has
  * no 422 (PLATFORM.md §0), so every failure is a 400 REFERENCE_IMAGE_UNAVAILABLE naming the URL.
+ * Uploaded `referenceImages` go through the rules of an uploaded `file`, their codes kept.
  */
 
 import type { Deps } from '../../deps'
 import { ApiError } from '../../errors'
 import { REFERENCE_IMAGE_LIMITS } from '../../operations/figure-references'
-import { type ImageLimits, type LoadedImage, loadImage } from './image-input'
+import {
+  type ImageInput,
+  type ImageLimits,
+  type LoadedImage,
+  loadImage,
+  uploadInput,
+} from './image-input'
 
 /**
  * Downloads in flight at once: PLATFORM.md §6 rule 10 keeps 3 of a Worker's 6 simultaneous
@@ -83,3 +90,40 @@ function unavailable(index: number, error: ApiError): ApiError {
 /** "The server answered 404" → "the server answered 404"; "PNG …" and "IP …" stay as they are. */
 const lowerFirst = (text: string): string =>
   /^[A-Z][a-z]/.test(text) ? text[0]!.toLowerCase() + text.slice(1) : text
+
+/**
+ * The uploaded `referenceImages` parts read for the fingerprint (their SHA-256), in order.
+ * @throws ApiError FILE_TOO_LARGE (400) naming the part: `referenceImages[1]: the file exceeds ...`
+ */
+export async function readUploadedReferences(files: readonly File[]): Promise<ImageInput[]> {
+  return Promise.all(files.map((file, index) => namingPart(index, () => uploadInput(file))))
+}
+
+/**
+ * Admits the uploaded references under the rules of an uploaded `file` (spec §4.7: type and
+ * dimensions), in order.
+ * @throws ApiError with the code of the rule a file breaks (400), naming the part
+ */
+export async function admitUploadedReferences(
+  uploads: readonly ImageInput[],
+  deps: Pick<Deps, 'resolver'>,
+  limits: ImageLimits = REFERENCE_IMAGE_LIMITS,
+): Promise<LoadedImage[]> {
+  const images: LoadedImage[] = []
+  for (const [index, upload] of uploads.entries()) {
+    images.push(await namingPart(index, () => loadImage(upload, deps, limits)))
+  }
+  return images
+}
+
+/** Runs `step`, its ApiError's message prefixed with the part it is about. */
+async function namingPart<T>(index: number, step: () => Promise<T>): Promise<T> {
+  try {
+    return await step()
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error
+    throw new ApiError(error.code, `referenceImages[${index}]: ${lowerFirst(error.message)}`, {
+      cause: error,
+    })
+  }
+}

@@ -2,6 +2,10 @@
  * Request and result schemas, mirroring the spec's tables (§2.3, §4). The same zod schemas
  * validate requests and generate the OpenAPI document. JSON bodies are strict (an unknown field
  * is an error, so a typo such as `dpis` is caught); multipart numbers arrive as strings.
+ * Request bodies are not named components: openapi-typescript makes a component's fields that
+ * have a `default` required, while inline under `requestBody` they stay optional, as they are.
+ * A field whose `.openapi()` sets `type` repeats its `default` there: the generator then leaves
+ * the zod default out of the document.
  */
 
 import { z } from '@hono/zod-openapi'
@@ -28,12 +32,26 @@ const fileProblem = (input: unknown): string =>
       ? 'file is required'
       : 'Expected a file upload for file but received a text field'
 
-/** The uploaded image part. */
+/**
+ * How the document states a file part: binary content with no `type`. @hey-api/openapi-ts types
+ * it `Blob | File`; openapi-typescript, which has no binary type, `unknown` (with `type: string`
+ * it would be `string`, and a Blob could not be passed without a cast).
+ */
+export const BINARY_PART = { format: 'binary', contentMediaType: 'application/octet-stream' }
+
+/**
+ * The uploaded image part. The check runs behind `z.unknown()` because the document generator
+ * describes a custom schema only through a `type`, and a file part must have none (above).
+ */
 export const ImageFileSchema = z
-  .custom<File>((value) => value instanceof File, { error: (issue) => fileProblem(issue.input) })
+  .unknown()
+  .pipe(
+    z.custom<File>((value) => value instanceof File, {
+      error: (issue) => fileProblem(issue.input),
+    }),
+  )
   .openapi({
-    type: 'string',
-    format: 'binary',
+    ...BINARY_PART,
     description:
       'PNG, JPEG, WebP or TIFF (detected from the bytes), at most 10 MiB, 12,000 px a side and 40 MP (WebP 5 MP: its decoder holds the whole image).',
   })
@@ -76,13 +94,17 @@ export const ConvertJsonSchema = z
     dpi: z
       .literal([300, 600])
       .default(300)
-      .openapi({ type: 'integer', enum: [300, 600], description: convertDescriptions.dpi }),
+      .openapi({
+        type: 'integer',
+        enum: [300, 600],
+        default: 300,
+        description: convertDescriptions.dpi,
+      }),
     mode: ConvertModeSchema.default('auto').openapi({ description: convertDescriptions.mode }),
     page: PageSchema.optional().openapi({ description: convertDescriptions.page, default: 'a4' }),
   })
   .strict()
   .superRefine(pageOnlyForPdf)
-  .openapi('ConvertJsonRequest')
 
 export const ConvertFormSchema = z
   .object({
@@ -92,13 +114,17 @@ export const ConvertFormSchema = z
       .enum(['300', '600'])
       .default('300')
       .transform(Number)
-      .openapi({ type: 'string', enum: ['300', '600'], description: convertDescriptions.dpi }),
+      .openapi({
+        type: 'string',
+        enum: ['300', '600'],
+        default: '300',
+        description: convertDescriptions.dpi,
+      }),
     mode: ConvertModeSchema.default('auto').openapi({ description: convertDescriptions.mode }),
     page: PageSchema.optional().openapi({ description: convertDescriptions.page, default: 'a4' }),
   })
   .strict()
   .superRefine(pageOnlyForPdf)
-  .openapi('ConvertFormRequest')
 
 export const ConvertResultSchema = z
   .object({
@@ -141,7 +167,6 @@ export const VectorizeJsonSchema = z
     engine: VectorEngineSchema.default('lineart'),
   })
   .strict()
-  .openapi('VectorizeJsonRequest')
 
 export const VectorizeFormSchema = z
   .object({
@@ -150,7 +175,6 @@ export const VectorizeFormSchema = z
     engine: VectorEngineSchema.default('lineart'),
   })
   .strict()
-  .openapi('VectorizeFormRequest')
 
 export const VectorizeResultSchema = z
   .object({
@@ -165,6 +189,10 @@ export const VectorizeResultSchema = z
       .int()
       .openapi({ description: 'Number of paths (strokes or filled outlines) written.' }),
     segments: z.int().openapi({ description: 'Number of lines, arcs and curves in those paths.' }),
+    warnings: z.array(z.string()).optional().openapi({
+      description:
+        'What to know before using it: a `lineart` drawing whose strokes hold less than 40 % of the ink the image has (faint, thin or dotted lines lost), with the share.',
+    }),
     creditsConsumed: z.int().openapi({ description: 'Credits charged: 2.' }),
   })
   .openapi('VectorizeResult')
@@ -184,15 +212,24 @@ export const EnhanceJsonSchema = z
     scale: z
       .literal([2, 4])
       .default(2)
-      .openapi({ type: 'integer', enum: [2, 4], description: enhanceDescriptions.scale }),
+      .openapi({
+        type: 'integer',
+        enum: [2, 4],
+        default: 2,
+        description: enhanceDescriptions.scale,
+      }),
     dpi: z
       .literal([300, 600])
       .default(300)
-      .openapi({ type: 'integer', enum: [300, 600], description: enhanceDescriptions.dpi }),
+      .openapi({
+        type: 'integer',
+        enum: [300, 600],
+        default: 300,
+        description: enhanceDescriptions.dpi,
+      }),
     mode: EnhanceModeSchema.default('auto').openapi({ description: enhanceDescriptions.mode }),
   })
   .strict()
-  .openapi('EnhanceJsonRequest')
 
 export const EnhanceFormSchema = z
   .object({
@@ -201,16 +238,25 @@ export const EnhanceFormSchema = z
       .enum(['2', '4'])
       .default('2')
       .transform(Number)
-      .openapi({ type: 'string', enum: ['2', '4'], description: enhanceDescriptions.scale }),
+      .openapi({
+        type: 'string',
+        enum: ['2', '4'],
+        default: '2',
+        description: enhanceDescriptions.scale,
+      }),
     dpi: z
       .enum(['300', '600'])
       .default('300')
       .transform(Number)
-      .openapi({ type: 'string', enum: ['300', '600'], description: enhanceDescriptions.dpi }),
+      .openapi({
+        type: 'string',
+        enum: ['300', '600'],
+        default: '300',
+        description: enhanceDescriptions.dpi,
+      }),
     mode: EnhanceModeSchema.default('auto').openapi({ description: enhanceDescriptions.mode }),
   })
   .strict()
-  .openapi('EnhanceFormRequest')
 
 export const EnhanceResultSchema = z
   .object({
@@ -233,6 +279,10 @@ export const EnhanceResultSchema = z
       description:
         'What drew it: `lineart` (the line-art reconstruction: strokes redrawn at the new size) or `network` (ESRGAN-slim super-resolution).',
     }),
+    warnings: z.array(z.string()).optional().openapi({
+      description:
+        'What to know before filing it: a network upscale whose detail is below 300 DPI at the density stamped (x2 at 300 DPI, x4 at either), with the DPI its detail really has.',
+    }),
     creditsConsumed: z.int().openapi({ description: 'Credits charged: 2 at x2, 4 at x4.' }),
   })
   .openapi('EnhanceResult')
@@ -253,6 +303,8 @@ const figureDescriptions = {
     '`png`: a black-and-white (1-bit) PNG, long edge 2048 px, 300 DPI (pHYs). `svg`: stroke-only line art (text as glyph outlines, no fills but glyphs and arrowheads; each element is a `<g id="el-...">` with a `<title>` and `aria-label` naming it), returned in `svg` too.',
   labeled:
     'Adds reference numerals (Arabic digits, at least 0.32 cm high) with lead lines touching their parts: the numerals the prompt writes, as written; when it writes none, 100 for the whole and 102, 104, ... for its parts. `references` lists them.',
+  referenceImages:
+    '1 to 4 reference images uploaded as file parts of this name (sketches, photos, prior figures), each under the rules of an uploaded `file` (PNG, JPEG, WebP or TIFF, at most 10 MiB, 12,000 px a side, 40 MP); a file that breaks them is refused with the code of that rule, naming the part. Used as `referenceImageUrls` are.',
   referenceImageUrls:
     '1 to 4 public http(s) image URLs used as the structural baseline (sketches, photos, prior figures). Each is fetched with the same guard as `imageUrl`; any failure is 400 `REFERENCE_IMAGE_UNAVAILABLE`. With the image model they guide it; without it, each becomes a line-drawing view (several side by side as FIG. 1A, 1B, ...).',
 }
@@ -412,7 +464,81 @@ export const FiguresJsonSchema = z
       })
     }
   })
-  .openapi('FiguresRequest')
+  // The same rule in the document, so `{}` is invalid there too: one of the three is present.
+  // Bare `required` branches, under allOf, leave the generated types as the fields above: a
+  // sibling anyOf reads as `unknown` in openapi-typescript, and typed branches would turn the
+  // body into a union that every caller building it field by field must narrow.
+  .openapi({
+    allOf: [
+      {
+        anyOf: [
+          { required: ['prompt'] },
+          { required: ['figure'] },
+          { required: ['referenceImageUrls'] },
+        ],
+      },
+    ],
+  })
+
+/** A form field's "true" / "false" as a boolean. */
+const FormBooleanSchema = z
+  .enum(['true', 'false'])
+  .default('false')
+  .transform((value) => value === 'true')
+
+/**
+ * POST /figures as multipart/form-data: a prompt and reference images uploaded as files (the
+ * `referenceImages` parts; one part arrives as a file, several as a list).
+ */
+export const FiguresFormSchema = z
+  .object({
+    prompt: z
+      .string()
+      .min(1)
+      .max(MAX_PROMPT_CHARS)
+      .optional()
+      .openapi({ description: figureDescriptions.prompt }),
+    output: z
+      .enum(['png', 'svg'])
+      .default('png')
+      .openapi({ description: figureDescriptions.output }),
+    labeled: FormBooleanSchema.openapi({
+      type: 'string',
+      enum: ['true', 'false'],
+      default: 'false',
+      description: figureDescriptions.labeled,
+    }),
+    referenceImages: z
+      .preprocess(
+        (value) => (value === undefined || Array.isArray(value) ? value : [value]),
+        z.array(ImageFileSchema).min(1).max(4),
+      )
+      .optional()
+      .openapi({
+        type: 'array',
+        items: BINARY_PART,
+        minItems: 1,
+        maxItems: 4,
+        description: figureDescriptions.referenceImages,
+      }),
+  })
+  .strict()
+  .superRefine((body, ctx) => {
+    if (body.prompt !== undefined && body.prompt.trim() === '') {
+      ctx.addIssue({ code: 'custom', path: ['prompt'], message: 'prompt must contain text' })
+    }
+    if (body.prompt === undefined && body.referenceImages === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [],
+        message: 'Send a prompt, referenceImages, or a prompt with referenceImages',
+      })
+    }
+  })
+  // As the JSON body: the rule in the document, one of the two present.
+  .openapi({
+    allOf: [{ anyOf: [{ required: ['prompt'] }, { required: ['referenceImages'] }] }],
+  })
 
 export const FigureReferenceSchema = z
   .object({

@@ -20,6 +20,8 @@ export const MAX_MULTIPART_BYTES = MAX_IMAGE_BYTES + 64 * 1024
 export interface BodyGuardOptions {
   /** Whether multipart/form-data (an image upload) is accepted besides JSON. */
   multipart: boolean
+  /** Images a multipart body may carry (default 1): the cap is that many MAX_IMAGE_BYTES. */
+  files?: number
 }
 
 type BodyKind = 'json' | 'multipart'
@@ -42,10 +44,15 @@ const echo = (value: string | undefined): string =>
       ? `${value.slice(0, MAX_ECHO_CHARS)}… (${value.length} characters)`
       : value
 
-const tooLarge = (kind: BodyKind): ApiError =>
+const tooLarge = (kind: BodyKind, files: number): ApiError =>
   kind === 'json'
     ? new ApiError('VALIDATION_ERROR', `The JSON body exceeds ${MAX_JSON_BYTES} bytes`)
-    : new ApiError('FILE_TOO_LARGE', `The upload exceeds ${MAX_IMAGE_BYTES} bytes (10 MiB)`)
+    : files === 1
+      ? new ApiError('FILE_TOO_LARGE', `The upload exceeds ${MAX_IMAGE_BYTES} bytes (10 MiB)`)
+      : new ApiError(
+          'FILE_TOO_LARGE',
+          `The upload exceeds ${files * MAX_IMAGE_BYTES} bytes (${files} images of 10 MiB)`,
+        )
 
 /**
  * Accepts JSON (and multipart when asked), enforces the size caps while reading, and replaces the
@@ -64,11 +71,13 @@ export function bodyGuard(options: BodyGuardOptions): MiddlewareHandler<AppEnv> 
         `Expected Content-Type ${accepted} but received ${echo(c.req.header('content-type'))}`,
       )
     }
-    const limit = kind === 'json' ? MAX_JSON_BYTES : MAX_MULTIPART_BYTES
+    const files = options.files ?? 1
+    const limit =
+      kind === 'json' ? MAX_JSON_BYTES : MAX_MULTIPART_BYTES + (files - 1) * MAX_IMAGE_BYTES
     const declared = Number(c.req.header('content-length'))
-    if (Number.isFinite(declared) && declared > limit) throw tooLarge(kind)
+    if (Number.isFinite(declared) && declared > limit) throw tooLarge(kind, files)
     const read = await readLimited(c.req.raw.body, limit)
-    if (!read.ok) throw tooLarge(kind)
+    if (!read.ok) throw tooLarge(kind, files)
     const raw = c.req.raw
     const headers = new Headers(raw.headers)
     headers.delete('content-length')

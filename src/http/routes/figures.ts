@@ -6,8 +6,13 @@ import { log } from '../../lib/log'
 import { generateFigure } from '../../operations/generate-figure'
 import { planFigure } from '../../operations/plan-figure'
 import { figureCost } from '../../operations/pricing'
-import { loadReferenceImages } from '../input/reference-images'
-import { FiguresJsonSchema, FiguresResultSchema } from '../input/schemas'
+import { isJsonContentType } from '../input/image-input'
+import {
+  admitUploadedReferences,
+  loadReferenceImages,
+  readUploadedReferences,
+} from '../input/reference-images'
+import { FiguresFormSchema, FiguresJsonSchema, FiguresResultSchema } from '../input/schemas'
 import { apiKeyAuth } from '../middleware/auth'
 import { bodyGuard } from '../middleware/body-guard'
 import { idempotencyKey } from '../middleware/idempotency-key'
@@ -117,18 +122,18 @@ const route = createRoute({
   tags: ['Figures'],
   summary: 'Generate a patent figure from a prompt and/or reference images',
   description:
-    'Block diagrams and flowcharts are drafted from the prompt or from a `figure` structure, exactly as written: every part and step the prompt names is drawn with the numeral it was written with ("a motor 104", "(step 1002)", "at 1102,", "S1302", "In step 602, ..."), labels are the prompt\'s own words, decisions its own conditions as questions with YES / NO branches, loops and joins where it says so. A faithfulness checker holds every reading to the prompt before anything is charged: a prompt that cannot be drawn exactly as written is refused with `PROMPT_NOT_UNDERSTOOD`, quoting the phrase. The structure drawn comes back as `figure`; correct it and send it back to redraw. Figures carry their "FIG. n" legend, text at least 0.32 cm high on the sheet (a figure too large for one sheet continues on further sheets, FIG. 5A, 5B, joined by connector circles, all in `sheets`), one uniform black pen on white, laid out with ELK and rendered with resvg. Objects described in words and reference images go to the image model (Workers AI FLUX.2) when the deployment has one; without it, reference images become line-drawing views. `labeled` adds numerals with lead lines. PNG: black and white (1-bit), long edge 2048 px, 300 DPI. SVG: strokes only (text as glyph outlines), each element a titled group. Costs 10 credits (PNG) or 8 (SVG).',
+    'Block diagrams and flowcharts are drafted from the prompt or from a `figure` structure, exactly as written: every part and step the prompt names is drawn with the numeral it was written with ("a motor 104", "(step 1002)", "at 1102,", "S1302", "In step 602, ..."), labels are the prompt\'s own words, decisions its own conditions as questions with YES / NO branches, loops and joins where it says so. A faithfulness checker holds every reading to the prompt before anything is charged: a prompt that cannot be drawn exactly as written is refused with `PROMPT_NOT_UNDERSTOOD`, quoting the phrase. The structure drawn comes back as `figure`; correct it and send it back to redraw. Figures carry their "FIG. n" legend, text at least 0.32 cm high on the sheet (a figure too large for one sheet continues on further sheets, FIG. 5A, 5B, joined by connector circles, all in `sheets`), one uniform black pen on white, laid out with ELK and rendered with resvg. Objects described in words and reference images go to the image model (Workers AI FLUX.2) when the deployment has one; without it, reference images become line-drawing views. Reference images come as public URLs (`referenceImageUrls`, JSON) or as files uploaded with the prompt (`referenceImages` parts, multipart/form-data, up to 4 of 10 MiB each). `labeled` adds numerals with lead lines. PNG: black and white (1-bit), long edge 2048 px, 300 DPI. SVG: strokes only (text as glyph outlines), each element a titled group. Costs 10 credits (PNG) or 8 (SVG).',
   security: API_KEY_SECURITY,
   middleware: [
     apiKeyAuth(),
     rateLimit(),
     idempotencyKey(),
-    bodyGuard({ multipart: false }),
+    bodyGuard({ multipart: true, files: 4 }),
   ] as const,
   request: {
     headers: IdempotencyHeaders,
     body: {
-      required: true,
+      required: false,
       content: {
         'application/json': {
           schema: FiguresJsonSchema,
@@ -150,6 +155,20 @@ const route = createRoute({
               summary: 'From a reference sketch only (the default instruction is used)',
               value: { referenceImageUrls: ['https://example.com/sketches/bracket.png'] },
             },
+          },
+        },
+        'multipart/form-data': {
+          schema: FiguresFormSchema,
+          examples: {
+            sketchUpload: {
+              summary: 'Upload: a sketch on disk as the reference',
+              description:
+                'curl: `-F referenceImages=@sketch.jpg`; repeat `-F referenceImages=@...` for up to 4, and add `-F prompt=...` to guide the image model.',
+              value: { referenceImages: ['sketch.jpg'] },
+            },
+          },
+          encoding: {
+            referenceImages: { contentType: 'image/png, image/jpeg, image/webp, image/tiff' },
           },
         },
       },
@@ -238,6 +257,17 @@ const route = createRoute({
               },
               'Without the image model (no `AI` binding) each reference becomes a line-drawing view; with it, `method` is `image-model`.',
             ),
+            sketchUpload: successExample('Line drawing from the uploaded sketch, 10 credits', {
+              url: exampleFileUrl('figure.png'),
+              format: 'png',
+              width: 2048,
+              height: 1536,
+              method: 'reference-lines',
+              sheets: [
+                { url: exampleFileUrl('figure.png'), label: 'FIG. 1', width: 2048, height: 1536 },
+              ],
+              creditsConsumed: 10,
+            }),
           },
         },
       },
@@ -265,7 +295,7 @@ const route = createRoute({
           'referenceImageUrls[0] could not be used: the server answered 404; expected 200',
         ),
         invalidIdempotencyKey: ERROR_EXAMPLES.invalidIdempotencyKey,
-        unsupportedContentType: unsupportedContentType(false),
+        unsupportedContentType: unsupportedContentType(true),
       },
       402: { insufficientCredits: insufficientCredits(8, 3) },
     }),
@@ -275,10 +305,16 @@ const route = createRoute({
 export const figuresRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook }).openapi(
   route,
   async (c) => {
-    const body = c.req.valid('json')
-    const { prompt, figure, output, labeled, referenceImageUrls } = body
+    const isJson = isJsonContentType(c.req.header('content-type'))
+    const body = isJson ? c.req.valid('json') : c.req.valid('form')
+    const { prompt, output, labeled } = body
+    const figure = 'figure' in body ? body.figure : undefined
+    const urls = ('referenceImageUrls' in body ? body.referenceImageUrls : undefined) ?? []
+    // Uploads are read (and hashed for the fingerprint) before anything is charged.
+    const uploads = await readUploadedReferences(
+      ('referenceImages' in body ? body.referenceImages : undefined) ?? [],
+    )
     const { deps, auth } = c.var
-    const urls = referenceImageUrls ?? []
     const response = runPaid(c, {
       operation: 'generateFigure',
       route: '/figures',
@@ -289,11 +325,17 @@ export const figuresRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
         output,
         labeled,
         referenceImageUrls: urls,
+        ...(uploads.length > 0
+          ? { referenceImages: uploads.map((u) => (u.kind === 'upload' ? u.sha256 : u.url)) }
+          : {}),
       },
       // Step 8: the references are fetched and the plan made before the charge, so a prompt we
       // cannot draw or a reference we cannot fetch costs nothing.
       loadInput: async () => {
-        const references = await loadReferenceImages(urls, deps)
+        const references = [
+          ...(await loadReferenceImages(urls, deps)),
+          ...(await admitUploadedReferences(uploads, deps)),
+        ]
         const plan = await planFigure({
           prompt,
           figure,

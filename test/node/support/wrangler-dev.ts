@@ -23,6 +23,9 @@ const SECRETS = {
   OUTPUT_URL_SECRET: 'local-test-url-secret-0123456789abcdef012345',
 }
 
+/** The operator token these runs use, for tests that call the operator API themselves. */
+export const ADMIN_TOKEN = SECRETS.ADMIN_TOKEN
+
 /** A running `wrangler dev`. */
 export interface WranglerDev {
   url: string

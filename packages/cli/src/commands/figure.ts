@@ -143,12 +143,22 @@ export async function runFigure(
   const from = typeof values.from === 'string' ? values.from : undefined
   if (!prompt && refs.length === 0 && from === undefined)
     throw usage(
-      'figure needs a prompt ("a system 100 comprising ..."), a structure (--from figure.json) or at least one --ref URL',
+      'figure needs a prompt ("a system 100 comprising ..."), a structure (--from figure.json) or at least one --ref image',
     )
-  if (refs.length > 4) throw usage(`Expected at most 4 --ref URLs but received ${refs.length}`)
-  for (const ref of refs)
-    if (!/^https?:\/\//i.test(ref))
-      throw usage(`Expected an http(s) URL for --ref but received ${ref}`)
+  if (refs.length > 4) throw usage(`Expected at most 4 --ref images but received ${refs.length}`)
+  // A --ref is a public URL the API fetches, or a file here that is uploaded; one kind per call.
+  const urls = refs.filter((ref) => /^https?:\/\//i.test(ref))
+  const files = refs
+    .filter((ref) => !/^https?:\/\//i.test(ref))
+    .map((ref) => resolve(ctx.io.cwd, ref))
+  if (urls.length > 0 && files.length > 0)
+    throw usage('Give --ref as URLs or as files, not both in one figure')
+  if (files.length > 0 && from !== undefined)
+    throw usage('--from cannot be combined with --ref files: send the structure alone, or URLs')
+  for (const file of files)
+    await access(file).catch(() => {
+      throw usage(`Expected a readable image file or an http(s) URL for --ref but received ${file}`)
+    })
   const format = values.svg === true ? 'svg' : 'png'
   const output = typeof values.output === 'string' ? values.output : undefined
   const outDir = typeof values['out-dir'] === 'string' ? values['out-dir'] : undefined
@@ -164,13 +174,21 @@ export async function runFigure(
     ...(format === 'png' ? { cheaper: { advice: 'use --svg', costEach: figureCost('svg') } } : {}),
   }
   if (values['no-check'] !== true) await ensureCredits(ctx, api, need)
-  const input: FigureInput = {
-    ...(prompt ? { prompt } : {}),
-    ...(figure ? { figure } : {}),
-    ...(refs.length ? { referenceImageUrls: refs } : {}),
-    output: format,
-    labeled: values.labeled === true,
-  }
+  const input: FigureInput =
+    files.length > 0
+      ? {
+          ...(prompt ? { prompt } : {}),
+          referenceImages: files,
+          output: format,
+          labeled: values.labeled === true,
+        }
+      : {
+          ...(prompt ? { prompt } : {}),
+          ...(figure ? { figure } : {}),
+          ...(urls.length ? { referenceImageUrls: urls } : {}),
+          output: format,
+          labeled: values.labeled === true,
+        }
   let result: FigureResult
   try {
     result = await api.figures.create(input, {

@@ -168,12 +168,19 @@ export const enhance: ImageCommand = {
   options: {
     scale: { type: 'string', short: 's' },
     dpi: { type: 'string' },
+    mode: { type: 'string' },
   },
   plan(values) {
     const scale = intChoice(str(values.scale), [2, 4] as const, '--scale', 2)
     const dpi = intChoice(str(values.dpi), [300, 600] as const, '--dpi', 300)
+    const mode = wordChoice(
+      str(values.mode),
+      ['auto', 'bilevel', 'gray'] as const,
+      '--mode',
+      'auto',
+    )
     return {
-      fields: { scale, dpi },
+      fields: { scale, dpi, mode },
       costEach: enhanceCost(scale),
       ...(scale === 4 ? { cheaper: { advice: 'use --scale 2', costEach: enhanceCost(2) } } : {}),
       suffix: `.x${scale}`,

@@ -422,7 +422,7 @@ async function vectorizeRows(engine, only) {
 
 /**
  * /enhance at the largest input each scale admits (its pixel cap, square): a photo-like RGB PNG
- * and a gray line drawing at x2, the photo at x4. The output PNG is stored compressed, in parts.
+ * (the network) and a gray line drawing (the line-art reconstruction) at x2 and at x4. The output PNG is stored compressed, in parts.
  */
 async function enhanceRows(engine, only) {
   const png = (data, width, height, channels) =>
@@ -447,6 +447,12 @@ async function enhanceRows(engine, only) {
       bytes: await png(lineDrawing(x2, x2), x2, x2, 1),
       small: await png(lineDrawing(64, 64), 64, 64, 1),
       runs: [{ scale: '2', dpi: '300' }],
+    },
+    {
+      name: `PNG gray ${x4}x${x4} line art (x4 cap)`,
+      bytes: await png(lineDrawing(x4, x4), x4, x4, 1),
+      small: await png(lineDrawing(64, 64), 64, 64, 1),
+      runs: [{ scale: '4', dpi: '600' }],
     },
     {
       name: `PNG RGB ${x4}x${x4} photo (x4 cap)`,

@@ -63,7 +63,12 @@ export interface EnhanceOutput {
   file: StoredFile
   plan: EnhancePlan
   toneReason: string
+  /** What to know before filing it (detail below the filing density). */
+  warnings: string[]
 }
+
+/** The least density whose detail a drawing for filing should have (USPTO, EPO: 300 DPI). */
+const FILING_DETAIL_DPI = 300
 
 /** Upscales, encodes and stores the PNG under `out/{accountId}/{ulid}/enhanced.png`, in parts. */
 export async function enhanceImage(
@@ -133,5 +138,17 @@ export async function enhanceImage(
     width: outWidth,
     height: outHeight,
   }
-  return { file, plan, toneReason: survey.toneReason }
+  return { file, plan, toneReason: survey.toneReason, warnings: detailWarning(plan, scale, dpi) }
+}
+
+/**
+ * The network sharpens but invents no detail: its output holds the input's, `dpi / scale` at the
+ * density stamped. Line art is redrawn at the output's size, so it is not warned about.
+ */
+function detailWarning(plan: EnhancePlan, scale: Scale, dpi: EnhanceDpi): string[] {
+  const detail = dpi / scale
+  if (plan.method !== 'network' || detail >= FILING_DETAIL_DPI) return []
+  return [
+    `Upscaled ${scale}× by the network and stamped ${dpi} DPI, the image holds the detail of about ${detail} DPI: edges are sharpened, but detail the input did not have is not made up; for filing, start from a larger original`,
+  ]
 }

@@ -12,6 +12,7 @@ interface EnhanceData {
   height: number
   mode: 'bilevel' | 'gray' | 'color'
   method: 'lineart' | 'network'
+  warnings?: string[]
   creditsConsumed: number
 }
 
@@ -71,6 +72,7 @@ describe('POST /v1/enhance plans by what the image is', () => {
     const truth = lineDrawing(192, 144, 6)
     const { data, png, out } = await enhance(apiKey, reduce(truth, 4), { scale: '4' })
     expect(data).toMatchObject({ width: 192, height: 144, mode: 'gray', method: 'lineart' })
+    expect(data.warnings).toBeUndefined()
     expect(pngHeader(png)).toMatchObject({ bitDepth: 8, colourType: 0 })
     // Close to the drawing, and nearly black and white: only a one-pixel edge is gray.
     expect(psnr(out.data, truth.data)).toBeGreaterThan(22)
@@ -95,6 +97,10 @@ describe('POST /v1/enhance plans by what the image is', () => {
     const colour = await enhance(apiKey, photo)
     expect(colour.data).toMatchObject({ mode: 'color', method: 'network' })
     expect(colour.out.channels).toBe(4)
+    // x2 stamped 300 DPI holds the detail of 150: said, with the number.
+    expect(colour.data.warnings).toEqual([expect.stringMatching(/detail of about 150 DPI/)])
+    const sharp = await enhance(apiKey, photo, { dpi: '600' })
+    expect(sharp.data.warnings).toBeUndefined()
     const bw = await enhance(apiKey, photo, { mode: 'bilevel' })
     expect(bw.data).toMatchObject({ mode: 'bilevel', method: 'lineart' })
     expect(pngHeader(bw.png)).toMatchObject({ bitDepth: 1 })

@@ -10,16 +10,16 @@ useFakeNetwork()
 afterEach(() => vi.restoreAllMocks())
 
 /** The JSON log lines written through `spy` whose message is `message`. */
-function lines(spy: ReturnType<typeof vi.spyOn>, message: string) {
+function lines(spy: { mock: { calls: unknown[][] } }, message: string) {
   return spy.mock.calls
-    .map((call) => {
+    .map((call: unknown[]) => {
       try {
         return JSON.parse(String(call[0])) as Record<string, unknown>
       } catch {
         return null
       }
     })
-    .filter((entry) => entry?.message === message)
+    .filter((entry: Record<string, unknown> | null) => entry?.message === message)
 }
 
 describe('unreachable image URLs', () => {
@@ -34,7 +34,10 @@ describe('unreachable image URLs', () => {
       await expectError(response, 422, 'IMAGE_FETCH_FAILED')
     }
     const warnings = lines(warn, 'image url unreachable')
-    expect(warnings.map((w) => w?.host)).toEqual(['gone.example.com', 'down.example.com'])
+    expect(warnings.map((w: Record<string, unknown> | null) => w?.host)).toEqual([
+      'gone.example.com',
+      'down.example.com',
+    ])
     for (const w of warnings) {
       expect(w).toMatchObject({ level: 'warn', reason: expect.any(String) })
       expect(JSON.stringify(w)).not.toContain('stack')

@@ -28,6 +28,7 @@ interface VectorizeData {
   height: number
   paths: number
   segments: number
+  warnings?: string[]
   creditsConsumed: number
 }
 
@@ -93,6 +94,29 @@ describe('POST /v1/vectorize', () => {
     }
     expect(await balanceOf(apiKey)).toBe(8)
     await expectLedgerConsistent(accountId)
+  })
+
+  it('says when the strokes lost most of the ink (a 1 px stipple), and not for a drawing', async () => {
+    const { apiKey } = await newAccount(10)
+    const stipple = new Uint8Array(400 * 300).fill(255)
+    let seed = 7
+    for (let k = 0; k < 3000; k++) {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff
+      const x = seed % 400
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff
+      stipple[(seed % 300) * 400 + x] = 0
+    }
+    const input: Raster = { width: 400, height: 300, channels: 1, data: stipple }
+    const lost = await vectorizeOk(
+      await postForm('/v1/vectorize', apiKey, { file: new Blob([await toPng(input)]) }),
+    )
+    expect(lost.warnings).toEqual([expect.stringMatching(/hold about 0 % of the image's ink/)])
+    const drawing = await vectorizeOk(
+      await postForm('/v1/vectorize', apiKey, {
+        file: new Blob([await toPng(lineDrawing(400, 300, 3))]),
+      }),
+    )
+    expect(drawing.warnings).toBeUndefined()
   })
 
   it('writes DXF centerlines that dxf-parser reads: open LWPOLYLINEs through the frame corners', async () => {

@@ -11,6 +11,7 @@ import { dropIsolatedSpecks } from './drop-isolated'
 import { fitStroke } from './fit-curves'
 import { groupByWeight, type WeightedPath } from './line-weight'
 import { linkStrokes } from './link-strokes'
+import type { Mask } from './mask'
 import { type PixelStages, pixelStages } from './pixel-stages'
 import { placeJunctions } from './place-junctions'
 import { pruneGraph } from './prune-graph'
@@ -54,6 +55,12 @@ export interface LineartStats {
    * MAX_GRAPH_BYTES (noise, a photo's texture): the drawing is then a simplified one.
    */
   coarsened: number
+  /**
+   * The ink the strokes draw (length × width, dots as discs) over the ink the threshold found:
+   * near 1 for a drawing; far under it when the drawing lost its ink (faint or thin lines the
+   * threshold or the speck filter dropped). 1 for a blank image.
+   */
+  inkDrawn: number
 }
 
 const DEFAULT_TOLERANCE_PX = 1
@@ -89,7 +96,7 @@ export async function traceLineart(
 ): Promise<{ drawing: VectorDrawing; stats: LineartStats }> {
   const { width, height } = image
   const params = deriveParams(width, height, options)
-  const { graph, cleaned, coarsened } = await skeletonGraph(
+  const { graph, cleaned, coarsened, inkPx } = await skeletonGraph(
     image,
     params,
     options.releaseImage === true,
@@ -144,6 +151,7 @@ export async function traceLineart(
       segments,
       tolerancePx: tolerance,
       coarsened,
+      inkDrawn: inkDrawn(fitted, dots.length, inkPx),
     },
   }
 }
@@ -159,7 +167,13 @@ async function skeletonGraph(
   image: GrayImage,
   params: { speckAreaPx: number; holeAreaPx: number; maxGraphBytes: number },
   releaseImage: boolean,
-): Promise<{ graph: StrokeGraph; cleaned: { specks: number; holes: number }; coarsened: number }> {
+): Promise<{
+  graph: StrokeGraph
+  cleaned: { specks: number; holes: number }
+  coarsened: number
+  /** Ink pixels the threshold found, at the image's scale. */
+  inkPx: number
+}> {
   const maze = isMaze(image)
   // A maze's drawing is thousands of fragments whatever its scale: it gets a quarter of the
   // budget, which a drawing never meets (see MAZE_TRANSITIONS).
@@ -174,6 +188,7 @@ async function skeletonGraph(
     thresholdInk(source, stages.mask)
     if (factor > 1) releaseBuffer(source.data)
     const area = factor * factor
+    const inkPx = countInk(stages.mask) * area
     const cleaned = stages.despeckle(
       Math.max(1, Math.round(params.speckAreaPx / area)),
       Math.max(1, Math.round(params.holeAreaPx / area)),
@@ -188,8 +203,27 @@ async function skeletonGraph(
     if (releaseImage) releaseBuffer(image.data)
     const graph = buildStrokeGraph(stages.mask, distance)
     if (factor > 1) scaleGraph(graph, factor)
-    return { graph, cleaned, coarsened: factor }
+    return { graph, cleaned, coarsened: factor, inkPx }
   }
+}
+
+/** See LineartStats.inkDrawn; the dots are the last `dotCount` paths of `fitted`. */
+function inkDrawn(fitted: readonly WeightedPath[], dotCount: number, inkPx: number): number {
+  if (inkPx === 0) return 1
+  let drawn = 0
+  const strokes = fitted.length - dotCount
+  for (let k = 0; k < fitted.length; k++) {
+    const { width, length } = fitted[k]!
+    drawn += k < strokes ? length * width : (Math.PI * width * width) / 4
+  }
+  return drawn / inkPx
+}
+
+/** Ink pixels of a mask (its frame is paper). */
+function countInk(mask: Mask): number {
+  let ink = 0
+  for (let i = 0; i < mask.data.length; i++) if (mask.data[i] !== 0) ink++
+  return ink
 }
 
 /**

@@ -8,18 +8,19 @@
  * Job: undo an area-average reduction of a drawing, which is what a low-resolution scan or render
  * of ink on paper is: each input pixel says how much of its s × s block was ink, not where.
  * Method: the ink share of every input pixel (c = 1 − gray / 255) is enlarged with a cubic
- * B-spline into a smooth field G, whose level sets follow the strokes (the B-spline, unlike
- * Catmull-Rom, does not pull a thin line's ridge to pixel centres, so slanted lines do not step); the output is an edge drawn along
- * one level set, H = clamp(0.5 + (G − t) / |∇G|, 0, 1): (G − t) / |∇G| is the distance to that
- * edge in output pixels, so the edge is one pixel wide whatever the blur of the input. The level t
- * is chosen per input pixel so that its block holds exactly the ink the input pixel said (the
- * block's mean of H is c), which keeps thin lines whose bicubic peak is far under half, puts every
- * edge where the input's coverage puts it, and leaves paper (c = 0) and solid ink (c = 1) exactly
- * as they were. Levels are then smoothed across blocks (bilinear between block centres) and each
- * block's level offset solved again, so an edge crossing blocks does not step at their seams.
- * Where G is flat (gray fill, paper tint) |∇G| is floored, which keeps the input's flat gray.
- * Reach: the B-spline 2 input pixels, the gradient one output pixel, and one block per round of
- * level smoothing (4 rounds with the first): LINEART_HALO_PX covers it.
+ * B-spline into a smooth field G whose level sets follow the strokes (unlike Catmull-Rom, the
+ * B-spline does not pull a thin line's ridge to pixel centres, so slanted lines do not step).
+ * The output is an edge drawn along a level set, H = clamp(0.5 + (G − t) / |∇G|, 0, 1), where
+ * (G − t) / |∇G| is the distance to the edge in output pixels: one pixel of anti-aliasing
+ * whatever the blur of the input. The level t is solved per input pixel so that its block holds
+ * the ink the pixel said (the block's mean of H is c): thin lines whose enlarged peak is far under
+ * half are kept, every edge sits where the coverage puts it, and paper (c = 0) and solid ink
+ * (c = 1) stay exact. The levels are then made a field (bilinear between block centres, a few
+ * Newton rounds) so an edge crossing blocks does not step at their seams, and each block's small
+ * remaining offset is solved exactly. Where G is flat (a tint, a gray fill) |∇G| is floored,
+ * which keeps the flat gray.
+ * Reach: the B-spline 2 input pixels, the gradient one output pixel, one block per round of level
+ * smoothing (4 with the first): LINEART_HALO_PX covers it.
  */
 
 import { releaseBuffer } from '../../lib/release'

@@ -178,6 +178,7 @@ export const vectorizeRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validation
             height: out.file.height,
             paths: out.paths,
             segments: out.segments,
+            ...(out.warnings.length > 0 ? { warnings: out.warnings } : {}),
           },
           storedKeys: [out.file.key],
         }

@@ -35,7 +35,7 @@ const TILE_PX = 64
 /** The gradient floor, in ink share per output pixel times the scale: a flat field's edge is 4 px. */
 const MIN_GRADIENT = 0.25
 
-/** Newton rounds on the smoothed levels: measured, 3 leave blocks within 1 % of their ink. */
+/** Newton rounds on the smoothed levels: 6 or 10 moved the icon set's PSNR by under 0.2 dB. */
 const REFINE_ROUNDS = 3
 
 /** Bisection steps for a block's level: 2^-18 of its range, far under one output level. */
@@ -58,7 +58,7 @@ export function reconstructTile(tile: Uint8Array, w: number, h: number, s: numbe
   const H = h * s
   const ink = new Float32Array(w * h)
   for (let i = 0; i < w * h; i++) ink[i] = (255 - tile[i]!) / 255
-  const field = enlargeBicubic(ink, w, h, s)
+  const field = enlargeBSpline(ink, w, h, s)
   const slope = gradientFloor(field, W, H, MIN_GRADIENT / s)
   const levels = new Float32Array(w * h)
   for (let by = 0; by < h; by++) {
@@ -190,7 +190,7 @@ function refineLevels(
 }
 
 /** Cubic B-spline enlargement of a float field by `s`, centre-aligned, edges clamped. */
-function enlargeBicubic(src: Float32Array, w: number, h: number, s: number): Float32Array {
+function enlargeBSpline(src: Float32Array, w: number, h: number, s: number): Float32Array {
   const W = w * s
   const H = h * s
   const rows = new Float32Array(W * h)

@@ -19,16 +19,16 @@ export interface RgbForward {
 
 /**
  * Core size of a tile by scale, input pixels. The kernels' memory grows with the haloed tile
- * (about 1.7 KB per pixel) and the output band with its height, so x4, whose bands are twice as
- * tall in output rows, runs tiles half as tall: 148 × 84 with the halo, 25.4 MiB of kernel
- * memory instead of 40.1 MiB, and bands of 256 output rows (4.3 MB at the 1414 px cap, not
- * 8.7 MB), as at x2. That took its request from 101 to 85 MB of workerd RSS above idle, for 13%
- * more tile area to run (148 · 84 / 128 · 64 = 1.52 against 148² / 128² = 1.34: the halos).
- * x2 keeps 128 × 128 (148 × 148, 39.7 MiB).
+ * (about 1.7 KB per pixel) and the output band with its height, so x4, whose bands are four times
+ * as tall in output rows, runs tiles 48 rows tall: 154 × 74 with the 13 px halo. At 128 × 64 (the
+ * size before the back-projection widened the halo from 10 px) the x4 cap's request reached
+ * 103.9 MB of workerd RSS above idle in `npm run memory`; at 128 × 56, 99.3; at 128 × 48, 98.6,
+ * for more tile area to run (154 · 74 / 128 · 48 = 1.85 against 1.52 before: the halos).
+ * x2 keeps 128 × 128 (154 × 154).
  */
 export const TILE_PX: Readonly<Record<number, { width: number; height: number }>> = {
   2: { width: 128, height: 128 },
-  4: { width: 128, height: 64 },
+  4: { width: 128, height: 48 },
 }
 
 /** The tile core at `scale` (128 × 128 for a scale not listed). */

@@ -6,6 +6,7 @@
  */
 
 import { releaseBuffer } from '../../lib/release'
+import { CATMULL_ROM, centredTaps, LANCZOS3 } from './taps'
 import { type BandInput, HALO_PX, type OutputBand, upscaleBands } from './tiles'
 
 /**
@@ -143,16 +144,16 @@ export function backProject(
       }
     }
   }
-  const columns = lanczosTaps(ow, w, s)
-  const rows = lanczosTaps(oh, h, s)
+  const columns = centredTaps(ow, w, s, LANCZOS3)
+  const rows = centredTaps(oh, h, s, LANCZOS3)
   // Columns first, into rows of input height and output width.
   const across = new Float32Array(ow * h * colours)
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < ow; x++) {
       for (let c = 0; c < colours; c++) {
         let v = 0
-        for (let k = 0; k < LANCZOS_TAPS; k++) {
-          const i = x * LANCZOS_TAPS + k
+        for (let k = 0; k < columns.count; k++) {
+          const i = x * columns.count + k
           v += columns.weights[i]! * residual[(y * w + columns.taps[i]!) * colours + c]!
         }
         across[(y * ow + x) * colours + c] = v
@@ -163,8 +164,8 @@ export function backProject(
     for (let x = 0; x < ow; x++) {
       for (let c = 0; c < colours; c++) {
         let v = 0
-        for (let k = 0; k < LANCZOS_TAPS; k++) {
-          const i = y * LANCZOS_TAPS + k
+        for (let k = 0; k < rows.count; k++) {
+          const i = y * rows.count + k
           v += rows.weights[i]! * across[(rows.taps[i]! * ow + x) * colours + c]!
         }
         const at = (y * ow + x) * channels + c
@@ -174,36 +175,6 @@ export function backProject(
   }
   releaseBuffer(residual)
   releaseBuffer(across)
-}
-
-const LANCZOS_TAPS = 6
-
-/** Lanczos-3 taps (clamped to [0, size)) and normalised weights of every output coordinate. */
-function lanczosTaps(outSize: number, size: number, s: number) {
-  const taps = new Int32Array(outSize * LANCZOS_TAPS)
-  const weights = new Float32Array(outSize * LANCZOS_TAPS)
-  for (let o = 0; o < outSize; o++) {
-    const source = (o + 0.5) / s - 0.5
-    const base = Math.floor(source)
-    let sum = 0
-    for (let k = 0; k < LANCZOS_TAPS; k++) {
-      const i = base - 2 + k
-      const weight = lanczos3(source - i)
-      taps[o * LANCZOS_TAPS + k] = Math.min(size - 1, Math.max(0, i))
-      weights[o * LANCZOS_TAPS + k] = weight
-      sum += weight
-    }
-    for (let k = 0; k < LANCZOS_TAPS; k++) weights[o * LANCZOS_TAPS + k]! /= sum
-  }
-  return { taps, weights }
-}
-
-function lanczos3(d: number): number {
-  const x = Math.abs(d)
-  if (x < 1e-9) return 1
-  if (x >= 3) return 0
-  const p = Math.PI * x
-  return (3 * Math.sin(p) * Math.sin(p / 3)) / (p * p)
 }
 
 /**
@@ -296,46 +267,23 @@ export function upscaleAlpha(
   const ow = width * s
   const oh = height * s
   const out = into ? into.subarray(0, ow * oh) : new Uint8Array(ow * oh)
-  // The four taps and weights of every output column (rows reuse the same pattern).
-  const taps = new Int32Array(ow * 4)
-  const weights = new Float64Array(ow * 4)
-  for (let x = 0; x < ow; x++) setTaps(x, s, width, taps, weights)
-  const rowTaps = new Int32Array(oh * 4)
-  const rowWeights = new Float64Array(oh * 4)
-  for (let y = 0; y < oh; y++) setTaps(y, s, height, rowTaps, rowWeights)
+  const columns = centredTaps(ow, width, s, CATMULL_ROM)
+  const rows = centredTaps(oh, height, s, CATMULL_ROM)
   const a = channels - 1
   for (let y = 0; y < oh; y++) {
     for (let x = 0; x < ow; x++) {
       let sum = 0
       for (let j = 0; j < 4; j++) {
-        const row = rowTaps[y * 4 + j]! * width
+        const row = rows.taps[y * 4 + j]! * width
         let line = 0
         for (let i = 0; i < 4; i++) {
-          line += weights[x * 4 + i]! * tile[(row + taps[x * 4 + i]!) * channels + a]!
+          line +=
+            columns.weights[x * 4 + i]! * tile[(row + columns.taps[x * 4 + i]!) * channels + a]!
         }
-        sum += rowWeights[y * 4 + j]! * line
+        sum += rows.weights[y * 4 + j]! * line
       }
       out[y * ow + x] = Math.min(255, Math.max(0, Math.round(sum)))
     }
   }
   return out
-}
-
-/** Catmull-Rom taps (clamped to [0, size)) and weights of output coordinate `o` at scale `s`. */
-function setTaps(o: number, s: number, size: number, taps: Int32Array, weights: Float64Array) {
-  const source = (o + 0.5) / s - 0.5
-  const base = Math.floor(source)
-  const t = source - base
-  for (let i = 0; i < 4; i++) {
-    taps[o * 4 + i] = Math.min(size - 1, Math.max(0, base - 1 + i))
-    weights[o * 4 + i] = catmullRom(t + 1 - i)
-  }
-}
-
-/** The Catmull-Rom cubic (a = −0.5) at distance `d`. */
-function catmullRom(d: number): number {
-  const x = Math.abs(d)
-  if (x < 1) return 1.5 * x ** 3 - 2.5 * x ** 2 + 1
-  if (x < 2) return -0.5 * x ** 3 + 2.5 * x ** 2 - 4 * x + 2
-  return 0
 }

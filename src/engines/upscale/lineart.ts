@@ -24,6 +24,7 @@
  */
 
 import { releaseBuffer } from '../../lib/release'
+import { B_SPLINE, centredTaps } from './taps'
 import { type BandInput, type OutputBand, upscaleBands } from './tiles'
 
 /** Input pixels of context a tile needs: the B-spline (2), the gradient and 4 rounds of levels. */
@@ -193,54 +194,28 @@ function refineLevels(
 function enlargeBSpline(src: Float32Array, w: number, h: number, s: number): Float32Array {
   const W = w * s
   const H = h * s
-  const rows = new Float32Array(W * h)
-  const taps = new Int32Array(4)
-  const weights = new Float32Array(4)
-  for (let x = 0; x < W; x++) {
-    setTaps(x, s, w, taps, weights)
-    for (let y = 0; y < h; y++) {
-      const row = y * w
-      rows[y * W + x] =
-        weights[0]! * src[row + taps[0]!]! +
-        weights[1]! * src[row + taps[1]!]! +
-        weights[2]! * src[row + taps[2]!]! +
-        weights[3]! * src[row + taps[3]!]!
+  const columns = centredTaps(W, w, s, B_SPLINE)
+  const rows = centredTaps(H, h, s, B_SPLINE)
+  const across = new Float32Array(W * h)
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < W; x++) {
+      let v = 0
+      for (let k = 0; k < 4; k++)
+        v += columns.weights[x * 4 + k]! * src[y * w + columns.taps[x * 4 + k]!]!
+      across[y * W + x] = v
     }
   }
   const out = new Float32Array(W * H)
   for (let y = 0; y < H; y++) {
-    setTaps(y, s, h, taps, weights)
-    const r0 = taps[0]! * W
-    const r1 = taps[1]! * W
-    const r2 = taps[2]! * W
-    const r3 = taps[3]! * W
-    const w0 = weights[0]!
-    const w1 = weights[1]!
-    const w2 = weights[2]!
-    const w3 = weights[3]!
     for (let x = 0; x < W; x++) {
-      out[y * W + x] =
-        w0 * rows[r0 + x]! + w1 * rows[r1 + x]! + w2 * rows[r2 + x]! + w3 * rows[r3 + x]!
+      let v = 0
+      for (let k = 0; k < 4; k++)
+        v += rows.weights[y * 4 + k]! * across[rows.taps[y * 4 + k]! * W + x]!
+      out[y * W + x] = v
     }
   }
+  releaseBuffer(across)
   return out
-}
-
-function setTaps(o: number, s: number, size: number, taps: Int32Array, weights: Float32Array) {
-  const source = (o + 0.5) / s - 0.5
-  const base = Math.floor(source)
-  const t = source - base
-  for (let i = 0; i < 4; i++) {
-    taps[i] = Math.min(size - 1, Math.max(0, base - 1 + i))
-    weights[i] = bSpline(t + 1 - i)
-  }
-}
-
-function bSpline(d: number): number {
-  const x = Math.abs(d)
-  if (x < 1) return (4 - 6 * x * x + 3 * x * x * x) / 6
-  if (x < 2) return (2 - x) ** 3 / 6
-  return 0
 }
 
 /** |∇field| per output pixel (central differences), never under `floor`. */

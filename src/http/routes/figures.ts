@@ -40,6 +40,17 @@ const SYSTEM_PROMPT =
 const METHOD_PROMPT =
   'FIG. 2 is a flowchart of a method 200 comprising: receiving a request from a client; authenticating the client; determining whether the client is authorized; if so, retrieving a record; otherwise, sending an error message; and sending the response.'
 
+/** What a reference image drawn without the image model answers, by URL or uploaded. */
+const REFERENCE_LINES_RESULT = {
+  url: exampleFileUrl('figure.png'),
+  format: 'png',
+  width: 2048,
+  height: 1536,
+  method: 'reference-lines',
+  sheets: [{ url: exampleFileUrl('figure.png'), label: 'FIG. 1', width: 2048, height: 1536 }],
+  creditsConsumed: 10,
+}
+
 /** A prompt that asks for a block diagram and names no part. */
 const NOT_UNDERSTOOD_PROMPT = 'Draw a block diagram of my invention, the usual parts.'
 const NOT_UNDERSTOOD_MESSAGE = `Read "${NOT_UNDERSTOOD_PROMPT}": No parts could be read from the prompt; list them with numerals and say how they connect, for example "A system 100 comprising a processor 102, a memory 104 and a display 106, wherein the processor is coupled to the memory".`
@@ -244,30 +255,13 @@ const route = createRoute({
             }),
             referenceImages: successExample(
               'Line drawing from the reference, 10 credits',
-              {
-                url: exampleFileUrl('figure.png'),
-                format: 'png',
-                width: 2048,
-                height: 1536,
-                method: 'reference-lines',
-                sheets: [
-                  { url: exampleFileUrl('figure.png'), label: 'FIG. 1', width: 2048, height: 1536 },
-                ],
-                creditsConsumed: 10,
-              },
+              REFERENCE_LINES_RESULT,
               'Without the image model (no `AI` binding) each reference becomes a line-drawing view; with it, `method` is `image-model`.',
             ),
-            sketchUpload: successExample('Line drawing from the uploaded sketch, 10 credits', {
-              url: exampleFileUrl('figure.png'),
-              format: 'png',
-              width: 2048,
-              height: 1536,
-              method: 'reference-lines',
-              sheets: [
-                { url: exampleFileUrl('figure.png'), label: 'FIG. 1', width: 2048, height: 1536 },
-              ],
-              creditsConsumed: 10,
-            }),
+            sketchUpload: successExample(
+              'Line drawing from the uploaded sketch, 10 credits',
+              REFERENCE_LINES_RESULT,
+            ),
           },
         },
       },

@@ -1,4 +1,4 @@
-// `npm run bench -- binarize`: the evidence behind src/engines/export/binarize.ts and tone.ts.
+// `npm run bench -- binarize`: the evidence behind src/engines/gray/binarize.ts and tone.ts.
 // 1. Speed of the production stages on a 4096 × 3000 page under Node (this machine), and a check
 //    that the production pass gives exactly the bench's whole-page reference of the same rule.
 // 2. Binarization: every compared method on the corpus's bilevel USPTO sheets, clean and as

@@ -24,7 +24,7 @@ export async function runFigureLinesBench() {
       contents: `
         export { extractLineDrawing } from './src/engines/figure/lines'
         export { useLineartWasm } from './src/engines/lineart/pixel-stages'
-        export { useResampleWasm } from './src/engines/export/resample'
+        export { useResampleWasm } from './src/engines/gray/resample'
         export { openPng } from './src/codecs/png/decode'
         export * as scenes from './test/engines/figure/lines/images'
         export { photo } from './test/support/photo'

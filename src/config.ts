@@ -1,6 +1,6 @@
 /** Typed configuration read once per request from bindings (wrangler.toml [vars] and secrets). */
 
-import type { GateLimits } from './storage/ports'
+import type { GateLimits } from './adapters/ports'
 
 /** A versioned secret (an API-key pepper or a URL-signing key). */
 export interface VersionedSecret {

@@ -1,19 +1,16 @@
 /**
  * The composition root: turns bindings into the ports the request path uses. Apart from the
- * Durable Objects themselves, this is the only file outside storage/ that touches bindings.
+ * Durable Objects themselves, this is the only file outside adapters/ that touches bindings.
  */
 
-import { type Config, readConfig } from './config'
-import type { Bindings } from './env'
-import { dohResolver, type Resolver } from './http/input/dns'
-import type { PaidOperation } from './operations/pricing'
-import { FluxFigureModel } from './storage/ai/flux-figure-model'
-import { WorkersAiFigureReader } from './storage/ai/text-figure-reader'
-import { D1AccountStore } from './storage/d1/accounts'
-import { D1ApiKeyStore } from './storage/d1/api-keys'
-import { D1Ledger } from './storage/d1/ledger'
-import { DurableRateGate } from './storage/durable-objects/gate-client'
-import { DurableIdempotencyStore } from './storage/durable-objects/idempotency-client'
+import { FluxFigureModel } from './adapters/ai/flux-figure-model'
+import { WorkersAiFigureReader } from './adapters/ai/text-figure-reader'
+import { D1AccountStore } from './adapters/d1/accounts'
+import { D1ApiKeyStore } from './adapters/d1/api-keys'
+import { D1Ledger } from './adapters/d1/ledger'
+import { dohResolver, type Resolver } from './adapters/dns/doh-resolver'
+import { DurableRateGate } from './adapters/durable-objects/gate-client'
+import { DurableIdempotencyStore } from './adapters/durable-objects/idempotency-client'
 import type {
   AccountStore,
   ApiKeyStore,
@@ -23,8 +20,11 @@ import type {
   Ledger,
   OutputStore,
   RateGate,
-} from './storage/ports'
-import { R2OutputStore } from './storage/r2/outputs'
+} from './adapters/ports'
+import { R2OutputStore } from './adapters/r2/outputs'
+import { type Config, readConfig } from './config'
+import type { Bindings } from './env'
+import type { PaidOperation } from './operations/pricing'
 
 /** Longest a paid request may process before it fails and is refunded, ms. */
 const PROCESSING_TIMEOUT_MS = 5 * 60 * 1000

@@ -10,8 +10,8 @@ import type { Bindings } from './env'
 import { log } from './lib/log'
 import { sweepAbandonedCharges } from './operations/sweep-charges'
 
-export { AccountGate } from './storage/durable-objects/account-gate'
-export { IdempotencyRecord } from './storage/durable-objects/idempotency-record'
+export { AccountGate } from './adapters/durable-objects/account-gate'
+export { IdempotencyRecord } from './adapters/durable-objects/idempotency-record'
 
 const app = createApp()
 

@@ -34,7 +34,7 @@ export const VARIANTS = [
 /**
  * The compared methods: name → (page, width, height, levels, engine) → bilevel copy (0 / 255).
  * `levels` are the bench's own histogram estimates (binarize-methods.mjs), the same definitions
- * as src/engines/export/page-levels.ts.
+ * as src/engines/gray/page-levels.ts.
  */
 export const METHODS = {
   'fixed 128': (page) => M.global(page, 128),

@@ -1,5 +1,5 @@
 // The thresholding methods bench/binarize.mjs compares, written plainly on whole pages (the
-// production stage, src/engines/export/binarize.ts, streams rows; the bench runs it beside these).
+// production stage, src/engines/gray/binarize.ts, streams rows; the bench runs it beside these).
 
 /** 256-bin histogram. */
 export function histogram(page) {

@@ -77,12 +77,12 @@ async function ours() {
     peak: measured.peak,
     before: measured.before,
     bytes: file.length,
-    tone: out.tone,
+    tone: out.mode,
     width: out.file.width,
     height: out.file.height,
     previewBytes: out.preview?.byteLength ?? null,
   }
-  if (job.infer && out.tone === 'bilevel' && job.format !== 'pdf') {
+  if (job.infer && out.mode === 'bilevel' && job.format !== 'pdf') {
     Object.assign(report, await inferThreshold(engine, file, out.file.width, out.file.height))
   }
   return report

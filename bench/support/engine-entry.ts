@@ -7,19 +7,6 @@ export { createPngEncoder, encodePng } from '../../src/codecs/png/encode'
 export { sniffImage } from '../../src/codecs/sniff'
 export { createTiffEncoder } from '../../src/codecs/tiff/encode'
 export { useWebpDecoderWasm } from '../../src/codecs/webp/decode'
-export { binarizePage, chooseThreshold } from '../../src/engines/export/binarize'
-export { resampleGray, useResampleWasm } from '../../src/engines/export/resample'
-export { fitLongEdge } from '../../src/engines/export/sizes'
-export {
-  classifyTone,
-  decideTone,
-  MAX_BILEVEL_MID_SHARE,
-  MAX_LINEART_FLAT_SHARE,
-  MAX_NON_PAPER_SHARE,
-  MIN_PHOTO_FLAT_SHARE,
-  pageHistogram,
-  toneFeatures,
-} from '../../src/engines/export/tone'
 export {
   checkFigure,
   checkSceneLayout,
@@ -39,9 +26,22 @@ export {
   useSvgRasterizer,
 } from '../../src/engines/figure/rasterize'
 export { readFigure } from '../../src/engines/figure/read-figure'
+export { fitLongEdge } from '../../src/engines/filing/sizes'
+export { binarizePage, chooseThreshold } from '../../src/engines/gray/binarize'
+export { flattenToGray } from '../../src/engines/gray/flatten-to-gray'
+export { resampleGray, useResampleWasm } from '../../src/engines/gray/resample'
+export {
+  classifyTone,
+  decideTone,
+  MAX_BILEVEL_MID_SHARE,
+  MAX_LINEART_FLAT_SHARE,
+  MAX_NON_PAPER_SHARE,
+  MIN_PHOTO_FLAT_SHARE,
+  pageHistogram,
+  toneFeatures,
+} from '../../src/engines/gray/tone'
 export { traceLineart } from '../../src/engines/lineart'
 export { useLineartWasm } from '../../src/engines/lineart/pixel-stages'
-export { flattenToGray } from '../../src/engines/normalize/flatten-to-gray'
 export { draftObject } from '../../src/engines/object/draft'
 export { OBJECT_LEAD_CROSSINGS } from '../../src/engines/object/draft/number-views'
 export { prepareScene, viewCamera } from '../../src/engines/object/geometry'

@@ -5,8 +5,8 @@
  */
 
 import { type OpenAPIHono, z } from '@hono/zod-openapi'
+import { IDEMPOTENCY_TTL_MS } from '../adapters/durable-objects/idempotency-record'
 import { ERROR_STATUS, type ErrorCode } from '../errors'
-import { IDEMPOTENCY_TTL_MS } from '../storage/durable-objects/idempotency-record'
 import { IDEMPOTENCY_KEY_PATTERN } from './middleware/idempotency-key'
 
 /** An OpenAPI security requirement list: any one entry suffices. */

@@ -7,13 +7,13 @@
  */
 
 import type { Context } from 'hono'
+import type { IdempotencyStore } from '../adapters/ports'
 import type { AppEnv } from '../env'
 import { ApiError } from '../errors'
 import { canonicalJson } from '../lib/canonical-json'
 import { sha256Hex } from '../lib/crypto'
 import { log } from '../lib/log'
 import type { PaidOperation } from '../operations/pricing'
-import type { IdempotencyStore } from '../storage/ports'
 import { successBody } from './respond'
 
 /** How many refunded charges of one attempt may be passed over before giving up. */

@@ -1,7 +1,7 @@
 /** Accounts as the operator provisions them: creation with a first key and credit adjustments. */
 
+import type { AccountStore } from '../adapters/ports'
 import { newId } from '../lib/ids'
-import type { AccountStore } from '../storage/ports'
 import { mintApiKey, type Peppers } from './api-keys'
 
 /** What the operator gets back: the only time the first key's secret is shown. */

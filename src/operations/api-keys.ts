@@ -4,12 +4,12 @@
  * list and revoke. Keys are stored only as HMAC-SHA-256(pepper, key).
  */
 
+import type { ApiKeyInfo, ApiKeyStore, NewApiKey } from '../adapters/ports'
 import type { VersionedSecret } from '../config'
 import { displayParts, generateApiKey, isWellFormedApiKey } from '../lib/api-key-format'
 import { toHex } from '../lib/bytes'
 import { hmacSha256 } from '../lib/crypto'
 import { newId } from '../lib/ids'
-import type { ApiKeyInfo, ApiKeyStore, NewApiKey } from '../storage/ports'
 
 /** The peppers in use: `current` hashes new keys, `previous` still verifies old hashes. */
 export interface Peppers {

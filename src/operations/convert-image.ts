@@ -1,7 +1,7 @@
 /**
  * convertImage (spec §4.5): a filing-ready raster at 300 or 600 DPI (PLATFORM.md §7).
  * Pipeline, streamed by rows from decoder to encoder; the one page buffer is the output-size gray
- * page the tone decision needs (see engines/export/filing-page.ts):
+ * page the tone decision needs (see engines/filing/filing-page.ts):
  *   decode → flatten onto white as 8-bit gray → resample to the preset's long edge →
  *   decide line art (1-bit) or continuous tone (8-bit gray) and binarize →
  *   encode PNG (pHYs) | TIFF (G4 or Deflate, resolution tags) | PDF (image placed at its DPI)
@@ -9,18 +9,18 @@
  * same rows as they pass, so the image is decoded once.
  */
 
+import type { OutputStore } from '../adapters/ports'
 import { openImage } from '../codecs/decode'
 import { createPngEncoder } from '../codecs/png/encode'
 import type { ImageType } from '../codecs/sniff'
-import { type FiledTone, prepareFilingPage, type ToneMode } from '../engines/export/filing-page'
-import { resampleGray } from '../engines/export/resample'
-import { fitLongEdge, PRESET_LONG_EDGE_PX, previewSize } from '../engines/export/sizes'
-import { flattenToGray } from '../engines/normalize/flatten-to-gray'
+import { type FiledMode, type FilingMode, prepareFilingPage } from '../engines/filing/filing-page'
+import { fitLongEdge, PRESET_LONG_EDGE_PX, previewSize } from '../engines/filing/sizes'
+import { flattenToGray } from '../engines/gray/flatten-to-gray'
+import { resampleGray } from '../engines/gray/resample'
 import type { ImageSource } from '../errors'
 import { ulid } from '../lib/ids'
 import { createRowChannel } from '../lib/row-channel'
 import type { EncodedFile, GrayRows } from '../lib/rows'
-import type { OutputStore } from '../storage/ports'
 import {
   createFilingEncoder,
   type FilingEncoder,
@@ -34,7 +34,7 @@ export type { StoredFile }
 
 export type ConvertFormat = FilingFormat
 export type FilingDpi = 300 | 600
-export type { PageSize, ToneMode }
+export type { FilingMode, PageSize }
 
 /**
  * WebP is decoded whole to RGBA by its wasm decoder (in wasm memory, which never shrinks, and
@@ -53,7 +53,7 @@ export interface ConvertInput {
   format: ConvertFormat
   dpi: FilingDpi
   /** 'auto' decides per image; 'bilevel' and 'gray' force the tone. */
-  mode: ToneMode
+  mode: FilingMode
   /** PDF page size (ignored by PNG and TIFF). */
   page: PageSize
 }
@@ -62,9 +62,9 @@ export interface ConvertOutput {
   file: StoredFile
   preview?: StoredFile
   /** How the page was filed. */
-  tone: FiledTone
+  mode: FiledMode
   /** Why: the tone decision with its feature values, or that the caller forced it (for logs). */
-  toneReason: string
+  modeReason: string
   /** What the user should know about the file (an image enlarged beyond its real detail). */
   warnings: string[]
 }
@@ -85,31 +85,35 @@ export async function convertImage(
   ports: { outputs: OutputStore; accountId: string },
 ): Promise<ConvertOutput> {
   const { image, format, dpi, mode, page } = input
-  const { tone, toneReason, file, preview, size, source } = await readCodec(
-    image.source,
-    async () => {
-      const gray = flattenToGray(await openImage(image.bytes, image.type, { prefer: 'luma' }))
-      const size = fitLongEdge(gray.width, gray.height, PRESET_LONG_EDGE_PX[dpi])
-      const filed = await prepareFilingPage(resampleGray(gray, size.width, size.height), mode)
-      const main = createFilingEncoder({ format, tone: filed.tone, ...size, dpi, page })
-      const preview = format !== 'png' ? previewEncoder(size.width, size.height, dpi) : null
-      return {
-        tone: filed.tone,
-        toneReason: filed.reason,
-        size,
-        source: { width: gray.width, height: gray.height },
-        ...(await pump(filed.rows, main, preview)),
-      }
-    },
-  )
+  const {
+    mode: filedMode,
+    modeReason,
+    file,
+    preview,
+    size,
+    source,
+  } = await readCodec(image.source, async () => {
+    const gray = flattenToGray(await openImage(image.bytes, image.type, { prefer: 'luma' }))
+    const size = fitLongEdge(gray.width, gray.height, PRESET_LONG_EDGE_PX[dpi])
+    const filed = await prepareFilingPage(resampleGray(gray, size.width, size.height), mode)
+    const main = createFilingEncoder({ format, mode: filed.mode, ...size, dpi, page })
+    const preview = format !== 'png' ? previewEncoder(size.width, size.height, dpi) : null
+    return {
+      mode: filed.mode,
+      modeReason: filed.reason,
+      size,
+      source: { width: gray.width, height: gray.height },
+      ...(await pump(filed.rows, main, preview)),
+    }
+  })
 
   const id = ulid()
   const base = `out/${ports.accountId}/${id}`
   const written: string[] = []
   try {
     const stored: ConvertOutput = {
-      tone,
-      toneReason,
+      mode: filedMode,
+      modeReason,
       warnings: enlargementWarning(source, size, dpi),
       file: await storeOutput(
         ports.outputs,

@@ -8,6 +8,7 @@
  * cap), and colour is decoded a second time, row by row, as the bands reach it.
  */
 
+import type { OutputStore } from '../adapters/ports'
 import { openImage } from '../codecs/decode'
 import { createPngEncoder } from '../codecs/png/encode'
 import type { ImageType } from '../codecs/sniff'
@@ -24,7 +25,6 @@ import type { OutputBand } from '../engines/upscale/tiles'
 import type { ImageSource } from '../errors'
 import { ulid } from '../lib/ids'
 import { releaseBuffer } from '../lib/release'
-import type { OutputStore } from '../storage/ports'
 import { readCodec } from './read-codec'
 import type { StoredFile } from './store-output'
 
@@ -62,7 +62,7 @@ export interface EnhanceInput {
 export interface EnhanceOutput {
   file: StoredFile
   plan: EnhancePlan
-  toneReason: string
+  modeReason: string
   /** What to know before filing it (detail below the filing density). */
   warnings: string[]
 }
@@ -138,7 +138,7 @@ export async function enhanceImage(
     width: outWidth,
     height: outHeight,
   }
-  return { file, plan, toneReason: survey.toneReason, warnings: detailWarning(plan, scale, dpi) }
+  return { file, plan, modeReason: survey.toneReason, warnings: detailWarning(plan, scale, dpi) }
 }
 
 /**

@@ -1,5 +1,5 @@
 /**
- * The filing encoders of /convert, one per format and tone (PLATFORM.md §7 rules 3-5):
+ * The filing encoders of /convert, one per format and mode (PLATFORM.md §7 rules 3-5):
  * PNG 1-bit or 8-bit gray with pHYs; TIFF CCITT G4 WhiteIsZero or 8-bit gray Deflate+predictor
  * with resolution tags; PDF with the image as CCITTFax G4 or Flate (PNG predictors), placed at
  * its DPI on the page.
@@ -11,7 +11,7 @@ import { writeRasterPdf } from '../codecs/pdf/encode'
 import { FlateGrayImage } from '../codecs/pdf/flate-image'
 import { createPngEncoder } from '../codecs/png/encode'
 import { createTiffEncoder } from '../codecs/tiff/encode'
-import type { FiledTone } from '../engines/export/filing-page'
+import type { FiledMode } from '../engines/filing/filing-page'
 import type { EncodedFile, RowSink } from '../lib/rows'
 
 export type FilingFormat = 'png' | 'tiff' | 'pdf'
@@ -27,7 +27,7 @@ export interface FilingEncoder extends RowSink {
 
 export interface FilingEncoderOptions {
   format: FilingFormat
-  tone: FiledTone
+  mode: FiledMode
   width: number
   height: number
   /** Pixels per inch stamped in the file. */
@@ -38,14 +38,14 @@ export interface FilingEncoderOptions {
 
 /** The encoder for one output file. */
 export function createFilingEncoder(options: FilingEncoderOptions): FilingEncoder {
-  const { format, tone, width, height, dpi } = options
+  const { format, mode, width, height, dpi } = options
   switch (format) {
     case 'png':
       return createPngEncoder({
         width,
         height,
         channels: 1,
-        bitDepth: tone === 'bilevel' ? 1 : 8,
+        bitDepth: mode === 'bilevel' ? 1 : 8,
         density: { x: dpi, y: dpi },
       })
     case 'tiff':
@@ -53,10 +53,10 @@ export function createFilingEncoder(options: FilingEncoderOptions): FilingEncode
         width,
         height,
         dpi,
-        kind: tone === 'bilevel' ? 'bilevel' : 'gray8',
+        kind: mode === 'bilevel' ? 'bilevel' : 'gray8',
       })
     case 'pdf':
-      return tone === 'bilevel' ? g4Pdf(options) : flatePdf(options)
+      return mode === 'bilevel' ? g4Pdf(options) : flatePdf(options)
   }
 }
 

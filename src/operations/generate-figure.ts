@@ -9,6 +9,7 @@
  * its label and numeral → store, one file per sheet.
  */
 
+import type { FigureModel, OutputStore } from '../adapters/ports'
 import { encodePng } from '../codecs/png/encode'
 import { type ImageType, sniffImage } from '../codecs/sniff'
 import { composeViews, type View } from '../engines/figure/compose-views'
@@ -27,7 +28,6 @@ import { draftObject } from '../engines/object/draft'
 import { ApiError, type ImageSource } from '../errors'
 import { ulid } from '../lib/ids'
 import { bufferRows } from '../lib/rows'
-import type { FigureModel, OutputStore } from '../storage/ports'
 import { labelGroups, writeFigureSvg } from '../writers/figure-svg'
 import { readReference, referencesForModel } from './figure-references'
 import type { FigurePlan } from './plan-figure'

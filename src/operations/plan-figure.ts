@@ -14,13 +14,13 @@
  *   - a prompt that cannot be read faithfully → 400 PROMPT_NOT_UNDERSTOOD quoting the phrase.
  */
 
+import type { FigureReader } from '../adapters/ports'
 import { checkFaithful } from '../engines/figure/faithful'
 import { type Figure, FigureSchema, figureJsonSchema } from '../engines/figure/figure'
 import { readFigure } from '../engines/figure/read-figure'
 import { readObjectFigure } from '../engines/object/read-object-figure'
 import { ApiError } from '../errors'
 import { log } from '../lib/log'
-import type { FigureReader } from '../storage/ports'
 
 /** Where a drafted figure's structure came from. */
 export type FigureReaderKind = 'rules' | 'model' | 'sent'

@@ -6,7 +6,7 @@
 
 import { openImage } from '../codecs/decode'
 import type { ImageType } from '../codecs/sniff'
-import { flattenToGray } from '../engines/normalize/flatten-to-gray'
+import { flattenToGray } from '../engines/gray/flatten-to-gray'
 import type { GrayImage } from '../engines/raster'
 import { readAllRows } from '../lib/rows'
 

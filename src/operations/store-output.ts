@@ -3,8 +3,8 @@
  * and remember it, so a failure later in the same request can delete what was written.
  */
 
+import type { OutputStore } from '../adapters/ports'
 import type { EncodedFile } from '../lib/rows'
-import type { OutputStore } from '../storage/ports'
 
 /** A stored output file. */
 export interface StoredFile {

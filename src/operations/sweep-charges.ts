@@ -4,8 +4,8 @@
  * timeout is 5 minutes), so they are refunded.
  */
 
+import type { Ledger } from '../adapters/ports'
 import { newId } from '../lib/ids'
-import type { Ledger } from '../storage/ports'
 
 /** Age after which an unresolved charge is considered abandoned, ms. */
 export const ABANDONED_CHARGE_MS = 30 * 60 * 1000

@@ -4,6 +4,7 @@
  * → engine (../engines/lineart | ../engines/trace) → write (../writers) → store.
  */
 
+import type { OutputStore } from '../adapters/ports'
 import { openImage } from '../codecs/decode'
 import type { ImageType } from '../codecs/sniff'
 import { traceLineart } from '../engines/lineart'
@@ -13,7 +14,6 @@ import type { VectorDrawing } from '../engines/vector'
 import type { ImageSource } from '../errors'
 import { ulid } from '../lib/ids'
 import { readAllRows } from '../lib/rows'
-import type { OutputStore } from '../storage/ports'
 import { type VectorFormat, WRITERS } from '../writers'
 import { readCodec } from './read-codec'
 import { readGrayImage } from './read-gray'

@@ -3,7 +3,7 @@
 // stress the decoders (Adam7, 16-bit, every TIFF compression).
 import { describe, expect, it } from 'vitest'
 import { readFirstIfd, Tag } from '../../src/codecs/tiff/ifd'
-import { fitLongEdge } from '../../src/engines/export/sizes'
+import { fitLongEdge } from '../../src/engines/filing/sizes'
 import { expectError, newAccount, postForm } from '../support/api'
 import { fixtureBytes } from '../support/fixtures'
 import {

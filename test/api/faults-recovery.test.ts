@@ -7,12 +7,12 @@
 import { runDurableObjectAlarm } from 'cloudflare:test'
 import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { DurableIdempotencyStore } from '../../src/adapters/durable-objects/idempotency-client'
+import type { IdempotencyRecord } from '../../src/adapters/durable-objects/idempotency-record'
+import type { FigureModel } from '../../src/adapters/ports'
 import { createDeps } from '../../src/deps'
 import { requestFingerprint } from '../../src/http/paid-request'
 import { sweepAbandonedCharges } from '../../src/operations/sweep-charges'
-import { DurableIdempotencyStore } from '../../src/storage/durable-objects/idempotency-client'
-import type { IdempotencyRecord } from '../../src/storage/durable-objects/idempotency-record'
-import type { FigureModel } from '../../src/storage/ports'
 import { fetchOutput, ledgerOf, newAccount, postForm } from '../support/api'
 import {
   deferred,

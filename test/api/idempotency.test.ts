@@ -1,7 +1,7 @@
 import { runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test'
 import { env } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
-import type { IdempotencyRecord } from '../../src/storage/durable-objects/idempotency-record'
+import type { IdempotencyRecord } from '../../src/adapters/durable-objects/idempotency-record'
 import {
   balanceOf,
   call,
@@ -139,7 +139,7 @@ describe('Idempotency-Key', () => {
 
   it('keeps a response over 1.5 MB in R2 and replays it byte for byte', async () => {
     const { DurableIdempotencyStore, INLINE_BODY_LIMIT } = await import(
-      '../../src/storage/durable-objects/idempotency-client'
+      '../../src/adapters/durable-objects/idempotency-client'
     )
     const { accountId } = await newAccount(1)
     const store = new DurableIdempotencyStore(

@@ -9,7 +9,7 @@
 import { describe, expect, it } from 'vitest'
 import { openImage } from '../../src/codecs/decode'
 import { sniffImage } from '../../src/codecs/sniff'
-import { flattenToGray } from '../../src/engines/normalize/flatten-to-gray'
+import { flattenToGray } from '../../src/engines/gray/flatten-to-gray'
 import { MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE_PX } from '../../src/http/input/image-input'
 import { CodecError } from '../../src/lib/codec-error'
 import { base64Bytes } from '../support/fixtures'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { dohResolver } from '../../src/http/input/dns'
+import { dohResolver } from '../../src/adapters/dns/doh-resolver'
 import { fetchImage } from '../../src/http/input/fetch-image'
 import { dnsRecord, HttpResponse, http, server, useFakeNetwork } from '../support/network'
 

@@ -1,8 +1,8 @@
 // /figures' reference downloads: the imageUrl guard and caps, at most 3 at a time, in order, and
 // every failure a 400 REFERENCE_IMAGE_UNAVAILABLE naming its index.
 import { describe, expect, it } from 'vitest'
+import { dohResolver } from '../../src/adapters/dns/doh-resolver'
 import { ApiError } from '../../src/errors'
-import { dohResolver } from '../../src/http/input/dns'
 import { loadReferenceImages } from '../../src/http/input/reference-images'
 import { GIF_BYTES, lineDrawing, toPng } from '../support/images'
 import {

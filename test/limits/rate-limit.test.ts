@@ -3,7 +3,7 @@
 import { runInDurableObject } from 'cloudflare:test'
 import { env } from 'cloudflare:workers'
 import { beforeEach, describe, expect, it } from 'vitest'
-import type { AccountGate } from '../../src/storage/durable-objects/account-gate'
+import type { AccountGate } from '../../src/adapters/durable-objects/account-gate'
 import { bearer, call, expectError, newAccount, postForm, postJson } from '../support/api'
 import { lineDrawing, toPng } from '../support/images'
 import { HttpResponse, http, server, useFakeNetwork } from '../support/network'

@@ -11,10 +11,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import encodeJpeg, { init as initJpegEncoder } from '@jsquash/jpeg/encode.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { OutputStore } from '../../src/adapters/ports'
 import { openImage } from '../../src/codecs/decode'
 import { createPngEncoder } from '../../src/codecs/png/encode'
 import type { ImageType } from '../../src/codecs/sniff'
-import { useResampleWasm } from '../../src/engines/export/resample'
+import { useResampleWasm } from '../../src/engines/gray/resample'
 import { concatBytes } from '../../src/lib/bytes'
 import {
   type ConvertFormat,
@@ -22,7 +23,6 @@ import {
   convertImage,
   type FilingDpi,
 } from '../../src/operations/convert-image'
-import type { OutputStore } from '../../src/storage/ports'
 import { type ListedImage, parseImageList } from './support/pdfimages'
 
 // test/node's typings are Node's only. convertImage's storage port names R2's object types,
@@ -478,7 +478,7 @@ describe('convertImage files checked by libtiff, qpdf, poppler and ImageMagick',
           const what = `${input.name} -> tiff ${dpi} ${tone}`
           const out = await convert(input, 'tiff', dpi, tone)
           const size = presetSize(input, dpi)
-          expect(out.result.tone, what).toBe(tone)
+          expect(out.result.mode, what).toBe(tone)
           expect({ width: out.result.file.width, height: out.result.file.height }, what).toEqual(
             size,
           )
@@ -523,7 +523,7 @@ describe('convertImage files checked by libtiff, qpdf, poppler and ImageMagick',
           const what = `${input.name} -> pdf ${dpi} ${tone}`
           const out = await convert(input, 'pdf', dpi, tone)
           const size = presetSize(input, dpi)
-          expect(out.result.tone, what).toBe(tone)
+          expect(out.result.mode, what).toBe(tone)
 
           expect(text('qpdf', ['--check', out.path])).toContain(
             'No syntax or stream encoding errors found',
@@ -648,7 +648,7 @@ describe('convertImage files checked by libtiff, qpdf, poppler and ImageMagick',
           const what = `${input.name} -> png ${dpi} ${tone}`
           const out = await convert(input, 'png', dpi, tone)
           const size = presetSize(input, dpi)
-          expect(out.result.tone, what).toBe(tone)
+          expect(out.result.mode, what).toBe(tone)
           expect(out.result.preview, `${what}: a PNG has no separate preview`).toBeUndefined()
           const magick = identify(out.path)
           expect(magick.get('Geometry'), what).toBe(`${size.width}x${size.height}+0+0`)

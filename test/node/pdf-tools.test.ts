@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { type PdfPage, type RasterPdfOptions, writeRasterPdf } from '../../src/codecs/pdf/encode'
-import { resampleGray } from '../../src/engines/export/resample'
-import { fitLongEdge } from '../../src/engines/export/sizes'
+import { fitLongEdge } from '../../src/engines/filing/sizes'
+import { resampleGray } from '../../src/engines/gray/resample'
 import { concatBytes } from '../../src/lib/bytes'
 import { deflateBytes } from '../../src/lib/deflate'
 import type { GrayRows } from '../../src/lib/rows'
@@ -377,7 +377,7 @@ function rowsOf(pixels: Uint8Array, width: number, height: number): GrayRows {
   return { width, height, channels: 1, rows: rows() }
 }
 
-describe('engines/export/resampleGray throughput (printed, not asserted)', () => {
+describe('engines/gray/resampleGray throughput (printed, not asserted)', () => {
   for (const [sw, sh, longEdge] of [
     [5100, 6600, 4096],
     [12000, 9000, 2048],

@@ -19,9 +19,9 @@
 
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
 import { env } from 'cloudflare:workers'
+import { FLUX_MODEL } from '../../src/adapters/ai/flux-figure-model'
+import { FIGURE_READER_MODEL } from '../../src/adapters/ai/text-figure-reader'
 import worker from '../../src/index'
-import { FLUX_MODEL } from '../../src/storage/ai/flux-figure-model'
-import { FIGURE_READER_MODEL } from '../../src/storage/ai/text-figure-reader'
 import { BASE, bearer } from './api'
 import { pngHeader, toPng } from './images'
 import { mechanicalPart } from './mechanical-part'

@@ -2,7 +2,7 @@
 // engine's own resampler (so edges and thin lines turn gray as in the convert path), continuous
 // tone made in code, and the small helpers that measure the results. Pure; runs under workerd.
 
-import { resampleGray } from '../../src/engines/export/resample'
+import { resampleGray } from '../../src/engines/gray/resample'
 import { bufferRows } from '../../src/lib/rows'
 
 /** A gray page, row-major. */

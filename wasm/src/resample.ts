@@ -1,4 +1,4 @@
-// Resample kernels (AssemblyScript, WebAssembly SIMD) for src/engines/export/resample.ts: the two
+// Resample kernels (AssemblyScript, WebAssembly SIMD) for src/engines/gray/resample.ts: the two
 // separable passes of the Lanczos resampler, four samples per instruction. The TypeScript side
 // owns the memory layout (every pointer below is a byte offset it computed) and the weights.
 // Build: `npm run build:wasm` (wasm/dist/resample.wasm, committed; CI rebuilds and compares).

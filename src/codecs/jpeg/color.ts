@@ -100,7 +100,7 @@ export function cmykToRgb(
 
 /**
  * Interleaved RGB → Rec. 601 luma, `(299 R + 587 G + 114 B + 500) / 1000` truncated, as
- * src/engines/normalize/flatten-to-gray.ts computes it.
+ * src/engines/gray/flatten-to-gray.ts computes it.
  */
 export function rgbToLuma(rgb: Uint8Array, width: number, out: Uint8Array): void {
   for (let x = 0, i = 0; x < width; x++, i += 3) {

@@ -4,8 +4,8 @@
  */
 
 import { releaseBuffer } from '../../lib/release'
-import { binarizePage, chooseThreshold } from '../export/binarize'
-import { pageHistogram } from '../export/tone'
+import { binarizePage, chooseThreshold } from '../gray/binarize'
+import { pageHistogram } from '../gray/tone'
 import type { GrayImage } from '../raster'
 import { createMask, type Mask } from './mask'
 import { normalizeBackground } from './normalize-background'
@@ -15,7 +15,7 @@ import { normalizeBackground } from './normalize-background'
  * Job: decide ink and paper per pixel.
  * Input → output: gray image → Mask (1 ink, 0 paper, one-pixel paper frame).
  * Method: background normalisation (./normalize-background.ts), then the midpoint of paper and
- * ink levels with the ridge rescue for thin gray lines (../export/binarize.ts, chosen on the
+ * ink levels with the ridge rescue for thin gray lines (../gray/binarize.ts, chosen on the
  * corpus by `npm run bench -- binarize`). An image with exactly two levels (most patent
  * drawings are 1-bit) is split at their midpoint directly.
  */

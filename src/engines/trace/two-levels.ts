@@ -3,7 +3,7 @@
  * ink and paper, and cuts it between them.
  */
 
-import { classifyTone, MIN_PHOTO_FLAT_SHARE } from '../export/tone'
+import { classifyTone, MIN_PHOTO_FLAT_SHARE } from '../gray/tone'
 import type { RasterImage } from '../raster'
 import {
   BIN_COUNT,
@@ -23,7 +23,7 @@ import { kmeans } from './palette-kmeans'
  * - 2-means over the histogram's colours in CIELAB, then every colour is projected on the line
  *   through the two centres. The image is bilevel when almost nothing lies off that line (≤ 1 %
  *   of pixels farther than 0.15 · contrast + 4 ΔE), when the image, as a gray page along the line,
- *   is line art by the convert path's tone decision (export/tone.ts: its mid-tones are stroke
+ *   is line art by the convert path's tone decision (gray/tone.ts: its mid-tones are stroke
  *   edges, not smooth gray areas), which holds for blurred, JPEG'd and downscaled drawings whose
  *   thin lines never reach the ink level. A flat third level (flatMidShare: a gray fill, or the
  *   blur between close lines) leaves the choice to the palette (quantize.ts).

@@ -4,7 +4,7 @@
  * row, into its gray page and what the choice needs; the plan is the choice.
  */
 
-import { classifyTone, type ToneKind } from '../export/tone'
+import { classifyTone, type ToneKind } from '../gray/tone'
 
 /** The API's `mode`: `auto` decides per image; `bilevel` and `gray` force the output. */
 export type EnhanceMode = 'auto' | 'bilevel' | 'gray'

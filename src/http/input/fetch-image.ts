@@ -5,12 +5,12 @@
  * which is what caps chunked responses.
  */
 
+import type { Resolver } from '../../adapters/dns/doh-resolver'
 import { isBlockedAddress } from '../../lib/ip'
 import { log } from '../../lib/log'
 import { readLimited } from '../../lib/read-limited'
 import type { Result } from '../../lib/result'
 import { err, ok } from '../../lib/result'
-import type { Resolver } from './dns'
 import { normalizeHostname, urlRefusal } from './url-guard'
 
 /** Why a URL could not be used; the codes are the 422 codes of the imageUrl path. */

@@ -5,9 +5,9 @@
  */
 
 import type { MiddlewareHandler } from 'hono'
+import type { GateLimits } from '../../adapters/ports'
 import type { AppEnv } from '../../env'
 import { ApiError } from '../../errors'
-import type { GateLimits } from '../../storage/ports'
 
 /** The `RateLimit-Policy` field for the configured limits (IETF draft-11 syntax). */
 export const rateLimitPolicy = (limits: GateLimits): string =>

@@ -183,8 +183,8 @@ export const convertRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
         // Why the page is black and white or gray: what support needs when a user asks.
         log('info', 'convert tone', {
           requestId: c.var.requestId,
-          mode: out.tone,
-          reason: out.toneReason,
+          mode: out.mode,
+          reason: out.modeReason,
         })
         return {
           data: {
@@ -192,7 +192,7 @@ export const convertRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
             ...(out.preview ? { previewUrl: await sign(out.preview.key) } : {}),
             format,
             dpi,
-            mode: out.tone,
+            mode: out.mode,
             width: out.file.width,
             height: out.file.height,
             ...(page ? { page } : {}),

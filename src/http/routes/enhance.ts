@@ -159,7 +159,7 @@ export const enhanceRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
           scale,
           method: out.plan.method,
           mode: out.plan.output,
-          tone: out.toneReason,
+          reason: out.modeReason,
           width: out.file.width,
           height: out.file.height,
           bytes: out.file.byteLength,

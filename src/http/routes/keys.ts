@@ -4,10 +4,10 @@
  */
 
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
+import type { ApiKeyInfo } from '../../adapters/ports'
 import type { AppEnv } from '../../env'
 import { ApiError } from '../../errors'
 import { issueApiKey, listApiKeys, revokeApiKey } from '../../operations/api-keys'
-import type { ApiKeyInfo } from '../../storage/ports'
 import { apiKeyAuth } from '../middleware/auth'
 import { bodyGuard } from '../middleware/body-guard'
 import {

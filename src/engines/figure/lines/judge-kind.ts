@@ -9,7 +9,7 @@ import {
   MAX_NON_PAPER_SHARE,
   pageHistogram,
   toneFeatures,
-} from '../../export/tone'
+} from '../../gray/tone'
 import type { GrayImage } from '../../raster'
 import { evenPaper } from './even-paper'
 
@@ -20,7 +20,7 @@ import { evenPaper } from './even-paper'
  * Method:
  * - First the paper's lighting is divided out (./even-paper.ts), so a sketch photographed under
  *   a lamp is judged on its lines, not on its lighting.
- * - Then the export step's tone decision (../../export/tone.ts: paper and ink levels by Otsu, the
+ * - Then the gray toolkit's tone decision (../../gray/tone.ts: paper and ink levels by Otsu, the
  *   shares of non-paper, mid-tone and flat mid-tone pixels), whose cut-offs were chosen on the
  *   22 corpus sheets against gradients, renders and photos: its 'continuous' is our photo.
  * - Blank: its blank test (Otsu's classes under 16 levels apart, and nothing darker than its
@@ -55,7 +55,7 @@ export type InputKind = 'blank' | 'lineart' | 'photo'
 export interface Judgement {
   kind: InputKind
   reason: string
-  /** Paper and ink levels after normalisation (Otsu classes, ../../export/page-levels.ts). */
+  /** Paper and ink levels after normalisation (Otsu classes, ../../gray/page-levels.ts). */
   paper: number
   ink: number
 }

@@ -4,9 +4,9 @@
  * the image model's drawings, both on lighting-corrected paper.
  */
 
-import { binarizePage, chooseThreshold } from '../../export/binarize'
-import { pageLevels } from '../../export/page-levels'
-import { pageHistogram } from '../../export/tone'
+import { binarizePage, chooseThreshold } from '../../gray/binarize'
+import { pageLevels } from '../../gray/page-levels'
+import { pageHistogram } from '../../gray/tone'
 import { createMask, type Mask } from '../../lineart/mask'
 import type { GrayImage } from '../../raster'
 import { evenPaper } from './even-paper'
@@ -18,7 +18,7 @@ import { evenPaper } from './even-paper'
  * Method: the paper's lighting is divided out first (./even-paper.ts: a smooth surface, so shaded
  * faces stay dark and become fills for the next stage to hollow). Then, by source:
  * - reference (a scan, a sketch photographed under a lamp, a screenshot): the export step's
- *   binarizer, as the lineart engine's threshold uses it (../../export/binarize.ts: the midpoint
+ *   binarizer, as the lineart engine's threshold uses it (../../gray/binarize.ts: the midpoint
  *   of paper and ink with the ridge rescue of thin gray lines, chosen on the corpus). That
  *   threshold's own normalisation is not used: it lifts the middle of any dark region wider than
  *   ~5 of its 32-px blocks to white, and a 400-px disc shaded at 95 inside its outline came out as

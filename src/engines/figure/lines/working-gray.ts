@@ -4,8 +4,8 @@
  */
 
 import { bufferRows, readAllRows } from '../../../lib/rows'
-import { resampleGray } from '../../export/resample'
-import { flattenToGray } from '../../normalize/flatten-to-gray'
+import { flattenToGray } from '../../gray/flatten-to-gray'
+import { resampleGray } from '../../gray/resample'
 import type { GrayImage, RasterImage } from '../../raster'
 
 /*
@@ -14,7 +14,7 @@ import type { GrayImage, RasterImage } from '../../raster'
  * its area at most WORKING_MAX_PIXELS; never enlarge.
  * Input → output: RasterImage (1–4 channels, any size) → GrayImage (0 black … 255 white).
  * Method: the normalize step's Rec. 601 luma over white (../../normalize/flatten-to-gray.ts) feeds
- * the export step's streaming Lanczos-3 resampler (../../export/resample.ts) row by row, so
+ * the gray toolkit's streaming Lanczos-3 resampler (../../gray/resample.ts) row by row, so
  * neither a full-size gray copy nor an RGBA copy is ever made: the only new whole buffer is the
  * working image itself (≤ 1.5 MB), beside the resampler's ring of about 14 float64 rows.
  */

@@ -2,12 +2,12 @@
 // Cloudflare documents, the answer is decoded, and bad input or bad answers fail loudly.
 import { env } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
-import { createDeps } from '../../src/deps'
 import {
   FLUX_MODEL,
   FluxAnswerError,
   FluxFigureModel,
-} from '../../src/storage/ai/flux-figure-model'
+} from '../../src/adapters/ai/flux-figure-model'
+import { createDeps } from '../../src/deps'
 import { bearer, newAccount } from '../support/api'
 import { callWithAi, FakeAi, FakeAiError, toBase64 } from '../support/fake-ai'
 import { fromPng, lineDrawing, photoLike, pngHeader, toPng } from '../support/images'

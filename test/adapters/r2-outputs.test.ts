@@ -1,11 +1,11 @@
-// R2OutputStore.put (src/storage/r2/outputs.ts) against the local R2 bucket the Worker binds
+// R2OutputStore.put (src/adapters/r2/outputs.ts) against the local R2 bucket the Worker binds
 // (FILES): a file given as one part or as many (a writer's chunks, streamed with their length)
 // comes back byte for byte with its metadata; a bucket that refuses the put fails the call
 // instead of leaving the stream's writes waiting.
 
 import { env } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
-import { R2OutputStore } from '../../src/storage/r2/outputs'
+import { R2OutputStore } from '../../src/adapters/r2/outputs'
 
 const META = { contentType: 'image/vnd.dxf', contentDisposition: 'attachment; filename="x.dxf"' }
 

@@ -3,7 +3,7 @@
 // is within one level and nearly all are equal, at every kind of scale and edge size.
 
 import { afterEach, describe, expect, it } from 'vitest'
-import { resampleGray, useResampleWasm } from '../../../src/engines/export/resample'
+import { resampleGray, useResampleWasm } from '../../../src/engines/gray/resample'
 import { bufferRows } from '../../../src/lib/rows'
 import resampleKernels from '../../../wasm/dist/resample.wasm'
 import { uniform } from '../../support/line-art'

@@ -1,5 +1,5 @@
 /**
- * Export step of the engine path: resizes a gray row stream to the preset or preview size with a
+ * Gray toolkit (convert, enhance, figures): resizes a gray row stream to the preset or preview size with a
  * separable, streaming, antialiased kernel, so a 12000 × 9000 scan never exists as a whole page.
  */
 

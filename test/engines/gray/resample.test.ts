@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { type ResampleFilter, resampleGray } from '../../../src/engines/export/resample'
+import { type ResampleFilter, resampleGray } from '../../../src/engines/gray/resample'
 import type { GrayRows } from '../../../src/lib/rows'
 
 /** A whole gray image in memory; test-side only. */
@@ -150,7 +150,7 @@ const SCALES: [string, number, number, number, number][] = [
   ['up 3.7x', 27, 19, 100, 70],
 ]
 
-describe('engines/export/resampleGray against the float reference', () => {
+describe('engines/gray/resampleGray against the float reference', () => {
   for (const [label, sw, sh, dw, dh] of SCALES) {
     for (const [name, draw] of Object.entries(PATTERNS)) {
       it(`is within 1 level of the reference when lanczos3 scales ${name} ${label}`, async () => {
@@ -197,7 +197,7 @@ describe('engines/export/resampleGray against the float reference', () => {
   })
 })
 
-describe('engines/export/resampleGray exact cases', () => {
+describe('engines/gray/resampleGray exact cases', () => {
   it('gives the hand-computed 1/8 3/8 3/8 1/8 averages when triangle halves a row', async () => {
     const input: Image = { width: 8, height: 1, pixels: Uint8Array.of(0, 80, 160, 240, 0, 0, 0, 0) }
     const out = await collect(resampleGray(stream(input).source, 4, 1, { filter: 'triangle' }))
@@ -277,7 +277,7 @@ describe('engines/export/resampleGray exact cases', () => {
   })
 })
 
-describe('engines/export/resampleGray streaming and memory', () => {
+describe('engines/gray/resampleGray streaming and memory', () => {
   it('holds a ring no taller than the vertical kernel window, whatever the height', () => {
     for (const filter of ['lanczos3', 'mitchell', 'triangle'] as const) {
       const radius = REFERENCE_KERNELS[filter].radius
@@ -322,7 +322,7 @@ describe('engines/export/resampleGray streaming and memory', () => {
   })
 })
 
-describe('engines/export/resampleGray thin lines', () => {
+describe('engines/gray/resampleGray thin lines', () => {
   it('keeps a 1 px black line visible at every phase when shrinking 5.86x', async () => {
     const darkest: number[] = []
     for (let phase = 0; phase < 6; phase++) {
@@ -345,7 +345,7 @@ describe('engines/export/resampleGray thin lines', () => {
   })
 })
 
-describe('engines/export/resampleGray errors', () => {
+describe('engines/gray/resampleGray errors', () => {
   it('rejects sizes that are not positive integers', () => {
     const { source } = stream(image(4, 4, () => 0))
     expect(() => resampleGray(source, 0, 4)).toThrow(

@@ -1,5 +1,5 @@
 /**
- * Export step of the engine path: the pixel sizes of filing files and previews, derived from the
+ * Filing step of the convert path: the pixel sizes of filing files and previews, derived from the
  * DPI presets (PLATFORM.md §7 rule 2) and the preview rule (§7 rule 4).
  */
 

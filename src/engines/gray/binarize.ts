@@ -1,5 +1,5 @@
 /**
- * Export step of the convert path (resample → tone decision → binarize → encode): turns the
+ * Gray toolkit, used by the convert path (resample → tone decision → binarize → encode): turns the
  * output-size gray page into black and white in place, keeping thin gray lines that a global
  * threshold would drop, without fattening solid strokes.
  */

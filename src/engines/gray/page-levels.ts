@@ -1,5 +1,5 @@
 /**
- * Export step of the convert path (resample → tone decision → binarize): what a page's 256-bin
+ * Gray toolkit, used by the convert path (resample → tone decision → binarize): what a page's 256-bin
  * histogram says about it (Otsu's split, paper and ink levels, paper noise, the share of mid-tones).
  * Shared by the tone classifier (tone.ts) and the threshold choice (binarize.ts).
  */

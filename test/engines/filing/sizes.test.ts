@@ -4,9 +4,9 @@ import {
   PRESET_LONG_EDGE_PX,
   PREVIEW_LONG_EDGE_PX,
   previewSize,
-} from '../../../src/engines/export/sizes'
+} from '../../../src/engines/filing/sizes'
 
-describe('engines/export/sizes fitLongEdge', () => {
+describe('engines/filing/sizes fitLongEdge', () => {
   it('keeps the aspect ratio and rounds the short side when downscaling a Letter page', () => {
     // 5100 · 4096 / 6600 = 3165.09
     expect(fitLongEdge(5100, 6600, 4096)).toEqual({ width: 3165, height: 4096 })
@@ -56,7 +56,7 @@ describe('engines/export/sizes fitLongEdge', () => {
   })
 })
 
-describe('engines/export/sizes presets', () => {
+describe('engines/filing/sizes presets', () => {
   it('maps 300 DPI to 2048 px and 600 DPI to 4096 px, the same 17.34 cm print length', () => {
     expect(PRESET_LONG_EDGE_PX[300]).toBe(2048)
     expect(PRESET_LONG_EDGE_PX[600]).toBe(4096)
@@ -66,7 +66,7 @@ describe('engines/export/sizes presets', () => {
   })
 })
 
-describe('engines/export/sizes previewSize', () => {
+describe('engines/filing/sizes previewSize', () => {
   it('shrinks the long edge to 1024 px when the image is larger', () => {
     expect(PREVIEW_LONG_EDGE_PX).toBe(1024)
     // 5100 · 1024 / 6600 = 791.27

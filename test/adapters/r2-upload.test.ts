@@ -1,11 +1,11 @@
-// R2Upload (src/storage/r2/upload.ts) against the local R2 bucket the Worker binds (FILES): a file
+// R2Upload (src/adapters/r2/upload.ts) against the local R2 bucket the Worker binds (FILES): a file
 // written in pieces of awkward sizes comes back byte for byte with its metadata, whether it fits
 // one put or needs a multipart upload (parts of R2's 5 MiB, the last shorter or exactly full);
 // an aborted upload leaves nothing behind; misuse is refused.
 
 import { env } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
-import { R2_PART_BYTES, R2Upload } from '../../src/storage/r2/upload'
+import { R2_PART_BYTES, R2Upload } from '../../src/adapters/r2/upload'
 
 const META = { contentType: 'image/png', contentDisposition: 'attachment; filename="x.png"' }
 

@@ -6,9 +6,9 @@
 
 import { describe, expect, it } from 'vitest'
 import { openPng } from '../../../src/codecs/png/decode'
-import { binarizePage, chooseThreshold } from '../../../src/engines/export/binarize'
-import { fitLongEdge } from '../../../src/engines/export/sizes'
-import { classifyTone, pageHistogram } from '../../../src/engines/export/tone'
+import { fitLongEdge } from '../../../src/engines/filing/sizes'
+import { binarizePage, chooseThreshold } from '../../../src/engines/gray/binarize'
+import { classifyTone, pageHistogram } from '../../../src/engines/gray/tone'
 import { base64Bytes } from '../../support/fixtures'
 import {
   addNoise,

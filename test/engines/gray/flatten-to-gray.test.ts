@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { flattenToGray } from '../../../src/engines/normalize/flatten-to-gray'
+import { flattenToGray } from '../../../src/engines/gray/flatten-to-gray'
 import type { Channels, PixelRows } from '../../../src/lib/rows'
 
 /** A source of `height` rows from `pixels` (interleaved), counting how many rows were pulled. */
@@ -35,7 +35,7 @@ async function one(channels: Channels, ...values: number[]): Promise<number> {
   return rows[0]![0]!
 }
 
-describe('engines/normalize/flattenToGray', () => {
+describe('engines/gray/flattenToGray', () => {
   it('gives Rec. 601 luma rounded to nearest when the pixel is an opaque colour', async () => {
     // (299·255 + 500) / 1000 = 76.745 → 76; (587·255 + 500) / 1000 = 150.185 → 150
     expect(await one(3, 255, 0, 0)).toBe(76)

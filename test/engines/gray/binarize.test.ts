@@ -3,9 +3,9 @@ import {
   type BinarizeParams,
   binarizePage,
   chooseThreshold,
-} from '../../../src/engines/export/binarize'
-import { pageLevels } from '../../../src/engines/export/page-levels'
-import { classifyTone, pageHistogram } from '../../../src/engines/export/tone'
+} from '../../../src/engines/gray/binarize'
+import { pageLevels } from '../../../src/engines/gray/page-levels'
+import { classifyTone, pageHistogram } from '../../../src/engines/gray/tone'
 import {
   addNoise,
   blackComponents,

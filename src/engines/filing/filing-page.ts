@@ -9,26 +9,29 @@
  */
 
 import { bufferRows, type GrayRows } from '../../lib/rows'
-import { binarizePage, chooseThreshold } from './binarize'
-import { classifyTone, pageHistogram } from './tone'
+import { binarizePage, chooseThreshold } from '../gray/binarize'
+import { classifyTone, pageHistogram } from '../gray/tone'
 
 /** How the caller wants the page: decided by the image, or forced. */
-export type ToneMode = 'auto' | 'bilevel' | 'gray'
+export type FilingMode = 'auto' | 'bilevel' | 'gray'
 
 /** How the page is filed. */
-export type FiledTone = 'bilevel' | 'gray'
+export type FiledMode = 'bilevel' | 'gray'
 
-/** The page ready for encoding, and why it got its tone. */
+/** The page ready for encoding, and why it got its mode. */
 export interface FilingPage {
-  tone: FiledTone
+  mode: FiledMode
   /** Why: the classifier's reason, or that the caller forced it. */
   reason: string
   rows: GrayRows
 }
 
 /** Collects, decides and (for line art) binarizes the page. */
-export async function prepareFilingPage(source: GrayRows, mode: ToneMode): Promise<FilingPage> {
-  if (mode === 'gray') return { tone: 'gray', reason: 'gray was requested', rows: source }
+export async function prepareFilingPage(
+  source: GrayRows,
+  requested: FilingMode,
+): Promise<FilingPage> {
+  if (requested === 'gray') return { mode: 'gray', reason: 'gray was requested', rows: source }
   const { width, height } = source
   const page = new Uint8Array(width * height)
   let y = 0
@@ -36,10 +39,11 @@ export async function prepareFilingPage(source: GrayRows, mode: ToneMode): Promi
   const histogram = pageHistogram(page)
   // Forced bilevel still asks: a photo gets Otsu's cut rather than the line-art rule.
   const decision = classifyTone(page, { width, height }, histogram)
-  const tone: FiledTone = mode === 'bilevel' || decision.kind === 'lineart' ? 'bilevel' : 'gray'
-  const reason = mode === 'bilevel' ? 'bilevel was requested' : decision.reason
-  if (tone === 'bilevel') {
+  const mode: FiledMode =
+    requested === 'bilevel' || decision.kind === 'lineart' ? 'bilevel' : 'gray'
+  const reason = requested === 'bilevel' ? 'bilevel was requested' : decision.reason
+  if (mode === 'bilevel') {
     binarizePage(page, width, height, chooseThreshold(histogram, decision.kind))
   }
-  return { tone, reason, rows: bufferRows(page, width, height, 1) }
+  return { mode, reason, rows: bufferRows(page, width, height, 1) }
 }

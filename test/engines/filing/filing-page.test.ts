@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { prepareFilingPage } from '../../../src/engines/export/filing-page'
-import { pageLevels } from '../../../src/engines/export/page-levels'
-import { pageHistogram } from '../../../src/engines/export/tone'
+import { prepareFilingPage } from '../../../src/engines/filing/filing-page'
+import { pageLevels } from '../../../src/engines/gray/page-levels'
+import { pageHistogram } from '../../../src/engines/gray/tone'
 import { bufferRows } from '../../../src/lib/rows'
 import { type Page, shadedSphere, shrink, thinLines } from '../../support/line-art'
 
@@ -20,7 +20,7 @@ async function filed(page: Page, mode: 'auto' | 'bilevel' | 'gray') {
 describe('prepareFilingPage', () => {
   it('files line art black and white and says why', async () => {
     const out = await filed(await shrink(thinLines(1000, 750), 2.5), 'auto')
-    expect(out.tone).toBe('bilevel')
+    expect(out.mode).toBe('bilevel')
     expect(out.reason).toContain('mostly paper')
     expect(out.pixels.every((v) => v === 0 || v === 255)).toBe(true)
   })
@@ -28,7 +28,7 @@ describe('prepareFilingPage', () => {
   it('files a shaded object as 8-bit gray, unchanged', async () => {
     const page = shadedSphere(400, 300)
     const out = await filed(page, 'auto')
-    expect(out.tone).toBe('gray')
+    expect(out.mode).toBe('gray')
     expect(out.reason).toContain('continuous tone')
     expect(out.pixels).toEqual(page.pixels)
   })
@@ -36,14 +36,14 @@ describe('prepareFilingPage', () => {
   it('passes the rows straight through when gray is forced', async () => {
     const page = await shrink(thinLines(1000, 750), 2.5)
     const out = await filed(page, 'gray')
-    expect(out).toMatchObject({ tone: 'gray', reason: 'gray was requested' })
+    expect(out).toMatchObject({ mode: 'gray', reason: 'gray was requested' })
     expect(out.pixels).toEqual(page.pixels)
   })
 
   it("cuts a photo forced to black and white at Otsu's level, not the line-art rule", async () => {
     const page = shadedSphere(400, 300)
     const out = await filed(page, 'bilevel')
-    expect(out).toMatchObject({ tone: 'bilevel', reason: 'bilevel was requested' })
+    expect(out).toMatchObject({ mode: 'bilevel', reason: 'bilevel was requested' })
     const { otsu } = pageLevels(pageHistogram(page.pixels))
     expect(out.pixels).toEqual(page.pixels.map((v) => (v <= otsu ? 0 : 255)))
   })

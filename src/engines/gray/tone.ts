@@ -1,5 +1,5 @@
 /**
- * Export step of the convert path (resample → tone decision → binarize): is the output-size page
+ * Gray toolkit, used by the convert path (resample → tone decision → binarize): is the output-size page
  * line art, to be filed as black and white, or continuous tone, to be filed as 8-bit gray?
  */
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { pageLevels } from '../../../src/engines/export/page-levels'
+import { pageLevels } from '../../../src/engines/gray/page-levels'
 import {
   classifyTone,
   MAX_BILEVEL_MID_SHARE,
@@ -8,7 +8,7 @@ import {
   MIN_PHOTO_FLAT_SHARE,
   pageHistogram,
   toneFeatures,
-} from '../../../src/engines/export/tone'
+} from '../../../src/engines/gray/tone'
 import {
   addNoise,
   gradient,

@@ -22,7 +22,7 @@ const LINEWEIGHTS = [
   0, 5, 9, 13, 15, 18, 20, 25, 30, 35, 40, 50, 53, 60, 70, 80, 90, 100, 106, 120, 140, 158, 200,
   211,
 ]
-/** Group 370 value for "the default lineweight" (LWDEFAULT), used when the size is unknown. */
+/** Group 370 value for "the default lineweight" (LWDEFAULT): layer 0 and the fill layers. */
 const LINEWEIGHT_DEFAULT = -3
 
 /**
@@ -42,24 +42,27 @@ const ACI: readonly (readonly [number, number, number, number])[] = [
   [9, 192, 192, 192],
 ]
 
-/** How pixels map to drawing units. */
+/** How pixels map to drawing units (millimetres). */
 export interface Units {
-  /** Drawing units per pixel along x and y. */
+  /** Millimetres per pixel along x and y: 25.4 / dpi. */
   sx: number
   sy: number
   /** Source height in pixels, for the flip y' = (height − y) · sy. */
   height: number
   decimals: number
-  /** $INSUNITS: 4 millimetres, 0 unitless. */
-  insunits: 0 | 4
+  /** Pixels per inch the millimetres come from: the drawing's, or the writers' default. */
+  dpi: { x: number; y: number }
 }
+
+/** $INSUNITS and the block records' units: 4, millimetres. */
+const INSUNITS_MM = 4
 
 // ---------------------------------------------------------------------------------------------
 // HEADER
 // ---------------------------------------------------------------------------------------------
 
 /**
- * The HEADER section: version AC1015, $HANDSEED, units ($INSUNITS, $MEASUREMENT), the drawing's
+ * The HEADER section: version AC1015, $HANDSEED, units ($INSUNITS 4 mm, $MEASUREMENT 1 metric), the drawing's
  * extents and limits [0, width] × [0, height] in drawing units, and lineweight display on.
  * @param seed the next free handle (hex)
  */
@@ -90,9 +93,9 @@ export function writeHeader(
   g.point(10, 0, 0)
   g.add(9, '$LIMMAX')
   g.point(10, w, h)
-  variable('$INSUNITS', 70, units.insunits)
-  // 1 metric, 0 imperial: sets which default linetype and hatch files a reader uses.
-  variable('$MEASUREMENT', 70, units.insunits === 4 ? 1 : 0)
+  variable('$INSUNITS', 70, INSUNITS_MM)
+  // 1 metric: sets which default linetype and hatch files a reader uses.
+  variable('$MEASUREMENT', 70, 1)
   // Show lineweights on screen, so stroke widths are visible without a plot preview.
   variable('$LWDISPLAY', 290, 1)
   g.end('ENDSEC')
@@ -111,8 +114,8 @@ export interface Spaces {
 /**
  * The TABLES section: the records R2000 readers require, plus one LAYER per model layer named
  * `names[i]`, with its colour (62 and 420) and lineweight (370). The VPORT opens on the drawing.
- * @param width drawing width in drawing units (mm or px)
- * @param height drawing height in drawing units
+ * @param width drawing width in mm
+ * @param height drawing height in mm
  * @returns the block record handles of model and paper space
  */
 export function writeTables(
@@ -170,7 +173,7 @@ export function writeTables(
   const layer = table(g, handles, 'LAYER', drawing.layers.length + 1)
   layerRecord(g, handles.next(), layer, '0', { r: 0, g: 0, b: 0 }, LINEWEIGHT_DEFAULT)
   drawing.layers.forEach((l, i) => {
-    layerRecord(g, handles.next(), layer, names[i]!, l.color, lineweight(l, drawing))
+    layerRecord(g, handles.next(), layer, names[i]!, l.color, lineweight(l, units))
   })
   g.end('ENDTAB')
 
@@ -213,7 +216,7 @@ export function writeTables(
     [spaces.paper, '*Paper_Space'],
   ] as const) {
     record(g, 'BLOCK_RECORD', handle, blockRecord, 'AcDbBlockTableRecord', name, false)
-    g.add(70, units.insunits)
+    g.add(70, INSUNITS_MM)
     g.add(280, 1)
     g.add(281, 0)
   }
@@ -295,10 +298,10 @@ export function layerNames(layers: readonly VectorLayer[]): string[] {
   })
 }
 
-/** The nearest standard lineweight to a stroke layer's pen, or the default without a density. */
-function lineweight(layer: VectorLayer, drawing: VectorDrawing): number {
-  if (layer.kind !== 'stroke' || drawing.density === undefined) return LINEWEIGHT_DEFAULT
-  const { x, y } = drawing.density
+/** The nearest standard lineweight to a stroke layer's pen; the default for fill layers. */
+function lineweight(layer: VectorLayer, units: Units): number {
+  if (layer.kind !== 'stroke') return LINEWEIGHT_DEFAULT
+  const { x, y } = units.dpi
   // Pen width in 1/100 mm at the mean of the two densities.
   const target = (layer.width / Math.sqrt(x * y)) * MM_PER_INCH * 100
   let best = LINEWEIGHTS[0]!

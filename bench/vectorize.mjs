@@ -7,7 +7,9 @@
 //   the bench's own thinning, then chamfer distance, stroke precision/recall/F1 within 2 px,
 //   length and endpoint ratios, stroke-only, sizes, time.
 // Inputs: synthetic drawings with known truth (bench/support/vectorize-drawings.mjs), clean and
-// degraded (vectorize-raster.mjs), and the corpus sheets when /work/shared/corpus is present.
+// degraded (vectorize-raster.mjs), and the corpus sheets when ../shared/corpus is present. Then
+// the made sheets (vectorize-sheets.mjs): dot, dash and hatch-line recall and glyph legibility of
+// the line-art engines on patent-style sheets with vector truth.
 // The full run (87 images) takes ~2 min on the 2-core dev box; `--quick` (4 drawings × 2
 // variants, 1 corpus sheet) ~20 s. BENCH_WORKERS=n sets the worker threads (default: one per
 // core; timings are taken with the workers running side by side, so compare ratios, and use
@@ -19,8 +21,9 @@ import { join } from 'node:path'
 import { Worker } from 'node:worker_threads'
 import { loadEngine } from './support/engine.mjs'
 import { CORPUS_DIR, caseList, corpusFiles, SCORER_CHECK } from './support/vectorize-cases.mjs'
-import { IMAGETRACER_MAX_PX, missingPeers } from './support/vectorize-peers.mjs'
+import { IMAGETRACER_MAX_PX, loadRunners, missingPeers } from './support/vectorize-peers.mjs'
 import { MATCH_PX, SPUR_WIDTHS } from './support/vectorize-score.mjs'
+import { printSheets, runSheets } from './support/vectorize-sheets.mjs'
 import { ROOT } from './support/wrangler-dev.mjs'
 
 const OUT_FILE = join(ROOT, 'bench/out/vectorize.json')
@@ -326,7 +329,7 @@ function printTargets(images, rows) {
 export async function runVectorizeBench() {
   const quick = process.argv.includes('--quick')
   const started = performance.now()
-  await loadEngine()
+  const engine = await loadEngine()
   const corpus = corpusFiles()
   if (!corpus) console.log(`\nCorpus not found at ${CORPUS_DIR}: the corpus rows are skipped.`)
   const cases = caseList({ quick, corpus })
@@ -336,6 +339,9 @@ export async function runVectorizeBench() {
   const { runners, images, rows } = await runCases(cases)
   for (const family of ['trace', 'lineart']) printFamily(family, runners, images, rows)
   printTargets(images, rows)
+  // The made sheets run here, after the workers: two sheets, the line-art engines only.
+  const sheetRows = await runSheets(await loadRunners(engine))
+  printSheets(sheetRows)
   console.log('\nEngines:')
   for (const r of runners) console.log(`  ${r.name}: ${r.note}`)
   for (const line of missingPeers()) console.log(`  ${line}`)
@@ -353,7 +359,15 @@ export async function runVectorizeBench() {
   writeFileSync(
     OUT_FILE,
     JSON.stringify(
-      { generated: new Date().toISOString(), node: process.version, quick, runners, images, rows },
+      {
+        generated: new Date().toISOString(),
+        node: process.version,
+        quick,
+        runners,
+        images,
+        rows,
+        sheets: sheetRows,
+      },
       null,
       1,
     ),

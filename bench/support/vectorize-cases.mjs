@@ -18,7 +18,11 @@ import {
   traceReference,
 } from './vectorize-score.mjs'
 
-export const CORPUS_DIR = '/work/shared/corpus/patent-drawings'
+/** The shared corpus, beside the repository (../shared/corpus). */
+export const CORPUS_DIR = join(
+  new URL('../..', import.meta.url).pathname,
+  '../shared/corpus/patent-drawings',
+)
 /** The row that scores the input raster itself against the line-art reference. */
 export const SCORER_CHECK = 'scorer check: input raster itself'
 

@@ -5,11 +5,17 @@
 
 import type { VectorDrawing } from '../engines/vector'
 import { dxfBytes, dxfParts } from './dxf'
-import { pdfParts, writePdf } from './pdf'
+import { type PdfOptions, pdfParts, writePdf } from './pdf'
 import { svgBytes, svgParts } from './svg'
 
 /** The vector output formats. */
 export type VectorFormat = 'svg' | 'dxf' | 'pdf'
+
+/**
+ * What a request asks of the file beyond its format. `page` (a filing sheet, `a4` or `letter`)
+ * applies to PDF only; SVG and DXF ignore both fields and never warn.
+ */
+export type WriterOptions = PdfOptions
 
 /** One output format: its media type, file extension and serializer. */
 export interface VectorWriter {
@@ -20,11 +26,13 @@ export interface VectorWriter {
   extension: string
   /**
    * Serializes a drawing to the file's bytes.
-   * @throws RangeError when the drawing's size or density is not positive (caller bug)
+   * @param options the PDF's filing sheet, and where its warnings go ({@link WriterOptions})
+   * @throws RangeError when the drawing's size or density is not positive, or the page is not
+   *   a4 or letter (caller bugs)
    */
-  write(drawing: VectorDrawing): Promise<Uint8Array>
+  write(drawing: VectorDrawing, options?: WriterOptions): Promise<Uint8Array>
   /** The same file in parts, as written (no whole copy), for a store that takes parts. */
-  parts(drawing: VectorDrawing): Promise<Uint8Array[]>
+  parts(drawing: VectorDrawing, options?: WriterOptions): Promise<Uint8Array[]>
 }
 
 /** The writers by format. */
@@ -52,6 +60,7 @@ export const WRITERS: Readonly<Record<VectorFormat, VectorWriter>> = {
   },
 }
 
+export { DEFAULT_DRAWING_DPI } from './drawing-dpi'
 export { dxfBytes, writeDxf } from './dxf'
-export { DEFAULT_PDF_DPI, writePdf } from './pdf'
+export { type PdfOptions, writePdf } from './pdf'
 export { svgBytes, writeSvg } from './svg'

@@ -1,14 +1,23 @@
 /**
  * PDF writer (vectorize path, write step): VectorDrawing → a one-page PDF 1.4 of vector paths,
- * the page the size of the source at its DPI, the content stream Flate-compressed.
+ * the page the size of the source at its DPI, or an A4 or Letter filing sheet with the drawing in
+ * its sight; the content stream Flate-compressed.
  */
 
 import type { Rgb, VectorDrawing, VectorLayer, VectorPath } from '../engines/vector'
 import { concatBytes, utf8 } from '../lib/bytes'
 import { DeflateWriter } from '../lib/deflate'
+import {
+  type ImagePlacement,
+  PAGE_SIZE_PT,
+  type PdfPage,
+  placeFigure,
+  sightRect,
+} from '../lib/filing-sheet'
 import { arcToCubics, type CubicSink } from './arc-geometry'
 import { AsciiWriter, formatDecimal } from './ascii-writer'
 import { checkDrawing } from './check-drawing'
+import { drawingDpi } from './drawing-dpi'
 
 /*
  * Writer: PDF.
@@ -19,14 +28,11 @@ import { checkDrawing } from './check-drawing'
  * Source: ISO 32000-1 §7.5 (file structure), §8.4.3 (line cap, join), §8.5 (path construction and
  * painting: a degenerate subpath stroked with round caps is a filled circle, §8.5.3.2).
  * The content stream starts with one `cm` that maps pixels to points and flips y, so every path
- * coordinate stays in pixels, written to 0.01 px as the SVG writer does.
+ * coordinate stays in pixels, written to 0.01 px as the SVG writer does. On a filing sheet that
+ * `cm` also places and turns the drawing as lib/filing-sheet.ts places /convert's images, and a
+ * clip to the drawing's frame keeps pen widths at its edges out of the margins.
  */
 
-/**
- * Pixels per inch assumed when the drawing has no density: 300, the resolution patent offices
- * expect of drawings (USPTO EFS-Web, EPO and WIPO filing guides).
- */
-export const DEFAULT_PDF_DPI = 300
 /** PDF points per inch. */
 const PT_PER_INCH = 72
 /** Decimals of path coordinates in pixels (0.01 px) and of page sizes in points. */
@@ -34,10 +40,27 @@ const PX_DECIMALS = 2
 const PT_DECIMALS = 4
 /** Largest distance between an arc and the Béziers written for it, in pixels. */
 const ARC_TOLERANCE_PX = 0.005
+const CM_PER_INCH = 2.54
+/** Page names as warnings print them. */
+const PAGE_NAMES: Readonly<Record<PdfPage, string>> = { a4: 'A4', letter: 'Letter' }
+
+/** Options of {@link writePdf}. */
+export interface PdfOptions {
+  /**
+   * A filing sheet, `a4` or `letter`: the drawing at its DPI in the sheet's sight (margins
+   * 2.5 cm top and left, 1.5 cm right, 1.0 cm bottom), turned a quarter counter-clockwise when
+   * landscape, shrunk to fit when larger: the placement /convert gives an image. Absent: the
+   * page is the drawing's size.
+   */
+  page?: PdfPage
+  /** Called with a sentence for the response's warnings when the drawing is shrunk to fit. */
+  onWarning?: (message: string) => void
+}
 
 /**
  * Writes the drawing as a one-page PDF. The MediaBox is [0 0 W·72/dpi_x H·72/dpi_y] with the
- * drawing's density, or {@link DEFAULT_PDF_DPI} when it has none. Stroke layers set `w` (the pen
+ * drawing's density, or 300 DPI when it has none (./drawing-dpi.ts); with `options.page` it is
+ * the sheet's, and the drawing sits in the sheet's sight (see {@link PdfOptions}). Stroke layers set `w` (the pen
  * width in pixels), `1 J 1 j` (round caps and joins) and `RG`, then their subpaths (`m l c`, `h`
  * for closed paths) and one `S`; a dot is a zero-length line, which round caps paint as a disc.
  * Fill layers set `rg`, close every subpath with `h` and paint with `f*` (even-odd). Arcs become
@@ -46,25 +69,48 @@ const ARC_TOLERANCE_PX = 0.005
  * @returns the file's bytes
  * @throws RangeError when the drawing's size or density is not positive (caller bug)
  */
-export async function writePdf(drawing: VectorDrawing): Promise<Uint8Array> {
-  return concatBytes(await pdfParts(drawing))
+export async function writePdf(
+  drawing: VectorDrawing,
+  options: PdfOptions = {},
+): Promise<Uint8Array> {
+  return concatBytes(await pdfParts(drawing, options))
 }
 
 /** {@link writePdf}'s file in parts, for a store that takes parts (no copy). */
-export async function pdfParts(drawing: VectorDrawing): Promise<Uint8Array[]> {
+export async function pdfParts(
+  drawing: VectorDrawing,
+  options: PdfOptions = {},
+): Promise<Uint8Array[]> {
   checkDrawing(drawing)
-  const dpiX = drawing.density?.x ?? DEFAULT_PDF_DPI
-  const dpiY = drawing.density?.y ?? DEFAULT_PDF_DPI
-  const pageWidth = (drawing.width * PT_PER_INCH) / dpiX
-  const pageHeight = (drawing.height * PT_PER_INCH) / dpiY
-  // The page height as written in the MediaBox, so the flip lands exactly on the page's top.
-  const heightPt = formatDecimal(pageHeight, PT_DECIMALS)
+  const { page } = options
+  if (page !== undefined && !Object.hasOwn(PAGE_SIZE_PT, page)) {
+    throw new RangeError(`Expected a4 or letter for page but received ${String(page)}`)
+  }
+  const dpi = drawingDpi(drawing)
   const content = new AsciiWriter()
-  // Pixels to points, y flipped: (x, y) px → (x · 72/dpi_x, H_pt − y · 72/dpi_y) pt.
-  content.text(
-    `${formatDecimal(PT_PER_INCH / dpiX, 8)} 0 0 ${formatDecimal(-PT_PER_INCH / dpiY, 8)} 0 ` +
-      `${heightPt} cm\n`,
-  )
+  let pageWidth: string
+  let pageHeight: string
+  if (page === undefined) {
+    pageWidth = formatDecimal((drawing.width * PT_PER_INCH) / dpi.x, PT_DECIMALS)
+    // The page height as written in the MediaBox, so the flip lands exactly on the page's top.
+    pageHeight = formatDecimal((drawing.height * PT_PER_INCH) / dpi.y, PT_DECIMALS)
+    // Pixels to points, y flipped: (x, y) px → (x · 72/dpi_x, H_pt − y · 72/dpi_y) pt.
+    content.text(
+      `${formatDecimal(PT_PER_INCH / dpi.x, 8)} 0 0 ${formatDecimal(-PT_PER_INCH / dpi.y, 8)} 0 ` +
+        `${pageHeight} cm\n`,
+    )
+  } else {
+    const size = PAGE_SIZE_PT[page]
+    pageWidth = formatDecimal(size.width, PT_DECIMALS)
+    pageHeight = formatDecimal(size.height, PT_DECIMALS)
+    const placement = placeDrawing(drawing, page)
+    if (placement.scale < 1) options.onWarning?.(shrinkWarning(drawing, page, placement))
+    content.text(
+      `${sheetMatrix(drawing, placement).join(' ')} cm\n` +
+        `0 0 ${formatDecimal(drawing.width, PX_DECIMALS)} ` +
+        `${formatDecimal(drawing.height, PX_DECIMALS)} re W n\n`,
+    )
+  }
   for (const layer of drawing.layers) {
     if (layer.paths.length > 0) writeLayer(content, layer)
   }
@@ -77,13 +123,62 @@ export async function pdfParts(drawing: VectorDrawing): Promise<Uint8Array[]> {
   file.object(2, '<< /Type /Pages /Kids [3 0 R] /Count 1 >>')
   file.object(
     3,
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ' +
-      `${formatDecimal(pageWidth, PT_DECIMALS)} ${heightPt}] ` +
+    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${pageWidth} ${pageHeight}] ` +
       '/Resources << >> /Contents 4 0 R >>',
   )
   file.stream(4, `/Filter /FlateDecode /Length ${stream.byteLength}`, stream.parts)
   file.object(5, '<< /Producer (Figure API) >>')
   return file.finish(1, 5)
+}
+
+/**
+ * The drawing on a filing sheet: its size at its DPI in points, placed by /convert's rule.
+ * @returns the placement of the drawing's frame (its unit square) on the page
+ */
+function placeDrawing(drawing: VectorDrawing, page: PdfPage): ImagePlacement {
+  const dpi = drawingDpi(drawing)
+  return placeFigure(
+    (drawing.width / dpi.x) * PT_PER_INCH,
+    (drawing.height / dpi.y) * PT_PER_INCH,
+    page,
+  )
+}
+
+/**
+ * The `cm` operands mapping pixels (y down) onto the placement: pixel (x, y) is the unit-square
+ * point (x / W, 1 − y / H), which the placement's matrix puts on the page.
+ */
+function sheetMatrix(drawing: VectorDrawing, placement: ImagePlacement): string[] {
+  const [a, b, c, d, e, f] = placement.matrix
+  const { width: w, height: h } = drawing
+  return [
+    formatDecimal(a / w, 8),
+    formatDecimal(b / w, 8),
+    formatDecimal(-c / h, 8),
+    formatDecimal(-d / h, 8),
+    formatDecimal(c + e, PT_DECIMALS),
+    formatDecimal(d + f, PT_DECIMALS),
+  ]
+}
+
+/** The warning for a drawing shrunk to fit the sight: its size at its DPI, and the scale. */
+function shrinkWarning(drawing: VectorDrawing, page: PdfPage, placement: ImagePlacement): string {
+  const dpi = drawingDpi(drawing)
+  const cm = (px: number, perInch: number) => ((px / perInch) * CM_PER_INCH).toFixed(1)
+  const sight = sightRect(page)
+  const sightCm = (pt: number) => ((pt / PT_PER_INCH) * CM_PER_INCH).toFixed(1)
+  const dpiText = dpi.x === dpi.y ? `${dpi.x} DPI` : `${dpi.x} × ${dpi.y} DPI`
+  const printed = dpi.x === dpi.y ? ` (about ${Math.round(dpi.x / placement.scale)} DPI)` : ''
+  // A landscape drawing is turned on the sheet: give the sight the way the drawing sees it.
+  const [across, down] = placement.rotated
+    ? [sight.height, sight.width]
+    : [sight.width, sight.height]
+  return (
+    `At ${dpiText} the drawing is ${cm(drawing.width, dpi.x)} × ${cm(drawing.height, dpi.y)} cm, ` +
+    `larger than the ${PAGE_NAMES[page]} sheet's ${sightCm(across)} × ${sightCm(down)} cm sight` +
+    `${placement.rotated ? ' (the sheet turned for a landscape drawing)' : ''}: it is printed at ` +
+    `${(placement.scale * 100).toFixed(1)} % of that size${printed}`
+  )
 }
 
 /** One layer's graphics state and paths, ending with its painting operator. */

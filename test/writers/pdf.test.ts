@@ -3,12 +3,14 @@
 
 import { describe, expect, it } from 'vitest'
 import type { Point, VectorDrawing } from '../../src/engines/vector'
-import { DEFAULT_PDF_DPI, WRITERS, writePdf } from '../../src/writers'
+import { PAGE_SIZE_PT, type PdfPage, sightRect } from '../../src/lib/filing-sheet'
+import { DEFAULT_DRAWING_DPI, WRITERS, writePdf } from '../../src/writers'
 import {
   arc,
   BLACK,
   CASES,
   HEIGHT,
+  line,
   path,
   type ReadBack,
   type ReadBackLayer,
@@ -86,7 +88,23 @@ interface Op {
   operands: number[]
 }
 
-const OPERATORS = new Set(['cm', 'w', 'J', 'j', 'RG', 'rg', 'm', 'l', 'c', 'h', 'S', 'f*'])
+const OPERATORS = new Set([
+  'cm',
+  're',
+  'W',
+  'n',
+  'w',
+  'J',
+  'j',
+  'RG',
+  'rg',
+  'm',
+  'l',
+  'c',
+  'h',
+  'S',
+  'f*',
+])
 
 function operators(content: string): Op[] {
   const ops: Op[] = []
@@ -105,7 +123,7 @@ function operators(content: string): Op[] {
 
 /** Densities the writer uses: the drawing's, or the 300 DPI default. */
 function dpi(drawing: VectorDrawing): { x: number; y: number } {
-  return drawing.density ?? { x: DEFAULT_PDF_DPI, y: DEFAULT_PDF_DPI }
+  return drawing.density ?? { x: DEFAULT_DRAWING_DPI, y: DEFAULT_DRAWING_DPI }
 }
 
 async function readPdf(bytes: Uint8Array, drawing: VectorDrawing): Promise<ReadBack> {
@@ -222,7 +240,7 @@ describe('writers/pdf', () => {
 
   it('sizes the page at 300 dpi when the drawing has no density', async () => {
     const { mediaBox } = await parsePdf(await writePdf(CASES['a closed square']!))
-    expect(DEFAULT_PDF_DPI).toBe(300)
+    expect(DEFAULT_DRAWING_DPI).toBe(300)
     expect(mediaBox).toEqual([0, 0, 28.8, 21.6])
   })
 
@@ -315,5 +333,185 @@ describe('writers/pdf', () => {
     const [cm] = operators(content)
     expect(cm!.operands[4]).toBe(0)
     expect(cm!.operands[5]).toBe(mediaBox[3])
+  })
+
+  describe('on a filing sheet', () => {
+    /** A portrait drawing with a frame stroke on its edges and a filled ring inside. */
+    const sheetDrawing = (
+      width: number,
+      height: number,
+      density?: VectorDrawing['density'],
+    ): VectorDrawing =>
+      withDensity(
+        {
+          width,
+          height,
+          layers: [
+            {
+              kind: 'fill',
+              color: BLACK,
+              paths: [
+                path(width * 0.2, height * 0.2, [arc(width * 0.8, height * 0.2, 1)], true),
+                path(width * 0.4, height * 0.3, [arc(width * 0.6, height * 0.3, 1)], true),
+              ],
+            },
+            {
+              kind: 'stroke',
+              color: BLACK,
+              width: 4,
+              paths: [
+                path(
+                  0,
+                  0,
+                  [line(width, 0), line(width, height), line(0, height), line(0, 0)],
+                  true,
+                ),
+              ],
+            },
+          ],
+        },
+        density,
+      )
+
+    /** The page points of every path point, through the content's `cm`. */
+    function pagePoints(content: string): { x: number; y: number }[] {
+      const ops = operators(content)
+      const [a, b, c, d, e, f] = ops[0]!.operands as [
+        number,
+        number,
+        number,
+        number,
+        number,
+        number,
+      ]
+      const out: { x: number; y: number }[] = []
+      for (const { operator, operands } of ops.slice(1)) {
+        if (!['m', 'l', 'c', 're'].includes(operator)) continue
+        const pairs =
+          operator === 're'
+            ? [
+                [operands[0]!, operands[1]!],
+                [operands[0]! + operands[2]!, operands[1]! + operands[3]!],
+              ]
+            : Array.from({ length: operands.length / 2 }, (_, k) => [
+                operands[2 * k]!,
+                operands[2 * k + 1]!,
+              ])
+        for (const [x, y] of pairs) out.push({ x: a * x! + c * y! + e, y: b * x! + d * y! + f })
+      }
+      return out
+    }
+
+    function expectInsideSight(points: { x: number; y: number }[], page: PdfPage): void {
+      const sight = sightRect(page)
+      for (const p of points) {
+        expect(p.x).toBeGreaterThanOrEqual(sight.x - 1e-3)
+        expect(p.x).toBeLessThanOrEqual(sight.x + sight.width + 1e-3)
+        expect(p.y).toBeGreaterThanOrEqual(sight.y - 1e-3)
+        expect(p.y).toBeLessThanOrEqual(sight.y + sight.height + 1e-3)
+      }
+    }
+
+    const bounds = (points: { x: number; y: number }[]) => ({
+      left: Math.min(...points.map((p) => p.x)),
+      right: Math.max(...points.map((p) => p.x)),
+      bottom: Math.min(...points.map((p) => p.y)),
+      top: Math.max(...points.map((p) => p.y)),
+    })
+
+    it('writes an A4 or Letter MediaBox and the drawing at 72/dpi in the sight when it fits', async () => {
+      for (const [page, size] of [
+        ['a4', [595.28, 841.89]],
+        ['letter', [612, 792]],
+      ] as const) {
+        for (const density of [{ x: 300, y: 300 }, { x: 600, y: 600 }, undefined]) {
+          const drawing = sheetDrawing(1200, 1500, density)
+          const warnings: string[] = []
+          const { mediaBox, content } = await parsePdf(
+            await writePdf(drawing, { page, onWarning: (w) => warnings.push(w) }),
+          )
+          expect(mediaBox[2]).toBeCloseTo(size[0], 2)
+          expect(mediaBox[3]).toBeCloseTo(size[1], 2)
+          const dpi = density?.x ?? 300
+          const [cm] = operators(content)
+          expect(cm!.operands.slice(0, 4)).toEqual([72 / dpi, 0, 0, -72 / dpi])
+          const points = pagePoints(content)
+          expectInsideSight(points, page)
+          // The frame's top-left corner on the sight's top-left corner.
+          const sight = sightRect(page)
+          const box = bounds(points)
+          expect(box.left).toBeCloseTo(sight.x, 3)
+          expect(box.top).toBeCloseTo(sight.y + sight.height, 3)
+          expect(box.right - box.left).toBeCloseTo((1200 * 72) / dpi, 3)
+          expect(warnings).toEqual([])
+        }
+      }
+    })
+
+    it('clips to the drawing’s frame so pen widths at its edges stay out of the margins', async () => {
+      const { content } = await parsePdf(
+        await writePdf(sheetDrawing(1200, 1500, { x: 300, y: 300 }), { page: 'a4' }),
+      )
+      expect(content.split('\n').slice(1, 2)).toEqual(['0 0 1200 1500 re W n'])
+      const plain = await parsePdf(await writePdf(sheetDrawing(1200, 1500, { x: 300, y: 300 })))
+      expect(plain.content).not.toContain(' re ')
+    })
+
+    it('turns a landscape drawing a quarter counter-clockwise, its top on the page’s left', async () => {
+      const drawing = sheetDrawing(1500, 1000, { x: 300, y: 300 })
+      const { content, mediaBox } = await parsePdf(await writePdf(drawing, { page: 'a4' }))
+      expect(mediaBox.slice(2)).toEqual([PAGE_SIZE_PT.a4.width, PAGE_SIZE_PT.a4.height])
+      const [cm] = operators(content)
+      // x runs up the page, y (down the drawing) runs right: [0 s s 0 e f] at s = 72/300.
+      expect(cm!.operands.slice(0, 4)).toEqual([0, 0.24, 0.24, 0])
+      const points = pagePoints(content)
+      expectInsideSight(points, 'a4')
+      const box = bounds(points)
+      expect(box.top - box.bottom).toBeCloseTo(1500 * 0.24, 3)
+      expect(box.right - box.left).toBeCloseTo(1000 * 0.24, 3)
+      const sight = sightRect('a4')
+      expect(box.left).toBeCloseTo(sight.x, 3)
+      expect(box.top).toBeCloseTo(sight.y + sight.height, 3)
+    })
+
+    it('shrinks a drawing larger than the sight to fit, and warns with the scale', async () => {
+      // 3000 × 4000 px at 300 DPI is 25.4 × 33.9 cm; the A4 sight is 17.0 × 26.2 cm.
+      const drawing = sheetDrawing(3000, 4000, { x: 300, y: 300 })
+      const warnings: string[] = []
+      const { content } = await parsePdf(
+        await writePdf(drawing, { page: 'a4', onWarning: (w) => warnings.push(w) }),
+      )
+      const scale = Math.min(17.0 / 25.4, 26.2 / ((4000 / 300) * 2.54))
+      const [cm] = operators(content)
+      expect(cm!.operands[0]).toBeCloseTo(0.24 * scale, 6)
+      expectInsideSight(pagePoints(content), 'a4')
+      expect(warnings).toEqual([
+        `At 300 DPI the drawing is 25.4 × 33.9 cm, larger than the A4 sheet's 17.0 × 26.2 cm sight: it is printed at ${(scale * 100).toFixed(1)} % of that size (about ${Math.round(300 / scale)} DPI)`,
+      ])
+    })
+
+    it('names the sight as a landscape drawing sees it when one is shrunk', async () => {
+      const warnings: string[] = []
+      await WRITERS.pdf.parts(sheetDrawing(4000, 1000, { x: 300, y: 300 }), {
+        page: 'letter',
+        onWarning: (w) => warnings.push(w),
+      })
+      expect(warnings).toHaveLength(1)
+      expect(warnings[0]).toMatch(
+        /^At 300 DPI the drawing is 33\.9 × 8\.5 cm, larger than the Letter sheet's 24\.4 × 17\.6 cm sight \(the sheet turned for a landscape drawing\): it is printed at 72\.0 % of that size/,
+      )
+    })
+
+    it('keeps today’s page-fits-drawing file, byte for byte, when no page is asked for', async () => {
+      const drawing = sheetDrawing(1200, 1500, { x: 300, y: 300 })
+      expect(await writePdf(drawing, {})).toEqual(await writePdf(drawing))
+      expect((await parsePdf(await writePdf(drawing))).mediaBox).toEqual([0, 0, 288, 360])
+    })
+
+    it('throws a RangeError when the page is not a4 or letter', async () => {
+      await expect(writePdf(sheetDrawing(10, 10), { page: 'a3' as PdfPage })).rejects.toThrow(
+        'Expected a4 or letter for page but received a3',
+      )
+    })
   })
 })

@@ -169,6 +169,7 @@ class Encoder implements PngEncoder {
       throw new Error(`Expected ${expected} bytes for row ${this.#rows} but received ${row.length}`)
     }
     if (this.#bitDepth === 1) packBits(row, this.#filtered)
+    else if (sameBytes(row, this.#prior)) upOfRepeatedRow(row, this.#filtered)
     else {
       filterRow(row, this.#prior, this.#filtered, this.#channels)
       this.#prior.set(row)
@@ -303,6 +304,39 @@ function appendIdat(
   }
   if (index >= compressed.length) return []
   return [compressed[index]!.subarray(offset), ...compressed.slice(index + 1)]
+}
+
+/** True when `a` and `b` hold the same bytes (compared four at a time when both are aligned). */
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  const length = a.length
+  if (length !== b.length) return false
+  let i = 0
+  if ((a.byteOffset & 3) === 0 && (b.byteOffset & 3) === 0) {
+    const words = length >> 2
+    const wa = new Uint32Array(a.buffer, a.byteOffset, words)
+    const wb = new Uint32Array(b.buffer, b.byteOffset, words)
+    for (let k = 0; k < words; k++) if (wa[k] !== wb[k]) return false
+    i = words << 2
+  }
+  for (; i < length; i++) if (a[i] !== b[i]) return false
+  return true
+}
+
+/**
+ * The filtered form of a row equal to the previous one, as `filterRow` would choose it without
+ * computing its five sums: Up leaves only zeros and wins, except on an all-zero row, where None
+ * (also all zeros) ties first. Enlarged images and blank margins repeat rows by the thousand.
+ */
+function upOfRepeatedRow(row: Uint8Array, out: Uint8Array): void {
+  let zero = true
+  for (let i = 0; i < row.length; i++) {
+    if (row[i] !== 0) {
+      zero = false
+      break
+    }
+  }
+  out[0] = zero ? 0 : 2
+  out.fill(0, 1)
 }
 
 /** Filter None over 1-bit samples: a sample >= 128 becomes a 1 (white), most significant first. */

@@ -228,6 +228,22 @@ describe('codecs/png/encode', () => {
     expect((await decode(bytes)).pixels).toEqual(pixels)
   })
 
+  it('files a repeated row as Up (None when all zero) with the bytes the full heuristic gives', async () => {
+    const width = 33
+    for (const channels of [1, 2, 3, 4] as const) {
+      const rowBytes = width * channels
+      const pixels = new Uint8Array(rowBytes * 6)
+      // zero, zero again, noise, the same noise, a ramp, the same ramp
+      pixels.set(noise(rowBytes, channels), rowBytes * 2)
+      pixels.set(noise(rowBytes, channels), rowBytes * 3)
+      for (let i = 0; i < rowBytes; i++) pixels[rowBytes * 4 + i] = pixels[rowBytes * 5 + i] = i
+      const bytes = await encodeImage(pixels, width, 6, channels)
+      const types = await filterTypes(bytes, rowBytes)
+      expect([types[1], types[3], types[5]]).toEqual([0, 2, 2])
+      expect((await decode(bytes)).pixels).toEqual(pixels)
+    }
+  })
+
   it('compresses a 2048x2048 line drawing to well under 1% of its raw size', async () => {
     const size = 2048
     const pixels = new Uint8Array(size * size).fill(255)

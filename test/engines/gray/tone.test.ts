@@ -48,6 +48,21 @@ describe('pageHistogram', () => {
     expect(h.reduce((a, b) => a + b, 0)).toBe(page.length)
   })
 
+  it('counts runs of one level and unaligned views exactly (the word-at-a-time path)', () => {
+    const u = uniform(5)
+    const buffer = new Uint8Array(4103)
+    for (let i = 0; i < buffer.length; i++) {
+      // Long runs of paper and of one gray, broken by noise, so words flip between the paths.
+      buffer[i] = i % 700 < 400 ? 255 : i % 700 < 500 ? 90 : Math.floor(u() * 256)
+    }
+    for (const offset of [0, 1, 2, 3, 4]) {
+      const page = buffer.subarray(offset, buffer.length - (offset % 3))
+      const expected = new Uint32Array(256)
+      for (const v of page) expected[v]!++
+      expect(pageHistogram(page)).toEqual(expected)
+    }
+  })
+
   it('returns 256 zero bins when the page is empty', () => {
     const h = pageHistogram(new Uint8Array(0))
     expect(h.length).toBe(256)

@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { build } from 'esbuild'
+import { loadKernels } from './support/kernels.mjs'
 import { printTable } from './support/table.mjs'
 import { ROOT } from './support/wrangler-dev.mjs'
 
@@ -23,8 +24,6 @@ export async function runFigureLinesBench() {
     stdin: {
       contents: `
         export { extractLineDrawing } from './src/engines/figure/lines'
-        export { useLineartWasm } from './src/engines/lineart/pixel-stages'
-        export { useResampleWasm } from './src/engines/gray/resample'
         export { openPng } from './src/codecs/png/decode'
         export * as scenes from './test/engines/figure/lines/images'
         export { photo } from './test/support/photo'
@@ -70,12 +69,12 @@ export async function runFigureLinesBench() {
     ['sheet USD0871719 (1900 × 2819)', 'reference', await sheet('USD0871719-20200107-D00005.png')],
   ]
 
-  async function time(image, source) {
+  async function time(image, source, kernels) {
     const times = []
     let last
     for (let run = 0; run < RUNS; run++) {
       const start = performance.now()
-      last = await engine.extractLineDrawing(image, source)
+      last = await engine.extractLineDrawing(image, source, kernels)
       times.push(performance.now() - start)
     }
     const warm = times.slice(1).sort((a, b) => a - b)
@@ -84,14 +83,9 @@ export async function runFigureLinesBench() {
 
   const rows = []
   for (const wasm of [true, false]) {
-    engine.useLineartWasm(
-      wasm ? await WebAssembly.compile(readFileSync(join(ROOT, 'wasm/dist/lineart.wasm'))) : null,
-    )
-    engine.useResampleWasm(
-      wasm ? await WebAssembly.compile(readFileSync(join(ROOT, 'wasm/dist/resample.wasm'))) : null,
-    )
+    const kernels = await loadKernels({ wasm })
     for (const [name, source, image] of cases) {
-      const { result, first, median } = await time(image, source)
+      const { result, first, median } = await time(image, source, kernels)
       rows.push({
         input: name,
         kernels: wasm ? 'wasm' : 'ts',

@@ -24,6 +24,8 @@ import type {
 import { R2OutputStore } from './adapters/r2/outputs'
 import { type Config, readConfig } from './config'
 import type { Bindings } from './env'
+import type { Kernels } from './kernels/kernels'
+import { WORKERD_KERNELS } from './kernels/workerd'
 import type { PaidOperation } from './operations/pricing'
 
 /** Longest a paid request may process before it fails and is refunded, ms. */
@@ -58,6 +60,8 @@ export interface Deps {
   /** The text model /figures may ask to read a prompt; null without the AI binding. */
   figureReader: FigureReader | null
   processing: Processing
+  /** The compiled wasm modules and bundled data the operations run with. */
+  kernels: Kernels
 }
 
 /** Builds the ports for one request (cheap: no I/O happens here). */
@@ -76,5 +80,6 @@ export function createDeps(env: Bindings): Deps {
     figureModel: env.AI ? new FluxFigureModel(env.AI) : null,
     figureReader: env.AI ? new WorkersAiFigureReader(env.AI) : null,
     processing: { timeoutMs: PROCESSING_TIMEOUT_MS, run: (_operation, work) => work() },
+    kernels: WORKERD_KERNELS,
   }
 }

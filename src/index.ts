@@ -1,9 +1,8 @@
 /**
  * The Worker entry: the HTTP app, the refund sweep (Cron Trigger), and the Durable Object
- * classes. The wasm codecs are loaded once per isolate by the import below.
+ * classes.
  */
 
-import './wasm-workerd'
 import { createApp } from './app'
 import { createDeps } from './deps'
 import type { Bindings } from './env'

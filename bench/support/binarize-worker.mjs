@@ -1,15 +1,12 @@
 // Worker thread for bench/binarize.mjs: runs the corpus sheets it is sent. It imports the engine
 // bundle the main thread has just built (building it again here would race the other workers).
-import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { parentPort } from 'node:worker_threads'
 import { runSheet } from './binarize-cases.mjs'
+import { loadKernels, withKernels } from './kernels.mjs'
 import { ROOT } from './wrangler-dev.mjs'
 
-const engine = await import(join(ROOT, 'bench/out/engine.mjs'))
-engine.useResampleWasm(
-  await WebAssembly.compile(readFileSync(join(ROOT, 'wasm/dist/resample.wasm'))),
-)
+const engine = withKernels(await import(join(ROOT, 'bench/out/engine.mjs')), await loadKernels())
 
 parentPort.on('message', async (file) => {
   try {

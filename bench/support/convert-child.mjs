@@ -6,6 +6,7 @@
 // format, dpi, out, infer?, width?, height?, tone?, threshold? }. Run with --expose-gc.
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { withKernels } from './kernels.mjs'
 import { memoryOf, resetPeak } from './wrangler-dev.mjs'
 
 const ROOT = new URL('../..', import.meta.url).pathname
@@ -34,14 +35,19 @@ async function measure(once) {
 
 /** Our convertImage through the bundle bench/support/engine.mjs built (the parent builds it). */
 async function ours() {
-  const engine = await import(join(ROOT, 'bench/out/engine.mjs'))
-  engine.useResampleWasm(
-    await WebAssembly.compile(readFileSync(join(ROOT, 'wasm/dist/resample.wasm'))),
-  )
-  if (job.type === 'webp') {
-    const wasm = readFileSync(join(ROOT, 'node_modules/@jsquash/webp/codec/dec/webp_dec.wasm'))
-    engine.useWebpDecoderWasm(await WebAssembly.compile(wasm))
+  // Only what /convert runs with: the other kernels' compiled code would count in its memory.
+  const compile = (path) => WebAssembly.compile(readFileSync(join(ROOT, path)))
+  const kernels = {
+    resample: await compile('wasm/dist/resample.wasm'),
+    webp:
+      job.type === 'webp'
+        ? await compile('node_modules/@jsquash/webp/codec/dec/webp_dec.wasm')
+        : null,
+    lineart: null,
+    svg: null,
+    upscale: null,
   }
+  const engine = withKernels(await import(join(ROOT, 'bench/out/engine.mjs')), kernels)
   /** Keeps the parts it is given (no copy), as R2 would receive them. */
   const files = new Map()
   const outputs = {
@@ -65,7 +71,7 @@ async function ours() {
         mode: 'auto',
         page: 'a4',
       },
-      { outputs, accountId: 'bench' },
+      engine.openOutputBatch(outputs, 'bench'),
     )
   const measured = await measure(run)
   const out = measured.result

@@ -13,4 +13,4 @@ export {
   SHEET_DPI,
   SHEET_LONG_EDGE_PX,
 } from '../../src/engines/figure/sheet'
-export { installFigureFont, sheetsProblems } from '../../test/support/figures'
+export { sheetsProblems } from '../../test/support/figures'

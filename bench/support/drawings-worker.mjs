@@ -1,13 +1,13 @@
-// Worker thread for bench/drawings.mjs: installs resvg and the bundled font once, warms up on a
+// Worker thread for bench/drawings.mjs: loads resvg and the bundled font once, warms up on a
 // small figure (first calls pay for JIT and wasm start-up), then runs the cases it is sent, one
 // at a time, and posts back a compact record (no scenes or pixels, so memory stays one figure
 // deep). It imports the bundle the main thread has just built (building it here would race).
 import { join } from 'node:path'
 import { parentPort } from 'node:worker_threads'
+import { loadKernels, withKernels } from './kernels.mjs'
 
 const ROOT = new URL('../..', import.meta.url).pathname
-const engine = await import(join(ROOT, 'bench/out/drawings.mjs'))
-engine.installFigureFont()
+const engine = withKernels(await import(join(ROOT, 'bench/out/drawings.mjs')), await loadKernels())
 const metrics = engine.figureFontMetrics()
 const CM_PER_PX = 2.54 / engine.SHEET_DPI
 /** Texts under the minimum listed per figure; the count is always whole. */

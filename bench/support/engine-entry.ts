@@ -1,12 +1,12 @@
 // What the Node-side benchmarks need from src/, bundled by bench/support/engine.mjs (Node cannot
 // import our extensionless TypeScript directly). Nothing here is part of the Worker.
 
+export { openOutputBatch } from '../../src/adapters/output-batch'
 export { openImage } from '../../src/codecs/decode'
 export { openPng } from '../../src/codecs/png/decode'
 export { createPngEncoder, encodePng } from '../../src/codecs/png/encode'
 export { sniffImage } from '../../src/codecs/sniff'
 export { createTiffEncoder } from '../../src/codecs/tiff/encode'
-export { useWebpDecoderWasm } from '../../src/codecs/webp/decode'
 export {
   checkFigure,
   checkSceneLayout,
@@ -23,13 +23,12 @@ export {
   figureFontMetrics,
   outlineText,
   rasterizeSvg,
-  useSvgRasterizer,
 } from '../../src/engines/figure/rasterize'
 export { readFigure } from '../../src/engines/figure/read-figure'
 export { fitLongEdge } from '../../src/engines/filing/sizes'
 export { binarizePage, chooseThreshold } from '../../src/engines/gray/binarize'
 export { flattenToGray } from '../../src/engines/gray/flatten-to-gray'
-export { resampleGray, useResampleWasm } from '../../src/engines/gray/resample'
+export { resampleGray } from '../../src/engines/gray/resample'
 export {
   classifyTone,
   decideTone,
@@ -41,7 +40,6 @@ export {
   toneFeatures,
 } from '../../src/engines/gray/tone'
 export { traceLineart } from '../../src/engines/lineart'
-export { useLineartWasm } from '../../src/engines/lineart/pixel-stages'
 export { draftObject } from '../../src/engines/object/draft'
 export { OBJECT_LEAD_CROSSINGS } from '../../src/engines/object/draft/number-views'
 export { prepareScene, viewCamera } from '../../src/engines/object/geometry'
@@ -51,7 +49,7 @@ export { MAX_TILE, upscaleImage } from '../../src/engines/upscale'
 export { createUpscaler } from '../../src/engines/upscale/kernels-wasm'
 export { upscaleLineArt } from '../../src/engines/upscale/lineart'
 export { parseEsrganSlim } from '../../src/engines/upscale/model'
-export { useUpscaleKernels, useUpscaleModel } from '../../src/engines/upscale/models'
+export { loadUpscaler } from '../../src/engines/upscale/models'
 export { concatBytes } from '../../src/lib/bytes'
 export { bufferRows } from '../../src/lib/rows'
 export { CONVERT_LIMITS, convertImage } from '../../src/operations/convert-image'

@@ -78,16 +78,16 @@ const run = (image) =>
   operation === 'vectorize'
     ? engine.vectorizeImage(
         { image, format: fields.format, engine: fields.engine },
-        { outputs, accountId: 'bench' },
+        engine.openOutputBatch(outputs, 'bench'),
       )
     : operation === 'enhance'
       ? engine.enhanceImage(
           { image, scale: Number(fields.scale), dpi: Number(fields.dpi) },
-          { outputs, accountId: 'bench' },
+          engine.openOutputBatch(outputs, 'bench'),
         )
       : engine.convertImage(
           { image, format: fields.format, dpi: Number(fields.dpi), mode: 'auto', page: 'a4' },
-          { outputs, accountId: 'bench' },
+          engine.openOutputBatch(outputs, 'bench'),
         )
 
 const baseline = live()

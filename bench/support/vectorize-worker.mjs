@@ -1,25 +1,16 @@
 // Worker thread for bench/vectorize.mjs: loads the runners once, warms each up on a small
 // drawing (first calls pay for JIT and wasm start-up), then runs the cases it is sent. It imports
 // the engine bundle the main thread has just built (building it again here would race the others).
-import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { parentPort } from 'node:worker_threads'
+import { loadKernels, withKernels } from './kernels.mjs'
 import { runCase } from './vectorize-cases.mjs'
 import { loadRunners } from './vectorize-peers.mjs'
 import { initRenderer } from './vectorize-score.mjs'
 
 const ROOT = new URL('../..', import.meta.url).pathname
-const engine = await import(join(ROOT, 'bench/out/engine.mjs'))
-// Our wasm kernels, as bench/support/engine.mjs gives them to the main thread's copy; each only
-// when the bundle exports its hook.
-for (const [hook, file] of [
-  ['useResampleWasm', 'wasm/dist/resample.wasm'],
-  ['useLineartWasm', 'wasm/dist/lineart.wasm'],
-]) {
-  if (typeof engine[hook] === 'function') {
-    engine[hook](await WebAssembly.compile(readFileSync(join(ROOT, file))))
-  }
-}
+// Our wasm kernels, as bench/support/engine.mjs gives them to the main thread's copy.
+const engine = withKernels(await import(join(ROOT, 'bench/out/engine.mjs')), await loadKernels())
 const runners = await loadRunners(engine)
 await initRenderer()
 await runCase({ kind: 'synthetic', drawing: 0, variant: 4, id: 'warm-up' }, runners)

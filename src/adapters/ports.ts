@@ -134,6 +134,35 @@ export interface OutputStore {
   get(key: string): Promise<R2ObjectBody | null>
   head(key: string): Promise<R2Object | null>
   delete(keys: readonly string[]): Promise<void>
+  /** The outputs one request is about to write, under a new `out/{accountId}/{ulid}/`. */
+  batch(accountId: string): OutputBatch
+}
+
+/** How an output file is served. */
+export interface OutputFileMeta {
+  contentType: string
+  /** `inline` shows it in a browser, `attachment` downloads it. */
+  disposition: 'inline' | 'attachment'
+  /** The name it downloads under. */
+  filename: string
+}
+
+/**
+ * The files of one paid request, under `out/{accountId}/{id}/{name}` (PLATFORM.md §5 rule 4).
+ * A file joins the batch before its first byte is sent, so `discard()` also removes one whose put
+ * was stored but never answered. Operations only write; the paid-request path alone discards.
+ */
+export interface OutputBatch {
+  /** The batch's ULID: its folder, and the name its files download under. */
+  readonly id: string
+  /** The keys of the files written or being written. */
+  readonly keys: readonly string[]
+  /** Stores a finished file as `{name}` in the batch. @returns its key */
+  put(name: string, parts: readonly Uint8Array[], meta: OutputFileMeta): Promise<string>
+  /** Starts a file written in pieces as `{name}` in the batch. */
+  upload(name: string, meta: OutputFileMeta): { key: string; upload: OutputUpload }
+  /** Deletes every file of the batch (a failed or abandoned request). */
+  discard(): Promise<void>
 }
 
 /** A stored response that an idempotent retry gets back byte for byte. */

@@ -19,6 +19,8 @@ export interface OpenImageOptions {
    * ignore it, and the caller's own flatten step does the work. Default 'color'.
    */
   prefer?: 'luma' | 'color'
+  /** libwebp's compiled decoder (Kernels.webp): WebP needs it. */
+  webp?: WebAssembly.Module | null
 }
 
 /**
@@ -46,6 +48,7 @@ export async function openImage(
       return opened.value
     }
     case 'webp':
-      return decodeWebp(bytes)
+      if (!options.webp) throw new Error('WebP needs the decoder module (Kernels.webp)')
+      return decodeWebp(bytes, options.webp)
   }
 }

@@ -109,6 +109,16 @@ export const ERROR_EXAMPLES = {
     'INVALID_API_KEY',
     'The API key is invalid or has been revoked',
   ),
+  missingFile: errorExample(
+    'A multipart body without a file part',
+    'VALIDATION_ERROR',
+    'file is required',
+  ),
+  unsupportedImageType: errorExample(
+    'An uploaded GIF (the type is read from the bytes)',
+    'UNSUPPORTED_IMAGE_TYPE',
+    'Expected a PNG, JPEG, WebP or TIFF file (checked by its first bytes)',
+  ),
   invalidIdempotencyKey: errorExample(
     'Malformed Idempotency-Key (here: it contains a space)',
     'INVALID_IDEMPOTENCY_KEY',
@@ -243,28 +253,13 @@ export function errorResponses(
 }
 
 /**
- * The request body of the image operations (spec §4.7): JSON with imageUrl or multipart with a
- * file part, in one optional `requestBody` (PLATFORM.md §8, dual-body operations). Multipart
- * examples show form fields as the strings sent on the wire, and the file part by its name.
+ * The body of the image operations (spec §4.7): JSON with imageUrl or multipart with a file part,
+ * in one optional `requestBody` (PLATFORM.md §8, dual-body operations). Multipart examples show
+ * form fields as the strings sent on the wire, and the file part by its name.
  */
-export function imageRequestBody<J extends z.ZodType, F extends z.ZodType>(
-  json: J,
-  form: F,
-  examples: { json: Examples; form: Examples },
-) {
-  return {
-    required: false,
-    description:
-      'Either a JSON body with imageUrl, or a multipart/form-data body with a file part.',
-    content: {
-      'application/json': { schema: json, examples: examples.json },
-      'multipart/form-data': {
-        schema: form,
-        examples: examples.form,
-        encoding: { file: { contentType: 'image/png, image/jpeg, image/webp, image/tiff' } },
-      },
-    },
-  }
+export const IMAGE_BODY = {
+  description: 'Either a JSON body with imageUrl, or a multipart/form-data body with a file part.',
+  encoding: { file: { contentType: 'image/png, image/jpeg, image/webp, image/tiff' } },
 }
 
 /** Headers every paid POST success carries. */

@@ -7,7 +7,7 @@
  */
 
 import type { Context } from 'hono'
-import type { IdempotencyStore } from '../adapters/ports'
+import type { IdempotencyStore, OutputBatch } from '../adapters/ports'
 import type { AppEnv } from '../env'
 import { ApiError } from '../errors'
 import { canonicalJson } from '../lib/canonical-json'
@@ -30,14 +30,8 @@ export interface PaidRequest<TInput> {
   parameters: Record<string, unknown>
   /** Step 8: fetch, sniff and admit the input; throws 400/422 ApiErrors. */
   loadInput: () => Promise<TInput>
-  /** Steps 10-11: run the engine and store the outputs. */
-  run: (input: TInput) => Promise<PaidResult>
-}
-
-/** A finished operation: the response data and the stored objects it references. */
-export interface PaidResult {
-  data: Record<string, unknown>
-  storedKeys: string[]
+  /** Steps 10-11: run the engine and store its files in `outputs`. @returns the response data */
+  run: (input: TInput, outputs: OutputBatch) => Promise<Record<string, unknown>>
 }
 
 /** The charge this request owns. */
@@ -98,24 +92,24 @@ export async function runPaid<TInput>(
     const input = await request.loadInput()
     // 9. Atomic charge: the CHECK constraint decides.
     const charge = await chargeCredits(c, request, `${generation}|${attempt}`)
-    let stored: string[] = []
+    const outputs = deps.outputs.batch(auth.accountId)
     try {
       // 10-11. Processing and storage, within the time budget.
-      const result = await processWithin(c, request, input)
-      stored = result.storedKeys
+      const data = await processWithin(c, request, input, outputs)
       // 12. Ledger outcome, then the idempotency record; only then the 200.
       if (charge.open && !(await settle(c, charge.id))) {
         throw new ApiError('PROCESSING_FAILED', 'The request took too long and was refunded', {
           internal: `charge ${charge.id} was resolved before the request finished`,
         })
       }
-      const body = JSON.stringify(successBody({ ...result.data, creditsConsumed: request.cost }))
+      const body = JSON.stringify(successBody({ ...data, creditsConsumed: request.cost }))
       if (idem) await completeQuietly(idem, attempt, body, requestId)
       return new Response(body, { status: 200, headers: { 'content-type': 'application/json' } })
     } catch (error) {
       // If the refund itself fails, the charge stays open and the sweep refunds it later.
       if (charge.open) await quietly('refund', requestId, deps.ledger.refund(charge.id, requestId))
-      if (stored.length > 0) await quietly('delete outputs', requestId, deps.outputs.delete(stored))
+      // The only place outputs are deleted: a response never references a failed request's files.
+      await quietly('delete outputs', requestId, outputs.discard())
       throw asProcessingError(error)
     }
   } catch (error) {
@@ -238,16 +232,17 @@ function asProcessingError(error: unknown): ApiError {
 
 /**
  * Runs steps 10-11 through `deps.processing`, failing once its budget is spent. An engine cannot
- * be interrupted, so overrunning work goes on; if it ends by storing outputs, they are deleted
- * then: the request was refunded and no response references them.
+ * be interrupted, so overrunning work goes on; whatever it stores is deleted once it ends: the
+ * request was refunded and no response references it.
  */
 async function processWithin<TInput>(
   c: Context<AppEnv>,
   request: PaidRequest<TInput>,
   input: TInput,
-): Promise<PaidResult> {
+  outputs: OutputBatch,
+): Promise<Record<string, unknown>> {
   const { deps, requestId } = c.var
-  const work = deps.processing.run(request.operation, () => request.run(input))
+  const work = deps.processing.run(request.operation, () => request.run(input, outputs))
   let timer: ReturnType<typeof setTimeout> | undefined
   const ms = deps.processing.timeoutMs
   const timeout = new Promise<'timeout'>((resolve) => {
@@ -260,8 +255,8 @@ async function processWithin<TInput>(
     if (timer !== undefined) clearTimeout(timer)
   }
   const late = work.then(
-    (result) => quietly('delete late outputs', requestId, deps.outputs.delete(result.storedKeys)),
-    () => {},
+    () => quietly('delete late outputs', requestId, outputs.discard()),
+    () => quietly('delete late outputs', requestId, outputs.discard()),
   )
   try {
     c.executionCtx.waitUntil(late)

@@ -9,7 +9,7 @@
  * same rows as they pass, so the image is decoded once.
  */
 
-import type { OutputStore } from '../adapters/ports'
+import type { OutputBatch } from '../adapters/ports'
 import { openImage } from '../codecs/decode'
 import { createPngEncoder } from '../codecs/png/encode'
 import type { ImageType } from '../codecs/sniff'
@@ -18,7 +18,7 @@ import { fitLongEdge, PRESET_LONG_EDGE_PX, previewSize } from '../engines/filing
 import { flattenToGray } from '../engines/gray/flatten-to-gray'
 import { resampleGray } from '../engines/gray/resample'
 import type { ImageSource } from '../errors'
-import { ulid } from '../lib/ids'
+import type { Kernels } from '../kernels/kernels'
 import { createRowChannel } from '../lib/row-channel'
 import type { EncodedFile, GrayRows } from '../lib/rows'
 import {
@@ -79,25 +79,26 @@ const CONTENT_TYPE: Record<ConvertFormat, string> = {
 }
 const EXTENSION: Record<ConvertFormat, string> = { png: 'png', tiff: 'tif', pdf: 'pdf' }
 
-/** Converts and stores the result under `out/{accountId}/{ulid}/`. */
+/** Converts and stores the result in the request's batch (`converted.{ext}`, `preview.png`). */
 export async function convertImage(
   input: ConvertInput,
-  ports: { outputs: OutputStore; accountId: string },
+  ports: { outputs: OutputBatch; kernels: Kernels },
 ): Promise<ConvertOutput> {
+  const { outputs, kernels } = ports
   const { image, format, dpi, mode, page } = input
-  const {
-    mode: filedMode,
-    modeReason,
-    file,
-    preview,
-    size,
-    source,
-  } = await readCodec(image.source, async () => {
-    const gray = flattenToGray(await openImage(image.bytes, image.type, { prefer: 'luma' }))
+  const made = await readCodec(image.source, async () => {
+    const gray = flattenToGray(
+      await openImage(image.bytes, image.type, {
+        prefer: 'luma',
+        webp: kernels.webp,
+      }),
+    )
     const size = fitLongEdge(gray.width, gray.height, PRESET_LONG_EDGE_PX[dpi])
-    const filed = await prepareFilingPage(resampleGray(gray, size.width, size.height), mode)
+    const resampled = resampleGray(gray, size.width, size.height, { wasm: kernels.resample })
+    const filed = await prepareFilingPage(resampled, mode)
     const main = createFilingEncoder({ format, mode: filed.mode, ...size, dpi, page })
-    const preview = format !== 'png' ? previewEncoder(size.width, size.height, dpi) : null
+    const preview =
+      format !== 'png' ? previewEncoder(size.width, size.height, dpi, kernels.resample) : null
     return {
       mode: filed.mode,
       modeReason: filed.reason,
@@ -107,45 +108,28 @@ export async function convertImage(
     }
   })
 
-  const id = ulid()
-  const base = `out/${ports.accountId}/${id}`
-  const written: string[] = []
-  try {
-    const stored: ConvertOutput = {
-      mode: filedMode,
-      modeReason,
-      warnings: enlargementWarning(source, size, dpi),
-      file: await storeOutput(
-        ports.outputs,
-        written,
-        `${base}/converted.${EXTENSION[format]}`,
-        file,
-        {
-          contentType: CONTENT_TYPE[format],
-          disposition: `${format === 'png' ? 'inline' : 'attachment'}; filename="figure-${id}.${EXTENSION[format]}"`,
-          ...size,
-        },
-      ),
-    }
-    if (preview) {
-      stored.preview = await storeOutput(
-        ports.outputs,
-        written,
-        `${base}/preview.png`,
-        preview.file,
-        {
-          contentType: 'image/png',
-          disposition: `inline; filename="figure-${id}-preview.png"`,
-          ...preview.size,
-        },
-      )
-    }
-    return stored
-  } catch (error) {
-    // Never leave half a result behind: a response can only reference complete outputs.
-    await ports.outputs.delete(written).catch(() => {})
-    throw error
+  const { id } = outputs
+  const extension = EXTENSION[format]
+  const stored: ConvertOutput = {
+    mode: made.mode,
+    modeReason: made.modeReason,
+    warnings: enlargementWarning(made.source, made.size, dpi),
+    file: await storeOutput(outputs, `converted.${extension}`, made.file, {
+      contentType: CONTENT_TYPE[format],
+      disposition: format === 'png' ? 'inline' : 'attachment',
+      filename: `figure-${id}.${extension}`,
+      ...made.size,
+    }),
   }
+  if (made.preview) {
+    stored.preview = await storeOutput(outputs, 'preview.png', made.preview.file, {
+      contentType: 'image/png',
+      disposition: 'inline',
+      filename: `figure-${id}-preview.png`,
+      ...made.preview.size,
+    })
+  }
+  return stored
 }
 
 interface PreviewEncoder {
@@ -170,7 +154,12 @@ function enlargementWarning(
 }
 
 /** The preview: long edge ≤ 1024, its pHYs scaled so the printed size matches the file's. */
-function previewEncoder(width: number, height: number, dpi: FilingDpi): PreviewEncoder {
+function previewEncoder(
+  width: number,
+  height: number,
+  dpi: FilingDpi,
+  resampleWasm: WebAssembly.Module | null,
+): PreviewEncoder {
   const size = previewSize(width, height)
   const previewDpi = Math.round((dpi * size.width) / width)
   return {
@@ -181,7 +170,8 @@ function previewEncoder(width: number, height: number, dpi: FilingDpi): PreviewE
         channels: 1,
         density: { x: previewDpi, y: previewDpi },
       })
-      for await (const row of resampleGray(source, size.width, size.height).rows) {
+      for await (const row of resampleGray(source, size.width, size.height, { wasm: resampleWasm })
+        .rows) {
         await encoder.write(row)
       }
       return encoder.finish()

@@ -8,7 +8,7 @@
  * cap), and colour is decoded a second time, row by row, as the bands reach it.
  */
 
-import type { OutputStore } from '../adapters/ports'
+import type { OutputBatch } from '../adapters/ports'
 import { openImage } from '../codecs/decode'
 import { createPngEncoder } from '../codecs/png/encode'
 import type { ImageType } from '../codecs/sniff'
@@ -23,7 +23,7 @@ import {
 } from '../engines/upscale/plan'
 import type { OutputBand } from '../engines/upscale/tiles'
 import type { ImageSource } from '../errors'
-import { ulid } from '../lib/ids'
+import type { Kernels } from '../kernels/kernels'
 import { releaseBuffer } from '../lib/release'
 import { readCodec } from './read-codec'
 import type { StoredFile } from './store-output'
@@ -70,14 +70,17 @@ export interface EnhanceOutput {
 /** The least density whose detail a drawing for filing should have (USPTO, EPO: 300 DPI). */
 const FILING_DETAIL_DPI = 300
 
-/** Upscales, encodes and stores the PNG under `out/{accountId}/{ulid}/enhanced.png`, in parts. */
+/** Upscales, encodes and stores the PNG in the request's batch as `enhanced.png`, in parts. */
 export async function enhanceImage(
   input: EnhanceInput,
-  ports: { outputs: OutputStore; accountId: string },
+  ports: { outputs: OutputBatch; kernels: Kernels },
 ): Promise<EnhanceOutput> {
+  const { outputs, kernels } = ports
   const { image, scale, dpi, mode } = input
   const open = () =>
-    readCodec(image.source, () => openImage(image.bytes, image.type, { prefer: 'color' }))
+    readCodec(image.source, () =>
+      openImage(image.bytes, image.type, { prefer: 'color', webp: kernels.webp }),
+    )
   const first = await open()
   const { width, height } = first
   const survey = await readCodec(image.source, () =>
@@ -88,13 +91,19 @@ export async function enhanceImage(
   let channels: 1 | 2 | 3 | 4 = 1
   if (plan.method === 'lineart') bands = upscaleLineArt(survey.page, width, height, scale)
   else if (plan.output === 'gray') {
-    bands = upscaleImage(survey.page, width, height, 1, await loadUpscaler(scale))
+    bands = upscaleImage(survey.page, width, height, 1, await loadUpscaler(scale, kernels.upscale))
   } else {
     // Colour is read again row by row as the bands reach it: the page is not needed any more.
     releaseBuffer(survey.page)
     const rows = await open()
     channels = rows.channels
-    bands = upscaleImage(rows.rows, width, height, channels, await loadUpscaler(scale))
+    bands = upscaleImage(
+      rows.rows,
+      width,
+      height,
+      channels,
+      await loadUpscaler(scale, kernels.upscale),
+    )
   }
   const outWidth = width * scale
   const outHeight = height * scale
@@ -105,13 +114,12 @@ export async function enhanceImage(
     bitDepth: plan.output === 'bilevel' ? 1 : 8,
     density: { x: dpi, y: dpi },
   })
-  const id = ulid()
-  const key = `out/${ports.accountId}/${id}/enhanced.png`
   // Parts go to storage as they are made (R2 multipart once 5 MiB have piled up): neither the
   // pixels nor the compressed file are ever whole in memory.
-  const upload = ports.outputs.upload(key, {
+  const { key, upload } = outputs.upload('enhanced.png', {
     contentType: 'image/png',
-    contentDisposition: `attachment; filename="figure-${id}-x${scale}.png"`,
+    disposition: 'attachment',
+    filename: `figure-${outputs.id}-x${scale}.png`,
   })
   let byteLength: number
   try {

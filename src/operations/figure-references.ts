@@ -11,6 +11,7 @@ import { fitLongEdge } from '../engines/filing/sizes'
 import { flattenToGray } from '../engines/gray/flatten-to-gray'
 import { resampleGray } from '../engines/gray/resample'
 import { ApiError } from '../errors'
+import type { Kernels } from '../kernels/kernels'
 import { concatBytes } from '../lib/bytes'
 import { CodecError } from '../lib/codec-error'
 
@@ -39,16 +40,23 @@ export const REFERENCE_IMAGE_LIMITS = {
  * the source plus the output (at most 512 × 512 bytes before compression).
  * @param bytes the file as downloaded (sniffed and admitted by its header)
  * @param type its sniffed type
+ * @param kernels the WebP decoder and the resample passes
  * @returns a gray PNG of at most 512 × 512 px
  * @throws CodecError when the file turns out to be unreadable
  */
-export async function referenceForModel(bytes: Uint8Array, type: ImageType): Promise<Uint8Array> {
-  const gray = flattenToGray(await openImage(bytes, type, { prefer: 'luma' }))
+export async function referenceForModel(
+  bytes: Uint8Array,
+  type: ImageType,
+  kernels: Pick<Kernels, 'webp' | 'resample'>,
+): Promise<Uint8Array> {
+  const gray = flattenToGray(await openImage(bytes, type, { prefer: 'luma', webp: kernels.webp }))
   const size =
     Math.max(gray.width, gray.height) <= MODEL_REFERENCE_SIDE_PX
       ? { width: gray.width, height: gray.height }
       : fitLongEdge(gray.width, gray.height, MODEL_REFERENCE_SIDE_PX)
-  const file = await encodePng(resampleGray(gray, size.width, size.height))
+  const file = await encodePng(
+    resampleGray(gray, size.width, size.height, { wasm: kernels.resample }),
+  )
   return concatBytes(file.parts)
 }
 
@@ -60,10 +68,11 @@ export async function referenceForModel(bytes: Uint8Array, type: ImageType): Pro
  */
 export async function referencesForModel(
   images: readonly { bytes: Uint8Array; type: ImageType }[],
+  kernels: Pick<Kernels, 'webp' | 'resample'>,
 ): Promise<Uint8Array[]> {
   const out: Uint8Array[] = []
   for (const [i, image] of images.entries()) {
-    out.push(await readReference(i, () => referenceForModel(image.bytes, image.type)))
+    out.push(await readReference(i, () => referenceForModel(image.bytes, image.type, kernels)))
   }
   return out
 }

@@ -9,7 +9,7 @@
  * its label and numeral → store, one file per sheet.
  */
 
-import type { FigureModel, OutputStore } from '../adapters/ports'
+import type { FigureModel, OutputBatch } from '../adapters/ports'
 import { encodePng } from '../codecs/png/encode'
 import { type ImageType, sniffImage } from '../codecs/sniff'
 import { composeViews, type View } from '../engines/figure/compose-views'
@@ -26,7 +26,7 @@ import type { Scene } from '../engines/figure/scene'
 import { SHEET_DPI, SHEET_LONG_EDGE_PX } from '../engines/figure/sheet'
 import { draftObject } from '../engines/object/draft'
 import { ApiError, type ImageSource } from '../errors'
-import { ulid } from '../lib/ids'
+import type { Kernels, SvgKernel } from '../kernels/kernels'
 import { bufferRows } from '../lib/rows'
 import { labelGroups, writeFigureSvg } from '../writers/figure-svg'
 import { readReference, referencesForModel } from './figure-references'
@@ -82,13 +82,14 @@ const MODEL_LONG_EDGE_PX = 1024
 /** Largest drawing accepted back from the model (it is asked for about 1 MP). */
 const MAX_MODEL_PIXELS = 4_200_000
 
-/** Draws, writes and stores the figure under `out/{accountId}/{ulid}/figure[-n].{png|svg}`. */
+/** Draws, writes and stores the figure in the request's batch as `figure[-n].{png|svg}`. */
 export async function generateFigure(
   input: GenerateFigureInput,
-  ports: { outputs: OutputStore; accountId: string; model: FigureModel | null },
+  ports: { outputs: OutputBatch; model: FigureModel | null; kernels: Kernels },
 ): Promise<GenerateFigureOutput> {
   const { plan, labeled, output } = input
-  const metrics = figureFontMetrics()
+  const { kernels } = ports
+  const metrics = figureFontMetrics(kernels.svg)
   let sheets: SheetToWrite[]
   let references: { numeral: string; label: string }[] = []
   let drawnWarnings: string[] = []
@@ -128,7 +129,7 @@ export async function generateFigure(
     }
     case 'image-model': {
       const drawn = composeViews(
-        [await modelView(plan.instruction, input.references, ports.model)],
+        [await modelView(plan.instruction, input.references, ports.model, kernels)],
         {
           labeled,
           metrics,
@@ -142,7 +143,7 @@ export async function generateFigure(
     case 'reference-lines': {
       const views: View[] = []
       for (const [i, reference] of input.references.entries()) {
-        views.push(await referenceView(reference, i))
+        views.push(await referenceView(reference, i, kernels))
       }
       const drawn = composeViews(views, { labeled, metrics })
       sheets = [{ scene: drawn.scene, label: 'FIG. 1', titles: new Map() }]
@@ -151,17 +152,9 @@ export async function generateFigure(
       break
     }
   }
-  const id = ulid()
-  const written: string[] = []
   const stored: FigureSheetOutput[] = []
-  try {
-    for (const [i, sheet] of sheets.entries()) {
-      const base = `out/${ports.accountId}/${id}/figure${i === 0 ? '' : `-${i + 1}`}`
-      stored.push(await writeSheet(sheet, base, id, i, output, ports.outputs, written))
-    }
-  } catch (error) {
-    if (written.length > 0) await ports.outputs.delete(written).catch(() => {})
-    throw error
+  for (const [i, sheet] of sheets.entries()) {
+    stored.push(await writeSheet(sheet, i, output, ports.outputs, kernels.svg))
   }
   const first = stored[0]!
   return {
@@ -179,40 +172,40 @@ export async function generateFigure(
 /** Writes one sheet as PNG (1-bit, 2048 px, 300 DPI) or outlined SVG, and stores it. */
 async function writeSheet(
   sheet: SheetToWrite,
-  base: string,
-  id: string,
   index: number,
   output: FigureOutput,
-  outputs: OutputStore,
-  written: string[],
+  outputs: OutputBatch,
+  svgKernel: SvgKernel | null,
 ): Promise<FigureSheetOutput> {
   const svg = writeFigureSvg(sheet.scene, { fontFamily: FIGURE_FONT_FAMILY })
-  const name = `figure-${id}${index === 0 ? '' : `-${index + 1}`}`
+  const suffix = index === 0 ? '' : `-${index + 1}`
+  const name = `figure-${outputs.id}${suffix}`
   if (output === 'png') {
-    const raster = await rasterizeSvg(svg, SHEET_LONG_EDGE_PX)
+    const raster = await rasterizeSvg(svg, SHEET_LONG_EDGE_PX, svgKernel)
     const rows = bufferRows(raster.data, raster.width, raster.height, 1)
     // Black and white, as patent offices file drawings: resvg's edge gray is cut at 50 %. A
     // 1-bit file is also 3.5x smaller and 8x faster to encode than 8-bit gray (125 → 16 ms for a
     // 1736 × 2048 flowchart, `npm run bench -- figures`).
     const png = await encodePng(rows, { bitDepth: 1, density: { x: SHEET_DPI, y: SHEET_DPI } })
-    const file = await storeOutput(outputs, written, `${base}.png`, png, {
+    const file = await storeOutput(outputs, `figure${suffix}.png`, png, {
       contentType: 'image/png',
-      disposition: `inline; filename="${name}.png"`,
+      disposition: 'inline',
+      filename: `${name}.png`,
       width: raster.width,
       height: raster.height,
     })
     return { file, label: sheet.label }
   }
-  const text = labelGroups(await outlineText(svg), sheet.titles)
+  const text = labelGroups(await outlineText(svg, svgKernel), sheet.titles)
   const bytes = new TextEncoder().encode(text)
   const file = await storeOutput(
     outputs,
-    written,
-    `${base}.svg`,
+    `figure${suffix}.svg`,
     { parts: [bytes], byteLength: bytes.byteLength },
     {
       contentType: 'image/svg+xml',
-      disposition: `attachment; filename="${name}.svg"`,
+      disposition: 'attachment',
+      filename: `${name}.svg`,
       width: sheet.scene.width,
       height: sheet.scene.height,
     },
@@ -264,9 +257,10 @@ async function modelView(
   instruction: string,
   references: ReferenceImage[],
   model: FigureModel | null,
+  kernels: Kernels,
 ): Promise<View> {
   if (!model) throw new Error('generateFigure: image-model plan without a model')
-  const inputs = await referencesForModel(references)
+  const inputs = await referencesForModel(references, kernels)
   const first = inputs[0] ? sniffImage(inputs[0]) : null
   const aspect = first?.ok ? first.value.width / first.value.height : 1
   const [width, height] = modelSize(aspect)
@@ -275,8 +269,8 @@ async function modelView(
   if (!sniffed.ok) throw new Error(`image model answered: ${sniffed.error.message}`)
   const { type, width: w, height: h } = sniffed.value
   if (w * h > MAX_MODEL_PIXELS) throw new Error(`image model answered with ${w} × ${h} px`)
-  const image = await readGrayImage(bytes, type)
-  const lines = await extractLineDrawing(image, 'model')
+  const image = await readGrayImage(bytes, type, kernels.webp)
+  const lines = await extractLineDrawing(image, 'model', kernels)
   if (!lines.ok) {
     throw new ApiError(
       'PROCESSING_FAILED',
@@ -287,9 +281,15 @@ async function modelView(
 }
 
 /** One reference image as a line drawing. */
-async function referenceView(reference: ReferenceImage, index: number): Promise<View> {
-  const image = await readReference(index, () => readGrayImage(reference.bytes, reference.type))
-  const lines = await extractLineDrawing(image, 'reference')
+async function referenceView(
+  reference: ReferenceImage,
+  index: number,
+  kernels: Kernels,
+): Promise<View> {
+  const image = await readReference(index, () =>
+    readGrayImage(reference.bytes, reference.type, kernels.webp),
+  )
+  const lines = await extractLineDrawing(image, 'reference', kernels)
   if (!lines.ok) {
     throw new ApiError(
       'REFERENCE_IMAGE_UNAVAILABLE',

@@ -12,10 +12,15 @@ import { readAllRows } from '../lib/rows'
 
 /**
  * The image at `bytes` as a whole gray raster, with the density its file stores.
+ * @param webp libwebp's compiled decoder (Kernels.webp)
  * @throws CodecError when the file cannot be read (callers map it to their status)
  */
-export async function readGrayImage(bytes: Uint8Array, type: ImageType): Promise<GrayImage> {
-  const rows = flattenToGray(await openImage(bytes, type, { prefer: 'luma' }))
+export async function readGrayImage(
+  bytes: Uint8Array,
+  type: ImageType,
+  webp: WebAssembly.Module | null,
+): Promise<GrayImage> {
+  const rows = flattenToGray(await openImage(bytes, type, { prefer: 'luma', webp }))
   return {
     width: rows.width,
     height: rows.height,

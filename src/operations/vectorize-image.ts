@@ -4,15 +4,15 @@
  * → engine (../engines/lineart | ../engines/trace) → write (../writers) → store.
  */
 
-import type { OutputStore } from '../adapters/ports'
+import type { OutputBatch } from '../adapters/ports'
 import { openImage } from '../codecs/decode'
 import type { ImageType } from '../codecs/sniff'
 import { traceLineart } from '../engines/lineart'
 import type { RasterImage } from '../engines/raster'
-import { traceImage } from '../engines/trace'
+import { traceImageWithStats } from '../engines/trace'
 import type { VectorDrawing } from '../engines/vector'
 import type { ImageSource } from '../errors'
-import { ulid } from '../lib/ids'
+import type { Kernels } from '../kernels/kernels'
 import { readAllRows } from '../lib/rows'
 import { type VectorFormat, WRITERS } from '../writers'
 import { readCodec } from './read-codec'
@@ -68,14 +68,15 @@ export interface VectorizeOutput {
  */
 const MIN_INK_DRAWN = 0.4
 
-/** Traces, writes and stores the result under `out/{accountId}/{ulid}/vector.{ext}`. */
+/** Traces, writes and stores the result in the request's batch as `vector.{ext}`. */
 export async function vectorizeImage(
   input: VectorizeInput,
-  ports: { outputs: OutputStore; accountId: string },
+  ports: { outputs: OutputBatch; kernels: Kernels },
 ): Promise<VectorizeOutput> {
+  const { outputs, kernels } = ports
   const { image, format, engine } = input
   const { drawing, inkDrawn } = await readCodec(image.source, () =>
-    trace(image.bytes, image.type, engine),
+    trace(image.bytes, image.type, engine, kernels),
   )
   const writer = WRITERS[format]
   let paths = 0
@@ -88,25 +89,33 @@ export async function vectorizeImage(
   const parts = await writer.parts(drawing)
   let byteLength = 0
   for (const part of parts) byteLength += part.byteLength
-  const id = ulid()
   const file = await storeOutput(
-    ports.outputs,
-    [],
-    `out/${ports.accountId}/${id}/vector.${writer.extension}`,
+    outputs,
+    `vector.${writer.extension}`,
     { parts, byteLength },
     {
       contentType: writer.mime,
-      disposition: `attachment; filename="figure-${id}.${writer.extension}"`,
+      disposition: 'attachment',
+      filename: `figure-${outputs.id}.${writer.extension}`,
       width: drawing.width,
       height: drawing.height,
     },
   )
+  // `trace` keeps 0.95-1 of the ink on all 87 vectorize-bench inputs (corpus sheets, clean and
+  // degraded drawings, colour) and 0 when faint lines or a 1-px stipple go to the paper: it
+  // warns once a fifth is lost.
   const warnings =
-    inkDrawn < MIN_INK_DRAWN
-      ? [
-          `The drawing's strokes hold about ${Math.round(inkDrawn * 100)} % of the image's ink: faint, thin or dotted lines were lost; try engine trace, or a darker or larger scan`,
-        ]
-      : []
+    engine === 'trace'
+      ? inkDrawn < 0.8
+        ? [
+            `The outlines cover about ${Math.round(inkDrawn * 100)} % of the image's ink: faint lines or specks were left out; try a darker or larger scan`,
+          ]
+        : []
+      : inkDrawn < MIN_INK_DRAWN
+        ? [
+            `The drawing's strokes hold about ${Math.round(inkDrawn * 100)} % of the image's ink: faint, thin or dotted lines were lost; try engine trace, or a darker or larger scan`,
+          ]
+        : []
   return { file, paths, segments, warnings }
 }
 
@@ -115,13 +124,17 @@ async function trace(
   bytes: Uint8Array,
   type: ImageType,
   engine: VectorEngine,
+  kernels: Kernels,
 ): Promise<{ drawing: VectorDrawing; inkDrawn: number }> {
   if (engine === 'lineart') {
-    const gray = await readGrayImage(bytes, type)
-    const { drawing, stats } = await traceLineart(gray, { releaseImage: true })
+    const gray = await readGrayImage(bytes, type, kernels.webp)
+    const { drawing, stats } = await traceLineart(gray, {
+      releaseImage: true,
+      wasm: kernels.lineart,
+    })
     return { drawing, inkDrawn: stats.inkDrawn }
   }
-  const rows = await openImage(bytes, type, { prefer: 'color' })
+  const rows = await openImage(bytes, type, { prefer: 'color', webp: kernels.webp })
   const image: RasterImage = {
     width: rows.width,
     height: rows.height,
@@ -130,5 +143,6 @@ async function trace(
     ...(rows.density ? { density: rows.density } : {}),
   }
   // Built for the engine alone: it frees the pixels once their colours are quantised.
-  return { drawing: await traceImage(image, { releaseImage: true }), inkDrawn: 1 }
+  const { drawing, stats } = await traceImageWithStats(image, { releaseImage: true })
+  return { drawing, inkDrawn: stats.inkDrawn }
 }

@@ -9,6 +9,7 @@ import { checkFigure } from '../../src/engines/figure/check'
 import { draftFigure } from '../../src/engines/figure/draft'
 import { parsePrompt } from '../../src/engines/figure/parse'
 import { figureFontMetrics, rasterizeSvg } from '../../src/engines/figure/rasterize'
+import { WORKERD_KERNELS } from '../../src/kernels/workerd'
 import {
   balanceOf,
   bearer,
@@ -21,7 +22,7 @@ import {
   postJson,
 } from '../support/api'
 import { FakeAi, postJsonWithAi } from '../support/fake-ai'
-import { CHECK_MARGIN_PX, figureProblems, installFigureFont, renderScene } from '../support/figures'
+import { CHECK_MARGIN_PX, figureProblems, renderScene } from '../support/figures'
 import { fromPng, lineDrawing, pngHeader, pngPhys, toPng } from '../support/images'
 import { HttpResponse, http, serveImage, server, useFakeNetwork } from '../support/network'
 import { psnr } from '../support/pixels'
@@ -90,7 +91,10 @@ async function expectDraftedFigurePasses(prompt: string, labeled: boolean, url: 
   const served = await servedPng(url)
   const parsed = parsePrompt(prompt)
   if (!parsed.ok) throw new Error(parsed.message)
-  const figure = await draftFigure(parsed.figure, { labeled, metrics: figureFontMetrics() })
+  const figure = await draftFigure(parsed.figure, {
+    labeled,
+    metrics: figureFontMetrics(WORKERD_KERNELS.svg),
+  })
   const again = await renderScene(figure.sheets[0]!.scene)
   expect([served.width, served.height]).toEqual([again.width, again.height])
   // The served file is the render cut at 50 %, pixel for pixel.
@@ -128,8 +132,6 @@ function expectStrokeOnlySvg(svg: string) {
 }
 
 describe('POST /v1/figures', () => {
-  beforeAll(() => installFigureFont())
-
   it('drafts a block diagram from a prompt as a checked 2048 px PNG, 10 credits', async () => {
     const { apiKey, accountId } = await newAccount(100)
     const data = await ok(await postJson('/v1/figures', apiKey, { prompt: SYSTEM_PROMPT }))
@@ -177,10 +179,10 @@ describe('POST /v1/figures', () => {
     if (!parsed.ok) throw new Error(parsed.message)
     const figure = await draftFigure(parsed.figure, {
       labeled: false,
-      metrics: figureFontMetrics(),
+      metrics: figureFontMetrics(WORKERD_KERNELS.svg),
     })
     const expected = await renderScene(figure.sheets[0]!.scene)
-    const drawn = await rasterizeSvg(text, 2048)
+    const drawn = await rasterizeSvg(text, 2048, WORKERD_KERNELS.svg)
     expect([drawn.width, drawn.height]).toEqual([expected.width, expected.height])
     expect(psnr(drawn.data, expected.data)).toBeGreaterThan(30)
     expect(figureProblems(drawn, figure.sheets[0]!.scene)).toEqual([])
@@ -271,7 +273,7 @@ describe('POST /v1/figures', () => {
       expectStrokeOnlySvg(data.svg!)
       expect(data.references!.length).toBeGreaterThanOrEqual(1)
       expect(data.references![0]!.numeral).toBe('100')
-      expectCleanLineArt(await rasterizeSvg(data.svg!, 2048))
+      expectCleanLineArt(await rasterizeSvg(data.svg!, 2048, WORKERD_KERNELS.svg))
     })
 
     it('passes prompt and references together to the image model', async () => {

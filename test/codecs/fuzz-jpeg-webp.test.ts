@@ -7,13 +7,11 @@
 // (test/support/fuzz.ts); a long run:
 //   FUZZ_RUNS=5000 npx vitest run --project unit test/codecs/fuzz-jpeg-webp.test.ts
 
-import webpDecoderWasm from '@jsquash/webp/codec/dec/webp_dec.wasm'
 import webpEncoderWasm from '@jsquash/webp/codec/enc/webp_enc.wasm'
 import encodeWebp, { init as initWebpEncoder } from '@jsquash/webp/encode.js'
 import fc from 'fast-check'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { openJpeg } from '../../src/codecs/jpeg/open'
-import { useWebpDecoderWasm } from '../../src/codecs/webp/decode'
 import { concatBytes } from '../../src/lib/bytes'
 import { CodecError } from '../../src/lib/codec-error'
 import {
@@ -195,7 +193,6 @@ let jpegs: Uint8Array[] = []
 let webps: Uint8Array[] = []
 
 beforeAll(async () => {
-  useWebpDecoderWasm(webpDecoderWasm)
   jpegs = await jpegBases()
   webps = await webpBases()
 })

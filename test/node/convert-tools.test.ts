@@ -11,11 +11,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import encodeJpeg, { init as initJpegEncoder } from '@jsquash/jpeg/encode.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openOutputBatch } from '../../src/adapters/output-batch'
 import type { OutputStore } from '../../src/adapters/ports'
 import { openImage } from '../../src/codecs/decode'
 import { createPngEncoder } from '../../src/codecs/png/encode'
 import type { ImageType } from '../../src/codecs/sniff'
-import { useResampleWasm } from '../../src/engines/gray/resample'
+import type { Kernels } from '../../src/kernels/kernels'
 import { concatBytes } from '../../src/lib/bytes'
 import {
   type ConvertFormat,
@@ -68,10 +69,12 @@ const SIGHT_CM = { width: 17.0, height: 26.2 }
 
 const work = mkdtempSync(join(tmpdir(), 'convert-tools-'))
 afterAll(() => rmSync(work, { recursive: true, force: true }))
-// The SIMD resample kernels, as the Worker loads them (src/wasm-workerd.ts).
-beforeAll(async () =>
-  useResampleWasm(await wasmApi.compile(readFileSync('wasm/dist/resample.wasm'))),
-)
+// The SIMD resample kernels, as the Worker has them (src/kernels/workerd.ts).
+let kernels: Kernels
+beforeAll(async () => {
+  const resample = await wasmApi.compile(readFileSync('wasm/dist/resample.wasm'))
+  kernels = { resample, lineart: null, webp: null, svg: null, upscale: null }
+})
 
 function need(skip: Skip, ...tools: Tool[]): void {
   const missing = tools.filter((tool) => !existsSync(TOOLS[tool][0]))
@@ -257,6 +260,7 @@ function memoryStore(): { outputs: OutputStore; files: Map<string, Uint8Array> }
     async delete(keys) {
       for (const key of keys) files.delete(key)
     },
+    batch: (accountId) => openOutputBatch(outputs, accountId),
   }
   return { outputs, files }
 }
@@ -286,7 +290,7 @@ function convert(input: Input, format: ConvertFormat, dpi: FilingDpi, tone: Tone
           mode: tone,
           page: 'a4',
         },
-        { outputs, accountId: 'test' },
+        { outputs: outputs.batch('test'), kernels },
       )
       const bytes = files.get(result.file.key)!
       const out: Converted = { result, path: save(name, bytes), bytes }

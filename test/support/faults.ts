@@ -7,7 +7,8 @@ import { createExecutionContext, runInDurableObject, waitOnExecutionContext } fr
 import { env } from 'cloudflare:workers'
 import { expect } from 'vitest'
 import type { IdempotencyRecord } from '../../src/adapters/durable-objects/idempotency-record'
-import type { IdempotencyStore, Ledger } from '../../src/adapters/ports'
+import { openOutputBatch } from '../../src/adapters/output-batch'
+import type { IdempotencyStore, Ledger, OutputStore } from '../../src/adapters/ports'
 import { R2Upload } from '../../src/adapters/r2/upload'
 import { createApp } from '../../src/app'
 import { createDeps, type Deps } from '../../src/deps'
@@ -194,6 +195,19 @@ function faultyIdempotency(store: IdempotencyStore, faults: Faults, log: FaultLo
   } satisfies IdempotencyStore
 }
 
+/** The output store, its uploads cut into parts of `partBytes`. */
+function smallParts(outputs: OutputStore, files: R2Bucket, partBytes: number): OutputStore {
+  const store: OutputStore = {
+    put: (key, parts, meta) => outputs.put(key, parts, meta),
+    upload: (key, meta) => new R2Upload(files, key, meta, partBytes),
+    get: (key) => outputs.get(key),
+    head: (key) => outputs.head(key),
+    delete: (keys) => outputs.delete(keys),
+    batch: (accountId) => openOutputBatch(store, accountId),
+  }
+  return store
+}
+
 /**
  * The ports of one request with `faults` injected: the real adapters over faulty bindings, then
  * the ports themselves wrapped. Returns the factory createApp takes and the log it fills.
@@ -210,15 +224,7 @@ export function faultyDeps(faults: Faults) {
       ...deps,
       ledger: faultyLedger(deps.ledger, faults, log),
       outputs:
-        faults.partBytes === undefined
-          ? outputs
-          : {
-              put: (key, parts, meta) => outputs.put(key, parts, meta),
-              upload: (key, meta) => new R2Upload(files, key, meta, faults.partBytes),
-              get: (key) => outputs.get(key),
-              head: (key) => outputs.head(key),
-              delete: (keys) => outputs.delete(keys),
-            },
+        faults.partBytes === undefined ? outputs : smallParts(outputs, files, faults.partBytes),
       idempotency: (accountId, key) =>
         faultyIdempotency(deps.idempotency(accountId, key), faults, log),
       ...(faults.figureModel === undefined ? {} : { figureModel: faults.figureModel }),
@@ -349,6 +355,17 @@ export async function settledLedger(accountId: string) {
     refunded: charges.filter((c) => c.outcome === 'failed').length,
     balance: balance!,
   }
+}
+
+/**
+ * Asserts {@link settledLedger} holds with no charge left open and exactly these counts and
+ * balance (the row every fault scenario ends on).
+ */
+export async function expectSettled(
+  accountId: string,
+  expected: { succeeded: number; refunded: number; balance: number },
+) {
+  expect(await settledLedger(accountId)).toEqual({ open: 0, ...expected })
 }
 
 /** The idempotency record of (account, key), for direct inspection. */

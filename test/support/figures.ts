@@ -1,30 +1,27 @@
-// Shared by the figure tests: installs resvg and the bundled font (as src/wasm-workerd.ts does
-// for the Worker), renders a drafted scene the way /figures does, and runs the figure checker
+// Shared by the figure tests: renders a drafted scene the way /figures does, and runs the figure checker
 // on the pixels with the scene's own text boxes, one sheet or every sheet of a figure.
-import resvg from '../../node_modules/@resvg/resvg-wasm/index_bg.wasm'
-import dejaVuSans from '../../node_modules/dejavu-fonts-ttf/ttf/DejaVuSans.ttf'
+
 import { checkFigure, checkSceneLayout, sceneBoxesAt } from '../../src/engines/figure/check'
 import {
   FIGURE_FONT_FAMILY,
   type GrayRaster,
   rasterizeSvg,
-  useSvgRasterizer,
 } from '../../src/engines/figure/rasterize'
 import type { Scene } from '../../src/engines/figure/scene'
 import { MIN_TEXT_HEIGHT_PX, SHEET_LONG_EDGE_PX } from '../../src/engines/figure/sheet'
+import { WORKERD_KERNELS } from '../../src/kernels/workerd'
 import { writeFigureSvg } from '../../src/writers/figure-svg'
-
-/** Installs the rasterizer and font for tests that import engines directly. */
-export function installFigureFont(): void {
-  useSvgRasterizer(resvg, [new Uint8Array(dejaVuSans)])
-}
 
 /** Ink-free band the checker demands, px at 2048 (the sheet's own margin is 64). */
 export const CHECK_MARGIN_PX = 40
 
 /** The scene as /figures renders it: SVG in the bundled font, 2048 px on the long edge. */
 export async function renderScene(scene: Scene): Promise<GrayRaster> {
-  return rasterizeSvg(writeFigureSvg(scene, { fontFamily: FIGURE_FONT_FAMILY }), SHEET_LONG_EDGE_PX)
+  return rasterizeSvg(
+    writeFigureSvg(scene, { fontFamily: FIGURE_FONT_FAMILY }),
+    SHEET_LONG_EDGE_PX,
+    WORKERD_KERNELS.svg,
+  )
 }
 
 /**

@@ -14,6 +14,7 @@ import { G4Encoder } from '../../src/codecs/ccitt/encode'
 import { openImage } from '../../src/codecs/decode'
 import { sniffImage } from '../../src/codecs/sniff'
 import { MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE_PX } from '../../src/http/input/image-input'
+import { WORKERD_KERNELS } from '../../src/kernels/workerd'
 import { concatBytes } from '../../src/lib/bytes'
 import { CodecError, type CodecFailure } from '../../src/lib/codec-error'
 import { crc32 } from '../../src/lib/crc32'
@@ -148,7 +149,7 @@ export async function throughDecoders(
     return { kind: 'over caps', width, height }
   }
   try {
-    const image = await openImage(bytes, type)
+    const image = await openImage(bytes, type, { webp: WORKERD_KERNELS.webp })
     if (image.width * image.height > width * height) {
       throw new Error(
         `decoded ${image.width}x${image.height} from a header that said ${width}x${height}`,

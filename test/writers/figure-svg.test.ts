@@ -6,8 +6,8 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { FIGURE_FONT_FAMILY, outlineText, rasterizeSvg } from '../../src/engines/figure/rasterize'
 import type { Scene } from '../../src/engines/figure/scene'
+import { WORKERD_KERNELS } from '../../src/kernels/workerd'
 import { labelGroups, writeFigureSvg } from '../../src/writers/figure-svg'
-import { installFigureFont } from '../support/figures'
 import { psnr } from '../support/pixels'
 
 const SCENE: Scene = {
@@ -47,8 +47,6 @@ const SCENE: Scene = {
 }
 
 describe('writeFigureSvg', () => {
-  beforeAll(() => installFigureFont())
-
   it('writes one stroked path, one filled arrowhead path and escaped text, sized in inches', () => {
     const svg = writeFigureSvg(SCENE, { fontFamily: FIGURE_FONT_FAMILY })
     expect(svg).toContain('width="6.8267in" height="4.2667in" viewBox="0 0 1600 1000"')
@@ -62,12 +60,12 @@ describe('writeFigureSvg', () => {
 
   it('outlines the text so the SVG needs no font, and draws the same picture', async () => {
     const svg = writeFigureSvg(SCENE, { fontFamily: FIGURE_FONT_FAMILY })
-    const outlined = await outlineText(svg)
+    const outlined = await outlineText(svg, WORKERD_KERNELS.svg)
     expect(outlined).not.toMatch(/<text|<script|href=|<style|<image/)
     expect(outlined).toMatch(/^<\?xml[^>]*>\n<svg width="6.8267in" height="4.2667in"/)
     expect(outlined).toContain('viewBox="0 0 1600 1000"')
-    const before = await rasterizeSvg(svg, 1600)
-    const after = await rasterizeSvg(outlined, 1600)
+    const before = await rasterizeSvg(svg, 1600, WORKERD_KERNELS.svg)
+    const after = await rasterizeSvg(outlined, 1600, WORKERD_KERNELS.svg)
     expect(psnr(before.data, after.data)).toBeGreaterThan(40)
     // The glyphs are really there: some ink inside the label's box.
     let ink = 0
@@ -124,8 +122,6 @@ function groupBody(svg: string, id: string): string {
 }
 
 describe('writeFigureSvg groups', () => {
-  beforeAll(() => installFigureFont())
-
   it('writes each group once, with its own lines, arrowheads and texts', () => {
     const svg = writeFigureSvg(GROUPED, { fontFamily: FIGURE_FONT_FAMILY })
     expect(svg.match(/<g id="/g)).toHaveLength(3)
@@ -141,7 +137,10 @@ describe('writeFigureSvg groups', () => {
   })
 
   it('keeps the group ids through outlining, and labelGroups names them escaped', async () => {
-    const outlined = await outlineText(writeFigureSvg(GROUPED, { fontFamily: FIGURE_FONT_FAMILY }))
+    const outlined = await outlineText(
+      writeFigureSvg(GROUPED, { fontFamily: FIGURE_FONT_FAMILY }),
+      WORKERD_KERNELS.svg,
+    )
     expect(outlined).not.toMatch(/<text/)
     for (const id of ['el-p', 'cn-0', 'legend']) expect(outlined).toContain(`<g id="${id}"`)
     const titles = new Map([
@@ -159,7 +158,10 @@ describe('writeFigureSvg groups', () => {
     expect(named).not.toContain('NOT DRAWN')
     expect(named.replace(/ aria-label="[^"]*"><title>[^<]*<\/title>/g, '>')).toBe(outlined)
     // Still a drawing resvg reads, and draws the same.
-    const [before, after] = [await rasterizeSvg(outlined, 800), await rasterizeSvg(named, 800)]
+    const [before, after] = [
+      await rasterizeSvg(outlined, 800, WORKERD_KERNELS.svg),
+      await rasterizeSvg(named, 800, WORKERD_KERNELS.svg),
+    ]
     expect(psnr(before.data, after.data)).toBeGreaterThan(60)
   })
 

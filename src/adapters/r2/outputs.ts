@@ -1,6 +1,7 @@
 /** Output files in R2 under `out/{accountId}/{ulid}/{kind}.{ext}` (PLATFORM.md §5 rule 4). */
 
-import type { OutputMeta, OutputStore, OutputUpload } from '../ports'
+import { openOutputBatch } from '../output-batch'
+import type { OutputBatch, OutputMeta, OutputStore, OutputUpload } from '../ports'
 import { R2Upload } from './upload'
 
 /** R2-backed {@link OutputStore}. */
@@ -51,5 +52,9 @@ export class R2OutputStore implements OutputStore {
 
   async delete(keys: readonly string[]): Promise<void> {
     if (keys.length > 0) await this.bucket.delete([...keys])
+  }
+
+  batch(accountId: string): OutputBatch {
+    return openOutputBatch(this, accountId)
   }
 }

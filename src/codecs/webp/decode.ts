@@ -8,16 +8,18 @@ import { CodecError } from '../../lib/codec-error'
 import type { PixelRows } from '../../lib/rows'
 import { type DecodedRgba, rgbaRows } from '../rgba-rows'
 
+/** jSquash keeps one decoder instance per isolate: initialised once, from the first module given. */
 let ready: Promise<void> | null = null
 
-/** Installs the compiled libwebp decoder module (once per isolate, by the runtime's loader). */
-export function useWebpDecoderWasm(module: WebAssembly.Module): void {
+/**
+ * Decodes a WebP to RGBA rows with libwebp's compiled decoder `module`.
+ * @throws CodecError('corrupt') for undecodable data
+ */
+export async function decodeWebp(
+  bytes: Uint8Array,
+  module: WebAssembly.Module,
+): Promise<PixelRows> {
   ready ??= (init as unknown as (m: WebAssembly.Module) => Promise<void>)(module)
-}
-
-/** Decodes a WebP to RGBA rows; throws CodecError('corrupt') for undecodable data. */
-export async function decodeWebp(bytes: Uint8Array): Promise<PixelRows> {
-  if (!ready) throw new Error('The WebP decoder wasm module was not loaded')
   await ready
   let image: DecodedRgba
   try {

@@ -3,13 +3,13 @@
  * figure's SVG over white at a chosen long edge, with text set in the fonts it is handed (DejaVu
  * Sans from `dejavu-fonts-ttf`, bundled: a Worker has no system fonts), and the RGBA it gives is
  * reduced to one gray channel (figures are black on white; anti-aliased edges stay gray). The
- * runtime's loader installs the compiled module and the fonts once per isolate
- * (src/wasm-workerd.ts); nothing here touches bindings. Measured (scratch, Node 20): a 12-block
+ * caller passes the compiled module and the fonts (Kernels.svg); nothing here touches bindings. Measured (scratch, Node 20): a 12-block
  * diagram with 12 labels to 2048 × 1621 in 15–40 ms once warm, 100–140 ms for the first renders
  * (resvg parses the 757 KB font on every render; it has no font database that outlives one).
  */
 
 import { initWasm, Resvg } from '@resvg/resvg-wasm'
+import type { SvgKernel } from '../../kernels/kernels'
 import { type FontMetrics, readFontMetrics } from './font-metrics'
 
 /** One gray channel, rows top to bottom: 0 black … 255 white. */
@@ -19,38 +19,36 @@ export interface GrayRaster {
   data: Uint8Array
 }
 
-let metrics: FontMetrics | null = null
-let installed: { module: WebAssembly.Module; fonts: Uint8Array[] } | null = null
+/** resvg-wasm keeps one instance per isolate: initialised once, from the first module given. */
 let ready: Promise<void> | null = null
-
-/** Installs the compiled resvg module and the font files text is set in (the first is default). */
-export function useSvgRasterizer(module: WebAssembly.Module, fonts: Uint8Array[]): void {
-  installed = { module, fonts }
-  metrics = null
-}
+const metrics = new WeakMap<SvgKernel, FontMetrics>()
 
 /** Family name of the default font: what the figures' SVG names in `font-family`. */
 export const FIGURE_FONT_FAMILY = 'DejaVu Sans'
 
-/** The installed module, initialised once per isolate, and the fonts. */
-async function resvgReady(): Promise<{ fonts: Uint8Array[] }> {
-  if (!installed) throw new Error('figure: no SVG rasterizer installed (useSvgRasterizer)')
-  ready ??= initWasm(installed.module)
+/** The kernel's module, initialised once per isolate. */
+async function resvgReady(kernel: SvgKernel | null): Promise<SvgKernel> {
+  if (!kernel) throw new Error('figure: no SVG rasterizer was given (Kernels.svg)')
+  ready ??= initWasm(kernel.module)
   await ready
-  return installed
+  return kernel
 }
 
 /**
  * Renders `svg` so that its long edge is `longEdge` pixels (aspect kept), over white.
  *
- * @throws Error when no rasterizer is installed (a deployment bug) or resvg cannot read the SVG
+ * @throws Error when no rasterizer is given (a deployment bug) or resvg cannot read the SVG
  */
-export async function rasterizeSvg(svg: string, longEdge: number): Promise<GrayRaster> {
+export async function rasterizeSvg(
+  svg: string,
+  longEdge: number,
+  kernel: SvgKernel | null,
+): Promise<GrayRaster> {
   if (!Number.isInteger(longEdge) || longEdge < 1) {
     throw new Error(`Expected a positive integer long edge but received ${longEdge}`)
   }
-  const { fonts } = await resvgReady()
-  const font = { fontBuffers: fonts, defaultFontFamily: FIGURE_FONT_FAMILY }
+  const { fonts } = await resvgReady(kernel)
+  const font = { fontBuffers: [...fonts], defaultFontFamily: FIGURE_FONT_FAMILY }
   // First the SVG's own size, to know which edge is the long one (no fonts: sizing needs none).
   const probe = new Resvg(svg, { font: { loadSystemFonts: false } })
   const landscape = probe.width >= probe.height
@@ -83,12 +81,12 @@ export async function rasterizeSvg(svg: string, longEdge: number): Promise<GrayR
  * The same SVG with every <text> turned into glyph outlines (resvg's normalised output), so the
  * file draws the same everywhere without the font; path numbers are rounded to 0.01 units.
  *
- * @throws Error when no rasterizer is installed or resvg cannot read the SVG
+ * @throws Error when no rasterizer is given or resvg cannot read the SVG
  */
-export async function outlineText(svg: string): Promise<string> {
-  const { fonts } = await resvgReady()
+export async function outlineText(svg: string, kernel: SvgKernel | null): Promise<string> {
+  const { fonts } = await resvgReady(kernel)
   const renderer = new Resvg(svg, {
-    font: { fontBuffers: fonts, defaultFontFamily: FIGURE_FONT_FAMILY },
+    font: { fontBuffers: [...fonts], defaultFontFamily: FIGURE_FONT_FAMILY },
   })
   try {
     const rounded = renderer
@@ -108,9 +106,13 @@ export async function outlineText(svg: string): Promise<string> {
   }
 }
 
-/** Advance widths of the installed default font (what the figure text is set in). */
-export function figureFontMetrics(): FontMetrics {
-  if (!installed) throw new Error('figure: no SVG rasterizer installed (useSvgRasterizer)')
-  metrics ??= readFontMetrics(installed.fonts[0]!)
-  return metrics
+/** Advance widths of the kernel's default font (what the figure text is set in), read once. */
+export function figureFontMetrics(kernel: SvgKernel | null): FontMetrics {
+  if (!kernel) throw new Error('figure: no SVG rasterizer was given (Kernels.svg)')
+  let read = metrics.get(kernel)
+  if (!read) {
+    read = readFontMetrics(kernel.fonts[0]!)
+    metrics.set(kernel, read)
+  }
+  return read
 }

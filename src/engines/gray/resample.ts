@@ -44,17 +44,6 @@ import { createWasmKernel } from './resample-wasm'
  *   grainy scans (no flat runs) 945 → 890 ms, i.e. no loss where it cannot help.
  */
 
-let resampleWasm: WebAssembly.Module | null = null
-
-/**
- * Installs the compiled SIMD kernels (wasm/dist/resample.wasm), once per isolate, by the runtime's
- * loader; from then on every resample stream instantiates its own copy. Without it the
- * TypeScript kernel runs (same sums in float64; outputs agree within one level).
- */
-export function useResampleWasm(module: WebAssembly.Module | null): void {
-  resampleWasm = module
-}
-
 /** The resampling kernels: Lanczos a = 3, Mitchell–Netravali (B = C = 1/3), and linear. */
 export type ResampleFilter = 'lanczos3' | 'mitchell' | 'triangle'
 
@@ -62,6 +51,11 @@ export type ResampleFilter = 'lanczos3' | 'mitchell' | 'triangle'
 export interface ResampleOptions {
   /** Kernel; default `'lanczos3'`. */
   filter?: ResampleFilter
+  /**
+   * The compiled SIMD passes (Kernels.resample, wasm/dist/resample.wasm), which each stream
+   * instantiates; without them the TypeScript passes run (float64; outputs agree within a level).
+   */
+  wasm?: WebAssembly.Module | null
 }
 
 /** The resampled stream, with the size of its one buffer that grows with the kernel. */
@@ -72,6 +66,8 @@ export interface ResampledRows extends GrayRows {
    * height. 0 when the size is unchanged and rows pass straight through.
    */
   readonly ringRows: number
+  /** Which passes run: the wasm SIMD ones, the TypeScript ones, or none (the size is unchanged). */
+  readonly passes: 'wasm' | 'typescript' | 'none'
 }
 
 interface Kernel {
@@ -314,7 +310,15 @@ export function resampleGray(
   expectSize(source.width, 'source width')
   expectSize(source.height, 'source height')
   if (width === source.width && height === source.height) {
-    return { width, height, channels: 1, density: undefined, rows: source.rows, ringRows: 0 }
+    return {
+      width,
+      height,
+      channels: 1,
+      density: undefined,
+      rows: source.rows,
+      ringRows: 0,
+      passes: 'none',
+    }
   }
   const kernel = KERNELS[options.filter ?? 'lanczos3']
   const vertical = new Axis(source.height, height, kernel)
@@ -326,7 +330,7 @@ export function resampleGray(
     ringRows = Math.max(ringRows, vertical.taps)
   }
   const horizontal = new HorizontalPass(new Axis(source.width, width, kernel))
-  const wasm = resampleWasm
+  const wasm = options.wasm ?? null
   const makeKernel = async (): Promise<RingKernel> =>
     wasm
       ? createWasmKernel(wasm, horizontal, width, ringRows, vertical.maxTaps)
@@ -337,6 +341,7 @@ export function resampleGray(
     channels: 1,
     density: undefined,
     ringRows,
+    passes: wasm ? 'wasm' : 'typescript',
     rows: resampleRows(source, height, vertical, makeKernel, ringRows),
   }
 }

@@ -37,6 +37,8 @@ export interface LineartOptions {
    * are empty afterwards. Default false.
    */
   releaseImage?: boolean
+  /** The compiled pixel stages (Kernels.lineart, wasm/dist/lineart.wasm); else TypeScript's. */
+  wasm?: WebAssembly.Module | null
 }
 
 /** What the engine reports besides the drawing (for logs and tests). */
@@ -100,6 +102,7 @@ export async function traceLineart(
     image,
     params,
     options.releaseImage === true,
+    options.wasm ?? null,
   )
   pruneGraph(graph)
   const isolated = dropIsolatedSpecks(graph, width, height)
@@ -167,6 +170,7 @@ async function skeletonGraph(
   image: GrayImage,
   params: { speckAreaPx: number; holeAreaPx: number; maxGraphBytes: number },
   releaseImage: boolean,
+  wasm: WebAssembly.Module | null,
 ): Promise<{
   graph: StrokeGraph
   cleaned: { specks: number; holes: number }
@@ -183,7 +187,7 @@ async function skeletonGraph(
     const source = factor === 1 ? image : shrinkGray(image, factor)
     stages =
       stages === null
-        ? await pixelStages(source.width, source.height)
+        ? await pixelStages(source.width, source.height, wasm)
         : await stages.resize(source.width, source.height)
     thresholdInk(source, stages.mask)
     if (factor > 1) releaseBuffer(source.data)

@@ -30,26 +30,20 @@ export interface PixelStages {
   resize(width: number, height: number): Promise<PixelStages>
 }
 
-let lineartWasm: WebAssembly.Module | null = null
-
-/**
- * Installs the compiled kernels (wasm/dist/lineart.wasm), once per isolate, by the runtime's
- * loader; from then on every trace instantiates its own copy. `null` goes back to TypeScript.
- */
-export function useLineartWasm(module: WebAssembly.Module | null): void {
-  lineartWasm = module
-}
-
 /**
  * The pixel stages for a `width × height` mask, all paper, for the threshold to write into: with
  * the wasm kernels, the mask lives in their memory (no copy to make); else, or when the wasm
  * memory cannot grow, a mask on the JS heap for the TypeScript stages. Drop the stages once the
  * stroke graph is built: their instance and its memory (about 2 bytes per pixel) go with them.
  */
-export async function pixelStages(width: number, height: number): Promise<PixelStages> {
-  if (!lineartWasm) return typescriptStages(createMask(width, height))
+export async function pixelStages(
+  width: number,
+  height: number,
+  wasm: WebAssembly.Module | null,
+): Promise<PixelStages> {
+  if (!wasm) return typescriptStages(createMask(width, height))
   try {
-    return await createWasmStages(lineartWasm, width, height)
+    return await createWasmStages(wasm, width, height)
   } catch (error) {
     // No room to grow the wasm memory: the TypeScript stages need less and give the same output.
     if (error instanceof RangeError) return typescriptStages(createMask(width, height))

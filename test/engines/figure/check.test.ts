@@ -6,11 +6,8 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import resvg from '../../../node_modules/@resvg/resvg-wasm/index_bg.wasm'
 import dejaVuSans from '../../../node_modules/dejavu-fonts-ttf/ttf/DejaVuSans.ttf'
 import { checkFigure } from '../../../src/engines/figure/check'
-import {
-  FIGURE_FONT_FAMILY,
-  rasterizeSvg,
-  useSvgRasterizer,
-} from '../../../src/engines/figure/rasterize'
+import { FIGURE_FONT_FAMILY, rasterizeSvg } from '../../../src/engines/figure/rasterize'
+import { WORKERD_KERNELS } from '../../../src/kernels/workerd'
 
 /** 400 × 300 units rendered at 1024 px wide: 2.56 px per unit. */
 const SCALE = 1024 / 400
@@ -30,10 +27,8 @@ function figure(extra: string, stroke = 1.5): string {
 const LABEL = { x: px(140), y: px(128), width: px(120), height: px(24) }
 
 describe('figure/check', () => {
-  beforeAll(() => useSvgRasterizer(resvg, [new Uint8Array(dejaVuSans)]))
-
   it('passes a clean black-on-white figure, measuring its line width', async () => {
-    const result = checkFigure(await rasterizeSvg(figure(''), 1024), {
+    const result = checkFigure(await rasterizeSvg(figure(''), 1024, WORKERD_KERNELS.svg), {
       marginPx: 40,
       texts: [LABEL],
     })
@@ -46,14 +41,20 @@ describe('figure/check', () => {
 
   it('names a gray fill', async () => {
     const shaded = figure('<rect x="20" y="20" width="60" height="40" fill="#888"/>')
-    const result = checkFigure(await rasterizeSvg(shaded, 1024), { marginPx: 20, texts: [LABEL] })
+    const result = checkFigure(await rasterizeSvg(shaded, 1024, WORKERD_KERNELS.svg), {
+      marginPx: 20,
+      texts: [LABEL],
+    })
     expect(result.ok).toBe(false)
     expect(result.problems.join()).toMatch(/Gray fill or shading/)
   })
 
   it('names ink in the margin', async () => {
     const edge = figure('<path d="M2 150 H60" stroke="black" stroke-width="1.5"/>')
-    const result = checkFigure(await rasterizeSvg(edge, 1024), { marginPx: 40, texts: [LABEL] })
+    const result = checkFigure(await rasterizeSvg(edge, 1024, WORKERD_KERNELS.svg), {
+      marginPx: 40,
+      texts: [LABEL],
+    })
     expect(result.problems.join()).toMatch(/Ink in the 40 px margin/)
   })
 
@@ -61,12 +62,15 @@ describe('figure/check', () => {
     const mixed = figure(
       '<path d="M100 60 H300 M100 270 H300" fill="none" stroke="black" stroke-width="6"/>',
     )
-    const result = checkFigure(await rasterizeSvg(mixed, 1024), { marginPx: 40, texts: [LABEL] })
+    const result = checkFigure(await rasterizeSvg(mixed, 1024, WORKERD_KERNELS.svg), {
+      marginPx: 40,
+      texts: [LABEL],
+    })
     expect(result.problems.join()).toMatch(/not uniformly thick/)
   })
 
   it('names small numerals and labels that overlap', async () => {
-    const raster = await rasterizeSvg(figure(''), 1024)
+    const raster = await rasterizeSvg(figure(''), 1024, WORKERD_KERNELS.svg)
     const result = checkFigure(raster, {
       marginPx: 40,
       texts: [LABEL],

@@ -16,8 +16,9 @@ import {
 import { type FigureInput, FigureSchema } from '../../../src/engines/figure/figure'
 import { rectsOverlap, segmentHitsRect } from '../../../src/engines/figure/geometry'
 import { figureFontMetrics } from '../../../src/engines/figure/rasterize'
+import { WORKERD_KERNELS } from '../../../src/kernels/workerd'
 import blind4 from '../../corpus/prompts/blind-4.json'
-import { installFigureFont, sheetsProblems } from '../../support/figures'
+import { sheetsProblems } from '../../support/figures'
 
 /** A buck converter whose feedback link ran its name over another line. */
 const FEEDBACK: FigureInput = {
@@ -87,7 +88,7 @@ const FAN_OUT: FigureInput = {
   ],
 }
 
-const metrics = () => figureFontMetrics()
+const metrics = () => figureFontMetrics(WORKERD_KERNELS.svg)
 
 async function draft(input: FigureInput, labeled: boolean): Promise<DraftedFigure> {
   return draftFigure(FigureSchema.parse(input), { labeled, metrics: metrics() })
@@ -105,8 +106,6 @@ function names(figure: DraftedFigure): Map<string, number> {
 }
 
 describe('names on links', () => {
-  beforeAll(() => installFigureFont())
-
   for (const labeled of [false, true]) {
     it(`sets a feedback link's name clear of every line when labeled is ${labeled}`, async () => {
       const figure = await draft(FEEDBACK, labeled)
@@ -146,7 +145,6 @@ describe('names on links', () => {
 })
 
 describe('placeLinkLabel', () => {
-  beforeAll(() => installFigureFont())
   const line = [
     { x: 500, y: 100 },
     { x: 500, y: 700 },
@@ -211,8 +209,6 @@ describe('placeLinkLabel', () => {
 })
 
 describe('drawLayout', () => {
-  beforeAll(() => installFigureFont())
-
   it('leaves out, and reports, a name boxed in so that every place would touch a line', () => {
     // A short link between two boxes that sit close on either side of it: no room anywhere.
     const part = (id: string, x: number, y: number, w: number, h: number): PlacedPart => ({

@@ -9,9 +9,10 @@ import { type DraftedFigure, draftFigure } from '../../../src/engines/figure/dra
 import { type FigureInput, FigureSchema } from '../../../src/engines/figure/figure'
 import { figureFontMetrics } from '../../../src/engines/figure/rasterize'
 import { wrapText } from '../../../src/engines/figure/wrap-text'
+import { WORKERD_KERNELS } from '../../../src/kernels/workerd'
 import blind3 from '../../corpus/prompts/blind-3.json'
 import blind5 from '../../corpus/prompts/blind-5.json'
-import { installFigureFont, sheetsProblems } from '../../support/figures'
+import { sheetsProblems } from '../../support/figures'
 
 interface Case {
   id: string
@@ -22,7 +23,10 @@ const answer = (cases: unknown, id: string): FigureInput =>
   (cases as Case[]).find((c) => c.id === id)!.figure
 
 async function draft(input: FigureInput): Promise<DraftedFigure> {
-  return draftFigure(FigureSchema.parse(input), { labeled: true, metrics: figureFontMetrics() })
+  return draftFigure(FigureSchema.parse(input), {
+    labeled: true,
+    metrics: figureFontMetrics(WORKERD_KERNELS.svg),
+  })
 }
 
 /** Each container's title words, as drawn on each sheet that draws the container. */
@@ -45,8 +49,6 @@ function titlesDrawn(figure: DraftedFigure, input: FigureInput): string[] {
 }
 
 describe('container titles', () => {
-  beforeAll(() => installFigureFont())
-
   const cases: [string, FigureInput][] = [
     ['ct-system-10', answer(blind3, 'ct-system-10')],
     ['cdn-400', answer(blind3, 'cdn-400')],
@@ -86,7 +88,7 @@ describe('container titles', () => {
     for (const labeled of [false, true]) {
       const figure = await draftFigure(FigureSchema.parse(input), {
         labeled,
-        metrics: figureFontMetrics(),
+        metrics: figureFontMetrics(WORKERD_KERNELS.svg),
       })
       expect(await sheetsProblems(figure.sheets)).toEqual([])
     }
@@ -94,10 +96,8 @@ describe('container titles', () => {
 })
 
 describe('wrapText', () => {
-  beforeAll(() => installFigureFont())
-
   it('breaks a word too long for any line after a hyphen it has, never doubling it', () => {
-    const metrics = figureFontMetrics()
+    const metrics = figureFontMetrics(WORKERD_KERNELS.svg)
     const width = Math.max(metrics.measure('DIGITAL-TO-', 54), metrics.measure('CONVERTER', 54)) + 1
     const lines = wrapText('DIGITAL-TO-ANALOG CONVERTER', width, 54, metrics, 1)
     expect(lines).toEqual(['DIGITAL-TO-', 'ANALOG', 'CONVERTER'])
@@ -107,7 +107,7 @@ describe('wrapText', () => {
   })
 
   it('keeps a word up to 1.25 times the width whole unless told not to', () => {
-    const metrics = figureFontMetrics()
+    const metrics = figureFontMetrics(WORKERD_KERNELS.svg)
     const width = metrics.measure('CONTROLLED-ENVIRONMENT', 54) / 1.1
     expect(wrapText('CONTROLLED-ENVIRONMENT', width, 54, metrics)).toEqual([
       'CONTROLLED-ENVIRONMENT',

@@ -20,7 +20,8 @@ import {
 } from '../../../src/engines/figure/geometry'
 import { figureFontMetrics } from '../../../src/engines/figure/rasterize'
 import type { Scene } from '../../../src/engines/figure/scene'
-import { installFigureFont, sheetsProblems } from '../../support/figures'
+import { WORKERD_KERNELS } from '../../../src/kernels/workerd'
+import { sheetsProblems } from '../../support/figures'
 
 const SYSTEM: FigureInput = {
   kind: 'block-diagram',
@@ -155,7 +156,10 @@ function largeSystem(): FigureInput {
 }
 
 async function draft(input: FigureInput, labeled: boolean): Promise<DraftedFigure> {
-  return draftFigure(FigureSchema.parse(input), { labeled, metrics: figureFontMetrics() })
+  return draftFigure(FigureSchema.parse(input), {
+    labeled,
+    metrics: figureFontMetrics(WORKERD_KERNELS.svg),
+  })
 }
 
 const texts = (figure: DraftedFigure, role: string) =>
@@ -215,8 +219,6 @@ function distanceToStrokes(scene: Scene, point: { x: number; y: number }): numbe
 }
 
 describe('draftFigure', () => {
-  beforeAll(() => installFigureFont())
-
   for (const labeled of [false, true]) {
     it(`draws a nested block diagram on one sheet that passes the checker when labeled is ${labeled}`, async () => {
       const figure = await draft(SYSTEM, labeled)

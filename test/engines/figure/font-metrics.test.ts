@@ -6,18 +6,13 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import resvg from '../../../node_modules/@resvg/resvg-wasm/index_bg.wasm'
 import dejaVuSans from '../../../node_modules/dejavu-fonts-ttf/ttf/DejaVuSans.ttf'
 import { readFontMetrics } from '../../../src/engines/figure/font-metrics'
-import {
-  FIGURE_FONT_FAMILY,
-  rasterizeSvg,
-  useSvgRasterizer,
-} from '../../../src/engines/figure/rasterize'
+import { FIGURE_FONT_FAMILY, rasterizeSvg } from '../../../src/engines/figure/rasterize'
+import { WORKERD_KERNELS } from '../../../src/kernels/workerd'
 
 const font = new Uint8Array(dejaVuSans)
 const metrics = readFontMetrics(font)
 
 describe('figure/font-metrics', () => {
-  beforeAll(() => useSvgRasterizer(resvg, [font]))
-
   it('reads DejaVu Sans: 2048 units per em, its ascent and descent, wide and narrow glyphs', () => {
     expect(metrics.unitsPerEm).toBe(2048)
     expect(metrics.ascent).toBeCloseTo(1901 / 2048, 3)
@@ -41,7 +36,7 @@ describe('figure/font-metrics', () => {
       const svg =
         `<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="200" viewBox="0 0 1600 200">` +
         `<text x="20" y="150" font-family="${FIGURE_FONT_FAMILY}" font-size="${size}">${label}</text></svg>`
-      const r = await rasterizeSvg(svg, 1600)
+      const r = await rasterizeSvg(svg, 1600, WORKERD_KERNELS.svg)
       let [left, right] = [r.width, -1]
       for (let y = 0; y < r.height; y++) {
         for (let x = 0; x < r.width; x++) {

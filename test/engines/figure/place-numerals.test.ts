@@ -10,7 +10,7 @@ import { placeNumerals, polygonTarget } from '../../../src/engines/figure/place-
 import { figureFontMetrics } from '../../../src/engines/figure/rasterize'
 import type { Scene } from '../../../src/engines/figure/scene'
 import type { Point, VectorPath } from '../../../src/engines/vector'
-import { installFigureFont } from '../../support/figures'
+import { WORKERD_KERNELS } from '../../../src/kernels/workerd'
 
 const square = (x: number, y: number, w: number, h: number): Point[] => [
   { x, y },
@@ -36,14 +36,12 @@ const emptyScene = (strokes: VectorPath[]): Scene => ({
 })
 
 describe('placeNumerals', () => {
-  beforeAll(() => installFigureFont())
-
   it('puts a numeral just outside a free box, its lead ending on the outline', () => {
     const outline = square(800, 800, 300, 120)
     const scene = emptyScene([closed(outline)])
     const result = placeNumerals(scene, [polygonTarget('box', '102', outline)], {
       size: 54,
-      metrics: figureFontMetrics(),
+      metrics: figureFontMetrics(WORKERD_KERNELS.svg),
       area: null,
       solids: [{ x: 800, y: 800, width: 300, height: 120 }],
     })
@@ -72,7 +70,7 @@ describe('placeNumerals', () => {
     const scene = emptyScene([closed(outline), ...cage])
     const result = placeNumerals(scene, [polygonTarget('caged', '104', outline)], {
       size: 54,
-      metrics: figureFontMetrics(),
+      metrics: figureFontMetrics(WORKERD_KERNELS.svg),
       area: null,
       solids: [],
     })
@@ -86,7 +84,7 @@ describe('placeNumerals', () => {
     const scene = emptyScene([closed(outline), ...cage])
     const result = placeNumerals(scene, [polygonTarget('caged', '104', outline)], {
       size: 54,
-      metrics: figureFontMetrics(),
+      metrics: figureFontMetrics(WORKERD_KERNELS.svg),
       area: null,
       solids: [],
       crossLines: 2,
@@ -104,7 +102,7 @@ describe('placeNumerals', () => {
     const result = placeNumerals(
       scene,
       outlines.map((o, i) => polygonTarget(`b${i}`, String(100 + 2 * i), o)),
-      { size: 54, metrics: figureFontMetrics(), area: null, solids: [] },
+      { size: 54, metrics: figureFontMetrics(WORKERD_KERNELS.svg), area: null, solids: [] },
     )
     expect(result.failed).toEqual([])
     expect(scene.texts).toHaveLength(4)

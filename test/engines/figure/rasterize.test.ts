@@ -10,8 +10,8 @@ import {
   FIGURE_FONT_FAMILY,
   type GrayRaster,
   rasterizeSvg,
-  useSvgRasterizer,
 } from '../../../src/engines/figure/rasterize'
+import { WORKERD_KERNELS } from '../../../src/kernels/workerd'
 
 /** A block of a block diagram: a box with a name, 400 × 300 units. */
 function blockSvg(text: string | null, width = 400, height = 300): string {
@@ -36,10 +36,8 @@ function inkIn(r: GrayRaster, x0: number, y0: number, x1: number, y1: number): n
 }
 
 describe('figure/rasterize', () => {
-  beforeAll(() => useSvgRasterizer(resvg, [new Uint8Array(dejaVuSans)]))
-
   it('renders to the asked long edge over white, with black strokes, one gray channel', async () => {
-    const r = await rasterizeSvg(blockSvg('PROCESSOR'), 2048)
+    const r = await rasterizeSvg(blockSvg('PROCESSOR'), 2048, WORKERD_KERNELS.svg)
     expect([r.width, r.height]).toEqual([2048, 1536])
     expect(r.data.length).toBe(2048 * 1536)
     expect(r.data[0]).toBe(255)
@@ -61,8 +59,8 @@ describe('figure/rasterize', () => {
       number,
       number,
     ]
-    const withText = await rasterizeSvg(blockSvg('PROCESSOR'), 2048)
-    const without = await rasterizeSvg(blockSvg(null), 2048)
+    const withText = await rasterizeSvg(blockSvg('PROCESSOR'), 2048, WORKERD_KERNELS.svg)
+    const without = await rasterizeSvg(blockSvg(null), 2048, WORKERD_KERNELS.svg)
     expect(inkIn(without, ...box)).toBe(0)
     // 9 capitals at 24 units (123 px) high: thousands of inked pixels.
     expect(inkIn(withText, ...box)).toBeGreaterThan(5000)
@@ -72,12 +70,15 @@ describe('figure/rasterize', () => {
     const r = await rasterizeSvg(
       blockSvg('MEMORY', 300, 400).replace('0 0 400 300', '0 0 300 400'),
       1000,
+      WORKERD_KERNELS.svg,
     )
     expect([r.width, r.height]).toEqual([750, 1000])
   })
 
   it('refuses an SVG it cannot read, and a bad size, with an Error', async () => {
-    await expect(rasterizeSvg('<svg', 100)).rejects.toThrow()
-    await expect(rasterizeSvg(blockSvg('X'), 0)).rejects.toThrow(/positive integer long edge/)
+    await expect(rasterizeSvg('<svg', 100, WORKERD_KERNELS.svg)).rejects.toThrow()
+    await expect(rasterizeSvg(blockSvg('X'), 0, WORKERD_KERNELS.svg)).rejects.toThrow(
+      /positive integer long edge/,
+    )
   })
 })

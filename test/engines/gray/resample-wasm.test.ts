@@ -2,8 +2,8 @@
 // kernel it replaces: same windows and weights, float32 instead of float64 sums, so every output
 // is within one level and nearly all are equal, at every kind of scale and edge size.
 
-import { afterEach, describe, expect, it } from 'vitest'
-import { resampleGray, useResampleWasm } from '../../../src/engines/gray/resample'
+import { describe, expect, it } from 'vitest'
+import { resampleGray } from '../../../src/engines/gray/resample'
 import { bufferRows } from '../../../src/lib/rows'
 import resampleKernels from '../../../wasm/dist/resample.wasm'
 import { uniform } from '../../support/line-art'
@@ -13,10 +13,13 @@ async function resample(
   size: [number, number],
   to: [number, number],
   filter?: 'lanczos3' | 'mitchell' | 'triangle',
+  wasm: WebAssembly.Module | null = resampleKernels,
 ): Promise<Uint8Array> {
   const out = new Uint8Array(to[0] * to[1])
   let y = 0
-  for await (const row of resampleGray(bufferRows(pixels, ...size, 1), ...to, { filter }).rows) {
+  const stream = resampleGray(bufferRows(pixels, ...size, 1), ...to, { filter, wasm })
+  expect(stream.passes).toBe(wasm ? 'wasm' : 'typescript')
+  for await (const row of stream.rows) {
     out.set(row, y++ * to[0])
   }
   expect(y).toBe(to[1])
@@ -36,8 +39,6 @@ function mixed(width: number, height: number, seed: number): Uint8Array {
   return pixels
 }
 
-afterEach(() => useResampleWasm(null))
-
 describe('resample SIMD kernel', () => {
   const cases: [string, [number, number], [number, number]][] = [
     ['shrink 5×', [1000, 700], [200, 140]],
@@ -53,9 +54,7 @@ describe('resample SIMD kernel', () => {
     it(`matches the TypeScript kernel within one level: ${name}`, async () => {
       const pixels = mixed(...size, size[0] + to[0])
       for (const filter of ['lanczos3', 'mitchell', 'triangle'] as const) {
-        useResampleWasm(null)
-        const reference = await resample(pixels, size, to, filter)
-        useResampleWasm(resampleKernels)
+        const reference = await resample(pixels, size, to, filter, null)
         const simd = await resample(pixels, size, to, filter)
         let differ = 0
         let worst = 0
@@ -71,7 +70,6 @@ describe('resample SIMD kernel', () => {
   }
 
   it('keeps flat paper and solid ink exact', async () => {
-    useResampleWasm(resampleKernels)
     for (const level of [0, 255, 235]) {
       const out = await resample(new Uint8Array(640 * 480).fill(level), [640, 480], [213, 160])
       expect(out.every((v) => v === level)).toBe(true)
@@ -79,7 +77,6 @@ describe('resample SIMD kernel', () => {
   })
 
   it('runs streams side by side, each with its own memory', async () => {
-    useResampleWasm(resampleKernels)
     const a = mixed(500, 400, 1)
     const b = mixed(300, 700, 2)
     const [ra, rb] = await Promise.all([

@@ -3,17 +3,13 @@
 // masks, distances and skeletons on synthetic drawings, seeded noise and the corpus sheets, and
 // the same drawings from the whole engine with and without them.
 
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { openPng } from '../../../src/codecs/png/decode'
 import { deriveParams, traceLineart } from '../../../src/engines/lineart'
 import { chamferDistance, chamferDistance8 } from '../../../src/engines/lineart/distance'
 import { createWasmStages } from '../../../src/engines/lineart/kernels-wasm'
 import { createMask, type Mask } from '../../../src/engines/lineart/mask'
-import {
-  pixelStages,
-  typescriptStages,
-  useLineartWasm,
-} from '../../../src/engines/lineart/pixel-stages'
+import { pixelStages, typescriptStages } from '../../../src/engines/lineart/pixel-stages'
 import { thresholdInk } from '../../../src/engines/lineart/threshold'
 import type { GrayImage } from '../../../src/engines/raster'
 import lineartKernels from '../../../wasm/dist/lineart.wasm'
@@ -87,8 +83,6 @@ async function expectSameStages(mask: Mask, speckAreaPx: number, holeAreaPx: num
   expect(firstDifference(wasm.mask.data, reference.mask.data)).toBe(-1)
   return { ...counts, cleanInk, skeletonInk: inkOf(reference.mask), distance }
 }
-
-afterEach(() => useLineartWasm(null))
 
 describe('lineart wasm kernels', () => {
   it('match the TypeScript stages when lines are thick and thin and meet in junctions', async () => {
@@ -177,12 +171,11 @@ describe('lineart wasm kernels', () => {
     expect(firstDifference(wasm.mask.data, mask.data)).toBe(-1)
   })
 
-  it('are picked by pixelStages when installed, with the mask in wasm memory for the threshold', async () => {
-    const plain = await pixelStages(33, 21)
+  it('are picked by pixelStages when given, with the mask in wasm memory for the threshold', async () => {
+    const plain = await pixelStages(33, 21, null)
     expect(plain.mask.data.buffer).toBeInstanceOf(ArrayBuffer)
     expect(plain.mask.data.byteLength).toBe(35 * 23)
-    useLineartWasm(lineartKernels)
-    const stages = await pixelStages(33, 21)
+    const stages = await pixelStages(33, 21, lineartKernels)
     // The mask is a view into the instance's memory (whole 64 KiB pages), all paper.
     expect(stages.mask.data.buffer.byteLength % 65536).toBe(0)
     expect(stages.mask.data.byteLength).toBe(35 * 23)
@@ -252,18 +245,17 @@ describe('lineart wasm kernels', () => {
     }
     const reference = await traceLineart(image, { maxGraphBytes: 2 ** 20 })
     expect(reference.stats.coarsened).toBeGreaterThanOrEqual(2)
-    useLineartWasm(lineartKernels)
-    const fast = await traceLineart(image, { maxGraphBytes: 2 ** 20 })
+    const fast = await traceLineart(image, { maxGraphBytes: 2 ** 20, wasm: lineartKernels })
     expect(fast.stats).toEqual(reference.stats)
     expect(fast.drawing).toEqual(reference.drawing)
   })
 
   it('frees the caller’s image when told it owns it, with the same drawing', async () => {
-    useLineartWasm(lineartKernels)
     const image = canvas(300, 200)
     for (let k = 0; k < 8; k++) segment(image, 10, 10 + 20 * k, 290, 15 + 20 * k, 3)
-    const kept = await traceLineart({ ...image, data: image.data.slice() })
-    const released = await traceLineart(image, { releaseImage: true })
+    const wasm = lineartKernels
+    const kept = await traceLineart({ ...image, data: image.data.slice() }, { wasm })
+    const released = await traceLineart(image, { releaseImage: true, wasm })
     expect(image.data.length).toBe(0)
     expect(released.drawing).toEqual(kept.drawing)
     expect(released.stats.strokes).toBe(8)
@@ -281,8 +273,7 @@ describe('lineart wasm kernels', () => {
     it(`give traceLineart the same drawing with and without wasm on ${name}`, async () => {
       const image = await sheet(path)
       const reference = await traceLineart(image)
-      useLineartWasm(lineartKernels)
-      const fast = await traceLineart(image)
+      const fast = await traceLineart(image, { wasm: lineartKernels })
       expect(fast.stats).toEqual(reference.stats)
       expect(fast.drawing).toEqual(reference.drawing)
       expect(reference.stats.strokes).toBeGreaterThan(10)

@@ -3,6 +3,7 @@
  * drawing) → clean single-stroke patent line art, for /figures. Stages in order, each in its file.
  */
 
+import type { Kernels } from '../../../kernels/kernels'
 import type { Mask } from '../../lineart/mask'
 import type { GrayImage, RasterImage } from '../../raster'
 import type { VectorDrawing } from '../../vector'
@@ -112,12 +113,14 @@ export const PHOTO_PARAMS = {
  * @param image decoded pixels (gray or colour, any size)
  * @param source 'reference' (a photo, sketch, scan or screenshot) or 'model' (the image model's
  *   drawing, with its shading and noise)
+ * @param kernels the compiled resample and lineart stages (TypeScript runs where null)
  * @returns the drawing, or `blank` (nothing drawable) or `too_busy` (a tangle even when coarse)
  * @throws RangeError when `image.data` does not hold `width · height · channels` bytes (a bug)
  */
 export async function extractLineDrawing(
   image: RasterImage,
   source: LineSource,
+  kernels: Pick<Kernels, 'resample' | 'lineart'>,
 ): Promise<LinesResult> {
   const { width, height, channels, data } = image
   if (!(width > 0 && height > 0) || data.length < width * height * channels) {
@@ -133,7 +136,7 @@ export async function extractLineDrawing(
   const coarse = Math.round(longEdges[0]! * RETRY_SCALE)
   if (coarse >= MIN_RETRY_LONG_EDGE_PX) longEdges.push(coarse)
   for (const longEdge of longEdges) {
-    const gray = await toWorkingGray(image, longEdge)
+    const gray = await toWorkingGray(image, longEdge, kernels.resample)
     if (kind === null) {
       const judged = judgeKind(gray)
       if (judged.kind === 'blank') return blank(judged.reason)
@@ -155,7 +158,7 @@ export async function extractLineDrawing(
       busy = `lines cover ${(share * 100).toFixed(1)} % of the image at ${longSide} px`
       continue
     }
-    const { drawing, strokes } = await traceStrokes(mask)
+    const { drawing, strokes } = await traceStrokes(mask, kernels.lineart)
     if (strokes === 0) return busy ? tooBusy(busy) : blank('no strokes traced')
     if (strokes > MAX_STROKES) {
       busy = `${strokes} strokes at ${longSide} px`

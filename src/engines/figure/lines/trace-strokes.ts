@@ -24,6 +24,7 @@ import type { VectorDrawing } from '../../vector'
 /** @returns the traced drawing and its number of paths */
 export async function traceStrokes(
   mask: Mask,
+  wasm: WebAssembly.Module | null,
 ): Promise<{ drawing: VectorDrawing; strokes: number }> {
   const { width, height, stride, data } = mask
   const gray = new Uint8Array(width * height)
@@ -34,7 +35,7 @@ export async function traceStrokes(
   }
   const { drawing } = await traceLineart(
     { width, height, channels: 1, data: gray },
-    { releaseImage: true },
+    { releaseImage: true, wasm },
   )
   let strokes = 0
   for (const layer of drawing.layers) strokes += layer.paths.length

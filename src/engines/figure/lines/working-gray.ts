@@ -64,12 +64,13 @@ export function workingSize(
 export async function toWorkingGray(
   image: RasterImage,
   longEdgePx: number = WORKING_LONG_EDGE_PX,
+  resampleWasm: WebAssembly.Module | null = null,
 ): Promise<GrayImage> {
   const { width, height, channels, data } = image
   const size = workingSize(width, height, longEdgePx)
   const same = size.width === width && size.height === height
   if (same && channels === 1) return { width, height, channels: 1, data }
   const gray = flattenToGray(bufferRows(data, width, height, channels))
-  const rows = same ? gray : resampleGray(gray, size.width, size.height)
+  const rows = same ? gray : resampleGray(gray, size.width, size.height, { wasm: resampleWasm })
   return { width: size.width, height: size.height, channels: 1, data: await readAllRows(rows) }
 }

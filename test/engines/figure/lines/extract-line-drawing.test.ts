@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { openPng } from '../../../../src/codecs/png/decode'
 import { extractLineDrawing, type LineDrawing } from '../../../../src/engines/figure/lines'
 import type { RasterImage } from '../../../../src/engines/raster'
+import { WORKERD_KERNELS } from '../../../../src/kernels/workerd'
 import { base64Bytes } from '../../../support/fixtures'
 import { resample } from '../../../support/line-art'
 import {
@@ -41,7 +42,7 @@ function score(result: LineDrawing, truth: Uint8Array) {
 }
 
 async function drawn(image: RasterImage, source: 'reference' | 'model'): Promise<LineDrawing> {
-  const result = await extractLineDrawing(image, source)
+  const result = await extractLineDrawing(image, source, WORKERD_KERNELS)
   if (!result.ok) throw new Error(`${result.reason}: ${result.message}`)
   expect(result.value.drawing.layers.every((layer) => layer.kind === 'stroke')).toBe(true)
   expect(result.value.drawing.width).toBe(result.value.width)
@@ -185,21 +186,21 @@ describe('extractLineDrawing', () => {
     ['noisy paper', noisyPaper(400, 300)],
   ] as Array<[string, RasterImage]>)('reports blank for %s', async (_, image) => {
     for (const source of ['reference', 'model'] as const) {
-      const result = await extractLineDrawing(image, source)
+      const result = await extractLineDrawing(image, source, WORKERD_KERNELS)
       expect(result.ok ? 'ok' : result.reason).toBe('blank')
     }
   })
 
   it('answers blank, too busy or a small drawing for pure noise, without throwing', async () => {
     for (const source of ['reference', 'model'] as const) {
-      const result = await extractLineDrawing(pureNoise(480, 360), source)
+      const result = await extractLineDrawing(pureNoise(480, 360), source, WORKERD_KERNELS)
       if (result.ok) expect(result.value.strokes).toBeLessThanOrEqual(20)
       else expect(['blank', 'too_busy']).toContain(result.reason)
     }
   })
 
   it('refuses a tangle of thousands of strokes as too busy, after trying it coarser', async () => {
-    const result = await extractLineDrawing(scribbles(1200, 900), 'reference')
+    const result = await extractLineDrawing(scribbles(1200, 900), 'reference', WORKERD_KERNELS)
     expect(result.ok).toBe(false)
     if (!result.ok) {
       expect(result.reason).toBe('too_busy')
@@ -219,7 +220,9 @@ describe('extractLineDrawing', () => {
 
   it('throws a RangeError when the buffer is shorter than its size says (a bug)', async () => {
     const image: RasterImage = { width: 10, height: 10, channels: 3, data: new Uint8Array(100) }
-    await expect(extractLineDrawing(image, 'reference')).rejects.toThrow(RangeError)
+    await expect(extractLineDrawing(image, 'reference', WORKERD_KERNELS)).rejects.toThrow(
+      RangeError,
+    )
   })
 })
 

@@ -9,7 +9,8 @@ import { type FigureInput, FigureSchema } from '../../../../src/engines/figure/f
 import { figureFontMetrics } from '../../../../src/engines/figure/rasterize'
 import { draftObject } from '../../../../src/engines/object/draft'
 import { OBJECT_LEAD_CROSSINGS } from '../../../../src/engines/object/draft/number-views'
-import { installFigureFont, sheetsProblems } from '../../../support/figures'
+import { WORKERD_KERNELS } from '../../../../src/kernels/workerd'
+import { sheetsProblems } from '../../../support/figures'
 
 /** Object views may reach a framed part across lines, as the drafter does. */
 const OBJECT_LAYOUT = { leadCrossings: OBJECT_LEAD_CROSSINGS }
@@ -83,8 +84,6 @@ const BOX: FigureInput = {
   },
 }
 
-beforeAll(() => installFigureFont())
-
 function distanceToSegment(
   p: { x: number; y: number },
   a: { x: number; y: number },
@@ -98,7 +97,7 @@ function distanceToSegment(
 }
 
 describe('draftObject', () => {
-  const metrics = () => figureFontMetrics()
+  const metrics = () => figureFontMetrics(WORKERD_KERNELS.svg)
 
   it('draws a numbered mug in perspective that passes the figure checker', async () => {
     const drafted = await draftObject(FigureSchema.parse(MUG), {

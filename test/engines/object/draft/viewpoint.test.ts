@@ -10,7 +10,7 @@ import { figureFontMetrics } from '../../../../src/engines/figure/rasterize'
 import { draftObject } from '../../../../src/engines/object/draft'
 import { chooseViewpoint, prepareScene } from '../../../../src/engines/object/geometry'
 import type { ObjectPart, ObjectSceneInput } from '../../../../src/engines/object/object-scene'
-import { installFigureFont } from '../../../support/figures'
+import { WORKERD_KERNELS } from '../../../../src/kernels/workerd'
 
 type PartInput = ObjectSceneInput['parts'][number]
 
@@ -50,11 +50,12 @@ const KNOB_FRONT: PartInput = {
   rotation: [90, 0, 0],
 }
 
-beforeAll(() => installFigureFont())
-
 describe('the perspective viewpoint', () => {
   const draft = (input: FigureInput, labeled = true) =>
-    draftObject(FigureSchema.parse(input), { labeled, metrics: figureFontMetrics() })
+    draftObject(FigureSchema.parse(input), {
+      labeled,
+      metrics: figureFontMetrics(WORKERD_KERNELS.svg),
+    })
 
   it('turns to the left side for a knob on the left face, and numbers the knob', async () => {
     const drafted = await draft(boxWith(KNOB_LEFT))

@@ -1,7 +1,10 @@
 // Calls the real Worker (same isolate, real local D1/R2/DO) and provisions accounts through the
 // operator API, exactly as other tools do.
+import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
 import { env, exports } from 'cloudflare:workers'
 import { expect } from 'vitest'
+import { createApp } from '../../src/app'
+import type { Bindings } from '../../src/env'
 
 export const BASE = 'https://api.test'
 
@@ -13,25 +16,52 @@ export function call(path: string, init: RequestInit = {}): Promise<Response> {
 /** Headers for an API key. */
 export const bearer = (key: string): Record<string, string> => ({ authorization: `Bearer ${key}` })
 
+/** A RequestInit whose headers are a plain record, so that more can be merged in. */
+export type InitWithHeaders = Omit<RequestInit, 'headers'> & { headers?: Record<string, string> }
+
+/** Sends a request with a key, beside any headers `init` has. */
+export function callWithKey(path: string, key: string, init: InitWithHeaders = {}) {
+  return call(path, { ...init, headers: { ...bearer(key), ...init.headers } })
+}
+
+/**
+ * Sends a request to a fresh app whose bindings are the test env with `bindings` over it (a
+ * broken R2, another secret), waiting for its background work as the runtime would.
+ */
+export async function callWithBindings(
+  bindings: { [K in keyof Bindings]?: Bindings[K] extends string ? string : Bindings[K] },
+  path: string,
+  init: RequestInit = {},
+): Promise<Response> {
+  const ctx = createExecutionContext()
+  const bound = { ...env, ...bindings } as Bindings
+  const response = await createApp().request(`${BASE}${path}`, init, bound, ctx)
+  await waitOnExecutionContext(ctx)
+  return response
+}
+
+/** The operator API: GETs `path`, or POSTs `body` as JSON, with the operator token (or `token`). */
+export function admin(path: string, body?: unknown, token: string = env.ADMIN_TOKEN) {
+  return call(path, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { ...bearer(token), 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  })
+}
+
+/** POST /v1/admin/accounts/{accountId}/credits: adds `amount` (negative: takes it away). */
+export const adjustCredits = (accountId: string, amount: number) =>
+  admin(`/v1/admin/accounts/${accountId}/credits`, { amount })
+
 /** A new account with `credits` and its first key, made through POST /v1/admin/accounts. */
 export async function newAccount(credits = 100, name = 'Test account') {
-  const response = await call('/v1/admin/accounts', {
-    method: 'POST',
-    headers: { authorization: `Bearer ${env.ADMIN_TOKEN}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ name, credits }),
-  })
-  expect(response.status).toBe(201)
-  const body = (await response.json()) as {
-    data: { accountId: string; apiKey: string; balance: number }
-  }
-  return body.data
+  const response = await admin('/v1/admin/accounts', { name, credits })
+  return expectOk<{ accountId: string; apiKey: string; balance: number }>(response, 201)
 }
 
 /** The balance as GET /v1/credits reports it. */
 export async function balanceOf(key: string): Promise<number> {
-  const response = await call('/v1/credits', { headers: bearer(key) })
-  expect(response.status).toBe(200)
-  return ((await response.json()) as { data: { balance: number } }).data.balance
+  return (await getOk<{ balance: number }>('/v1/credits', key)).balance
 }
 
 /** POSTs JSON with a key (and optionally an Idempotency-Key). */
@@ -41,26 +71,44 @@ export function postJson(
   body: unknown,
   headers: Record<string, string> = {},
 ): Promise<Response> {
-  return call(path, {
+  return callWithKey(path, key, {
     method: 'POST',
-    headers: { ...bearer(key), 'content-type': 'application/json', ...headers },
+    headers: { 'content-type': 'application/json', ...headers },
     body: JSON.stringify(body),
   })
 }
 
-/** POSTs a multipart form with a key. */
+/** POSTs a multipart form of `fields` (see {@link formData}) with a key. */
 export function postForm(
   path: string,
   key: string,
-  fields: Record<string, string | Blob>,
+  fields: Record<string, string | Blob | Blob[]>,
   headers: Record<string, string> = {},
 ): Promise<Response> {
+  return callWithKey(path, key, { method: 'POST', headers, body: formData(fields) })
+}
+
+/** POSTs an upload: `bytes` as the form's `file`, beside the text `fields`, with a key. */
+export function postFile(
+  path: string,
+  key: string,
+  bytes: Uint8Array,
+  fields: Record<string, string> = {},
+  headers: Record<string, string> = {},
+): Promise<Response> {
+  return postForm(path, key, { file: new Blob([bytes]), ...fields }, headers)
+}
+
+/** A multipart form of `fields`; a field given several blobs holds one part per blob. */
+export function formData(fields: Record<string, string | Blob | Blob[]>): FormData {
   const form = new FormData()
   for (const [name, value] of Object.entries(fields)) {
-    if (value instanceof Blob) form.append(name, value, 'upload.bin')
-    else form.append(name, value)
+    for (const part of Array.isArray(value) ? value : [value]) {
+      if (part instanceof Blob) form.append(name, part, 'upload.bin')
+      else form.append(name, part)
+    }
   }
-  return call(path, { method: 'POST', headers: { ...bearer(key), ...headers }, body: form })
+  return form
 }
 
 /** Asserts the error envelope and returns it. */
@@ -111,17 +159,33 @@ export async function expectLedgerConsistent(accountId: string) {
   expect(open).toBe(0)
 }
 
-/** The `data` of a 200 success envelope; the body text shows in the failure when it is not one. */
-export async function expectOk<T>(response: Response): Promise<T> {
+/**
+ * The `data` of a success envelope with `status` (200 unless given); the body text shows in the
+ * failure when it is not one.
+ */
+export async function expectOk<T>(response: Response, status = 200): Promise<T> {
   const text = await response.text()
-  expect(response.status, text).toBe(200)
+  expect(response.status, text).toBe(status)
   const body = JSON.parse(text) as { success: boolean; data: T }
   expect(body.success).toBe(true)
   return body.data
+}
+
+/** The `data` of GET `path` with a key, asserted a 200 success envelope. */
+export async function getOk<T>(path: string, key: string): Promise<T> {
+  return expectOk<T>(await callWithKey(path, key))
 }
 
 /** GETs a signed output URL (absolute, as responses give it) through the Worker. */
 export function fetchOutput(url: string): Promise<Response> {
   const { pathname, search } = new URL(url)
   return call(pathname + search)
+}
+
+/** Downloads an output URL: a 200 (of `contentType`, when given), and its bytes. */
+export async function downloadOutput(url: string, contentType?: string): Promise<Uint8Array> {
+  const response = await fetchOutput(url)
+  expect(response.status, url).toBe(200)
+  if (contentType !== undefined) expect(response.headers.get('content-type')).toBe(contentType)
+  return new Uint8Array(await response.arrayBuffer())
 }

@@ -13,7 +13,7 @@ import { R2Upload } from '../../src/adapters/r2/upload'
 import { createApp } from '../../src/app'
 import { createDeps, type Deps } from '../../src/deps'
 import type { Bindings } from '../../src/env'
-import { BASE, bearer, fetchOutput, ledgerOf } from './api'
+import { BASE, bearer, downloadOutput, formData, ledgerOf } from './api'
 import { lineDrawing, photoLike, toPng } from './images'
 
 /**
@@ -283,14 +283,11 @@ export async function sendWithFaults(
 /** A multipart form request. */
 export const formRequest = (path: string, fields: () => Record<string, string | Blob>): Send => ({
   path,
-  init: (apiKey, headers = {}) => {
-    const form = new FormData()
-    for (const [name, value] of Object.entries(fields())) {
-      if (value instanceof Blob) form.append(name, value, 'upload.bin')
-      else form.append(name, value)
-    }
-    return { method: 'POST', headers: { ...bearer(apiKey), ...headers }, body: form }
-  },
+  init: (apiKey, headers = {}) => ({
+    method: 'POST',
+    headers: { ...bearer(apiKey), ...headers },
+    body: formData(fields()),
+  }),
 })
 
 /** A JSON request. */
@@ -416,10 +413,7 @@ export async function expectSuccess(text: string, accountId: string, cost: numbe
   expect((await outputsOf(accountId)).sort()).toEqual([...keys].sort())
   for (const name of ['url', 'previewUrl']) {
     const url = body.data[name]
-    if (typeof url !== 'string') continue
-    const download = await fetchOutput(url)
-    expect(download.status, url).toBe(200)
-    await download.arrayBuffer()
+    if (typeof url === 'string') await downloadOutput(url)
   }
   return body.data
 }

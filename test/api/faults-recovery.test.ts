@@ -13,9 +13,10 @@ import type { FigureModel } from '../../src/adapters/ports'
 import { createDeps } from '../../src/deps'
 import { requestFingerprint } from '../../src/http/paid-request'
 import { sweepAbandonedCharges } from '../../src/operations/sweep-charges'
-import { fetchOutput, ledgerOf, newAccount, postForm } from '../support/api'
+import { downloadOutput, expectOk, ledgerOf, newAccount, postForm } from '../support/api'
 import {
   deferred,
+  expectSettled,
   expectSuccess,
   expireLease,
   type Faults,
@@ -57,126 +58,95 @@ async function endLease(accountId: string, key: string, how: LeaseEnd) {
   if (how === 'alarm') expect(await runDurableObjectAlarm(recordStub(accountId, key))).toBe(true)
 }
 
-describe('the idempotency object fails mid-request', () => {
-  const rows: [Endpoint, LeaseEnd][] = [
-    ...ALL.map((e): [Endpoint, LeaseEnd] => [e, 'alarm']),
-    ['convert', 'takeover'],
-  ]
+/** A fault of the key's idempotency object, and what the first request comes to under it. */
+interface KeyFault {
+  /** What fails, and what the first request answers (the test's title). */
+  fault: string
+  faults: Faults
+  /** The first request's answer: the paid 200, or a 500 with this code. */
+  first: 200 | 'PROCESSING_FAILED' | 'INTERNAL_ERROR'
+  /** Refunds of the first request's charge (0 when it was paid, or never charged). */
+  refunded: 0 | 1
+}
 
-  it.each(rows)(
-    'complete rejects on /%s: the paid 200 stands; after the lease (%s) a retry re-runs free',
-    async (endpoint, how) => {
+const COMPLETE: KeyFault = {
+  fault: 'complete rejects: the paid 200 stands',
+  faults: { idempotency: { complete: 'before' } },
+  first: 200,
+  refunded: 0,
+}
+const RELEASE: KeyFault = {
+  fault: 'release rejects after a failure: refunded once',
+  faults: { engine: { kind: 'throw' }, idempotency: { release: 'before' } },
+  first: 'PROCESSING_FAILED',
+  refunded: 1,
+}
+const BEGIN: KeyFault = {
+  fault: 'begin stores, then rejects: 500 INTERNAL_ERROR, nothing charged',
+  faults: { idempotency: { begin: 'after' } },
+  first: 'INTERNAL_ERROR',
+  refunded: 0,
+}
+
+type KeyRow = KeyFault & { endpoint: Endpoint; how: LeaseEnd }
+/** The fault on every endpoint with the alarm ending the lease, and on /convert with a takeover. */
+const everywhere = (fault: KeyFault): KeyRow[] => [
+  ...ALL.map((endpoint): KeyRow => ({ ...fault, endpoint, how: 'alarm' })),
+  { ...fault, endpoint: 'convert', how: 'takeover' },
+]
+const KEY_FAULTS: KeyRow[] = [
+  ...everywhere(COMPLETE),
+  ...everywhere(RELEASE),
+  { ...BEGIN, endpoint: 'convert', how: 'alarm' },
+  { ...BEGIN, endpoint: 'convert', how: 'takeover' },
+]
+
+describe('the idempotency object fails mid-request', () => {
+  it.each(KEY_FAULTS)(
+    '/$endpoint, $fault; after the lease ($how) a retry runs, charged once in all',
+    async ({ faults, first: answer, refunded, endpoint, how }) => {
       const { send, cost } = endpoints[endpoint]
       const { apiKey, accountId } = await newAccount(START)
-      const first = await sendWithFaults(
-        { idempotency: { complete: 'before' } },
-        send,
-        apiKey,
-        idem('k'),
-      )
+      const first = await sendWithFaults(faults, send, apiKey, idem('k'))
       await first.settled()
-      // The work is stored and paid for, so the 200 goes out though its record could not be kept.
-      await expectSuccess(first.text, accountId, cost)
-      expect(await settledLedger(accountId)).toEqual({
-        open: 0,
-        succeeded: 1,
-        refunded: 0,
-        balance: START - cost,
-      })
-      // Until the lease ends the key still looks in progress: a retry is told to wait, not charged.
+      const paid = answer === 200 ? 1 : 0
+      if (answer === 200) {
+        // The work is stored and paid for, so the 200 goes out though its record could not be kept.
+        await expectSuccess(first.text, accountId, cost)
+      } else {
+        expect(first.response.status).toBe(500)
+        expect(errorCode(first.text)).toBe(answer)
+        expect(await outputsOf(accountId)).toEqual([])
+      }
+      await expectSettled(accountId, { succeeded: paid, refunded, balance: START - paid * cost })
+      // The key could be neither completed nor released: it holds until its lease ends, and a
+      // retry meanwhile is told to wait, not charged.
+      expect(await idempotencyState(accountId, 'k')).toMatchObject({ state: 'processing' })
       const early = await sendWithFaults({}, send, apiKey, idem('k'))
       expect(early.response.status).toBe(409)
       expect(errorCode(early.text)).toBe('REQUEST_IN_PROGRESS')
       await endLease(accountId, 'k', how)
       const retry = await sendWithFaults({}, send, apiKey, idem('k'))
       await retry.settled()
-      expect(retry.response.status, retry.text).toBe(200)
-      expect(JSON.parse(retry.text).data.creditsConsumed).toBe(cost)
-      // One charge for the key, however often its work ran; every URL handed out still resolves.
-      expect(await settledLedger(accountId)).toEqual({
-        open: 0,
-        succeeded: 1,
-        refunded: 0,
-        balance: START - cost,
-      })
-      for (const text of [first.text, retry.text]) {
-        for (const name of ['url', 'previewUrl']) {
-          const url = JSON.parse(text).data[name]
-          if (typeof url === 'string') expect((await fetchOutput(url)).status).toBe(200)
+      if (answer === 200) {
+        // The retry re-runs the paid work free; the first run's files stay, and every URL handed
+        // out still resolves.
+        expect(retry.response.status, retry.text).toBe(200)
+        expect(JSON.parse(retry.text).data.creditsConsumed).toBe(cost)
+        for (const text of [first.text, retry.text]) {
+          for (const name of ['url', 'previewUrl']) {
+            const url = JSON.parse(text).data[name]
+            if (typeof url === 'string') await downloadOutput(url)
+          }
         }
+      } else {
+        await expectSuccess(retry.text, accountId, cost)
       }
+      // One charge for the key, however often its work ran.
+      await expectSettled(accountId, { succeeded: 1, refunded, balance: START - cost })
       const replay = await sendWithFaults({}, send, apiKey, idem('k'))
       expect(replay.response.headers.get('idempotent-replayed')).toBe('true')
       expect(replay.text).toBe(retry.text)
-    },
-  )
-
-  it.each(rows)(
-    'release rejects after a failure on /%s: refunded once; after the lease (%s) a retry runs, charged once',
-    async (endpoint, how) => {
-      const { send, cost } = endpoints[endpoint]
-      const { apiKey, accountId } = await newAccount(START)
-      const faults: Faults = { engine: { kind: 'throw' }, idempotency: { release: 'before' } }
-      const first = await sendWithFaults(faults, send, apiKey, idem('k'))
-      await first.settled()
-      expect(first.response.status).toBe(500)
-      expect(errorCode(first.text)).toBe('PROCESSING_FAILED')
-      expect(await settledLedger(accountId)).toEqual({
-        open: 0,
-        succeeded: 0,
-        refunded: 1,
-        balance: START,
-      })
-      expect(await outputsOf(accountId)).toEqual([])
-      // The key could not be released: it holds until its lease ends, then frees itself.
-      expect(await idempotencyState(accountId, 'k')).toMatchObject({ state: 'processing' })
-      const early = await sendWithFaults({}, send, apiKey, idem('k'))
-      expect(errorCode(early.text)).toBe('REQUEST_IN_PROGRESS')
-      await endLease(accountId, 'k', how)
-      const retry = await sendWithFaults({}, send, apiKey, idem('k'))
-      await retry.settled()
-      await expectSuccess(retry.text, accountId, cost)
-      expect(await settledLedger(accountId)).toEqual({
-        open: 0,
-        succeeded: 1,
-        refunded: 1,
-        balance: START - cost,
-      })
-    },
-  )
-
-  it.each<LeaseEnd>(['alarm', 'takeover'])(
-    'begin stores, then rejects: 500 INTERNAL_ERROR, nothing charged; after the lease (%s) a retry runs',
-    async (how) => {
-      const { send, cost } = endpoints.convert
-      const { apiKey, accountId } = await newAccount(START)
-      const first = await sendWithFaults(
-        { idempotency: { begin: 'after' } },
-        send,
-        apiKey,
-        idem('k'),
-      )
-      expect(first.response.status).toBe(500)
-      expect(errorCode(first.text)).toBe('INTERNAL_ERROR')
-      expect(await settledLedger(accountId)).toEqual({
-        open: 0,
-        succeeded: 0,
-        refunded: 0,
-        balance: START,
-      })
-      expect(errorCode((await sendWithFaults({}, send, apiKey, idem('k'))).text)).toBe(
-        'REQUEST_IN_PROGRESS',
-      )
-      await endLease(accountId, 'k', how)
-      const retry = await sendWithFaults({}, send, apiKey, idem('k'))
-      await retry.settled()
-      await expectSuccess(retry.text, accountId, cost)
-      expect(await settledLedger(accountId)).toEqual({
-        open: 0,
-        succeeded: 1,
-        refunded: 0,
-        balance: START - cost,
-      })
     },
   )
 })
@@ -194,24 +164,14 @@ describe('the image model fails (/figures, the FigureModel port)', () => {
     expect(first.response.status).toBe(500)
     expect(errorCode(first.text)).toBe('PROCESSING_FAILED')
     expect(first.text).not.toContain('secret-detail')
-    expect(await settledLedger(accountId)).toEqual({
-      open: 0,
-      succeeded: 0,
-      refunded: 1,
-      balance: START,
-    })
+    await expectSettled(accountId, { succeeded: 0, refunded: 1, balance: START })
     expect(await outputsOf(accountId)).toEqual([])
     const sketch = await toPng(lineDrawing(512, 512, 6))
     const up: FigureModel = { draw: async () => sketch }
     const retry = await sendWithFaults({ figureModel: up }, send, apiKey, idem('k'))
     await retry.settled()
     await expectSuccess(retry.text, accountId, 8)
-    expect(await settledLedger(accountId)).toEqual({
-      open: 0,
-      succeeded: 1,
-      refunded: 1,
-      balance: START - 8,
-    })
+    await expectSettled(accountId, { succeeded: 1, refunded: 1, balance: START - 8 })
   })
 })
 
@@ -221,7 +181,7 @@ describe('R2 reads fail', () => {
     async (method) => {
       const { apiKey } = await newAccount(START)
       const made = await postForm('/v1/convert', apiKey, { file: new Blob([drawing]) })
-      const { url } = ((await made.json()) as { data: { url: string } }).data
+      const { url } = await expectOk<{ url: string }>(made)
       const { pathname, search } = new URL(url)
       const send: Send = { path: pathname + search, init: () => ({ method }) }
       const faults: Faults = { r2: method === 'GET' ? { get: 'before' } : { head: 'before' } }
@@ -265,12 +225,7 @@ describe('R2 reads fail', () => {
     expect(failed.log.fired).toEqual(['r2.get'])
     expect(failed.response.status).toBe(500)
     expect(errorCode(failed.text)).toBe('INTERNAL_ERROR')
-    expect(await settledLedger(accountId)).toEqual({
-      open: 0,
-      succeeded: 0,
-      refunded: 0,
-      balance: START,
-    })
+    await expectSettled(accountId, { succeeded: 0, refunded: 0, balance: START })
     // The record is untouched: once R2 answers, the stored response comes back byte for byte.
     const replay = await sendWithFaults({}, send, apiKey, idem(key))
     expect(replay.response.status).toBe(200)
@@ -304,24 +259,14 @@ describe('a request abandoned after its charge (the isolate torn down)', () => {
     const retry = await sendWithFaults({}, endpoints.convert.send, apiKey, idem('lost'))
     await retry.settled()
     const data = await expectSuccess(retry.text, accountId, 1)
-    expect(await settledLedger(accountId)).toEqual({
-      open: 0,
-      succeeded: 1,
-      refunded: 0,
-      balance: START - 1,
-    })
+    await expectSettled(accountId, { succeeded: 1, refunded: 0, balance: START - 1 })
     expect(await sweep()).toBe(0)
     // Should the lost attempt ever wake, it changes nothing: no refund of paid work, no files.
     wake.reject(new InjectedFault('isolate torn down'))
     const late = await zombie
     await late.settled()
     expect(late.response.status).toBe(500)
-    expect(await settledLedger(accountId)).toEqual({
-      open: 0,
-      succeeded: 1,
-      refunded: 0,
-      balance: START - 1,
-    })
+    await expectSettled(accountId, { succeeded: 1, refunded: 0, balance: START - 1 })
     expect(await outputsOf(accountId)).toEqual([
       (data.url as string).split('/v1/files/')[1]!.split('?')[0],
     ])
@@ -340,21 +285,11 @@ describe('a request abandoned after its charge (the isolate torn down)', () => {
         await endLease(accountId, 'lost', 'alarm')
         expect(await sweep()).toBe(0)
       }
-      expect(await settledLedger(accountId)).toEqual({
-        open: 0,
-        succeeded: 0,
-        refunded: 1,
-        balance: START,
-      })
+      await expectSettled(accountId, { succeeded: 0, refunded: 1, balance: START })
       const retry = await sendWithFaults({}, endpoints.convert.send, apiKey, idem('lost'))
       await retry.settled()
       await expectSuccess(retry.text, accountId, 1)
-      expect(await settledLedger(accountId)).toEqual({
-        open: 0,
-        succeeded: 1,
-        refunded: 1,
-        balance: START - 1,
-      })
+      await expectSettled(accountId, { succeeded: 1, refunded: 1, balance: START - 1 })
       // The lost attempt wakes and finishes its work: refunded already, so it fails and deletes
       // what it stored; the ledger and the retry's output are untouched.
       wake.resolve()
@@ -362,12 +297,7 @@ describe('a request abandoned after its charge (the isolate torn down)', () => {
       await late.settled()
       expect(late.response.status).toBe(500)
       expect(errorCode(late.text)).toBe('PROCESSING_FAILED')
-      expect(await settledLedger(accountId)).toEqual({
-        open: 0,
-        succeeded: 1,
-        refunded: 1,
-        balance: START - 1,
-      })
+      await expectSettled(accountId, { succeeded: 1, refunded: 1, balance: START - 1 })
       await expectSuccess(retry.text, accountId, 1)
     },
   )
@@ -377,22 +307,12 @@ describe('a request abandoned after its charge (the isolate torn down)', () => {
     const { zombie, wake } = await abandon(apiKey, accountId, {})
     expect(await sweep()).toBe(1)
     expect(await sweep()).toBe(0)
-    expect(await settledLedger(accountId)).toEqual({
-      open: 0,
-      succeeded: 0,
-      refunded: 1,
-      balance: START,
-    })
+    await expectSettled(accountId, { succeeded: 0, refunded: 1, balance: START })
     wake.resolve()
     const late = await zombie
     await late.settled()
     expect(errorCode(late.text)).toBe('PROCESSING_FAILED')
     expect(await outputsOf(accountId)).toEqual([])
-    expect(await settledLedger(accountId)).toEqual({
-      open: 0,
-      succeeded: 0,
-      refunded: 1,
-      balance: START,
-    })
+    await expectSettled(accountId, { succeeded: 0, refunded: 1, balance: START })
   })
 })

@@ -11,6 +11,7 @@ import { createDeps } from '../../src/deps'
 import { sweepAbandonedCharges } from '../../src/operations/sweep-charges'
 import { newAccount } from '../support/api'
 import {
+  expectSettled,
   expectSuccess,
   type Faults,
   idempotencyState,
@@ -133,12 +134,7 @@ describe('paid endpoints under injected faults', () => {
     if (outcome.status === 200) {
       // The work was done, stored and paid for: the 200 stands, its URLs resolve, it replays.
       await expectSuccess(first.text, accountId, cost)
-      expect(await settledLedger(accountId)).toEqual({
-        open: 0,
-        succeeded: 1,
-        refunded: 0,
-        balance: START - cost,
-      })
+      await expectSettled(accountId, { succeeded: 1, refunded: 0, balance: START - cost })
       const replay = await sendWithFaults({}, send, apiKey, { 'idempotency-key': key })
       expect(replay.response.headers.get('idempotent-replayed')).toBe('true')
       expect(replay.text).toBe(first.text)
@@ -154,12 +150,7 @@ describe('paid endpoints under injected faults', () => {
       expect(await sweepAbandonedCharges(ledger, Date.now() + AFTER_CUTOFF_MS)).toBe(0)
     }
     const refunded = outcome.charged ? 1 : 0
-    expect(await settledLedger(accountId)).toEqual({
-      open: 0,
-      succeeded: 0,
-      refunded,
-      balance: START,
-    })
+    await expectSettled(accountId, { succeeded: 0, refunded, balance: START })
     // Nothing half written: no output object, no multipart upload left open.
     expect(await outputsOf(accountId)).toEqual([])
     for (const upload of first.log.multiparts) {
@@ -172,11 +163,6 @@ describe('paid endpoints under injected faults', () => {
     await retry.settled()
     expect(retry.response.headers.get('idempotent-replayed')).toBeNull()
     await expectSuccess(retry.text, accountId, cost)
-    expect(await settledLedger(accountId)).toEqual({
-      open: 0,
-      succeeded: 1,
-      refunded,
-      balance: START - cost,
-    })
+    await expectSettled(accountId, { succeeded: 1, refunded, balance: START - cost })
   })
 })

@@ -3,8 +3,9 @@ import { env } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
 import type { IdempotencyRecord } from '../../src/adapters/durable-objects/idempotency-record'
 import {
+  adjustCredits,
   balanceOf,
-  call,
+  callWithKey,
   expectError,
   expectLedgerConsistent,
   ledgerOf,
@@ -12,15 +13,11 @@ import {
   postForm,
   postJson,
 } from '../support/api'
+import { expireLease, recordStub } from '../support/faults'
 import { lineDrawing, toPng } from '../support/images'
 import { HttpResponse, http, serveImage, server, useFakeNetwork } from '../support/network'
 
 useFakeNetwork()
-
-const recordStub = (accountId: string, key: string) =>
-  env.IDEM.get(
-    env.IDEM.idFromName(`idem:${accountId}:${key}`),
-  ) as DurableObjectStub<IdempotencyRecord>
 
 const IMAGE = 'https://img.example.com/idem.png'
 
@@ -28,16 +25,36 @@ async function withImage() {
   serveImage(IMAGE, await toPng(lineDrawing(120, 80)))
 }
 
+/** POSTs /v1/convert of IMAGE (with `fields` beside it) under an Idempotency-Key. */
+const convertImage = (apiKey: string, key: string, fields: Record<string, unknown> = {}) =>
+  postJson('/v1/convert', apiKey, { imageUrl: IMAGE, ...fields }, { 'idempotency-key': key })
+
+/** Writes the open charge a crashed attempt under `key` left, as the ledger writes one. */
+async function crashedCharge(accountId: string, key: string, id: string, amount: number) {
+  await env.DB.prepare(
+    `INSERT INTO credit_ledger (id, account_id, kind, amount, operation, request_id, idempotency_key, created_at)
+     VALUES (?, ?, 'charge', ?, 'convertImage', 'req_crashed', ?, ?)`,
+  )
+    .bind(id, accountId, -amount, key, Date.now())
+    .run()
+}
+
+/** Makes the record of `key` `ageMs` old, as if it had been written that long ago. */
+function ageRecord(accountId: string, key: string, ageMs: number) {
+  return runInDurableObject(recordStub(accountId, key), (_i: IdempotencyRecord, state) => {
+    state.storage.sql.exec('UPDATE record SET created_at = ?', Date.now() - ageMs)
+  })
+}
+
 describe('Idempotency-Key', () => {
   it('replays a completed request byte for byte, marked, without a second charge', async () => {
     const { apiKey, accountId } = await newAccount(10)
     await withImage()
-    const headers = { 'idempotency-key': 'order-1' }
-    const first = await postJson('/v1/convert', apiKey, { imageUrl: IMAGE }, headers)
+    const first = await convertImage(apiKey, 'order-1')
     expect(first.status).toBe(200)
     expect(first.headers.get('idempotent-replayed')).toBeNull()
     const firstBody = await first.text()
-    const second = await postJson('/v1/convert', apiKey, { imageUrl: IMAGE }, headers)
+    const second = await convertImage(apiKey, 'order-1')
     expect(second.status).toBe(200)
     expect(second.headers.get('idempotent-replayed')).toBe('true')
     expect(await second.text()).toBe(firstBody)
@@ -53,16 +70,10 @@ describe('Idempotency-Key', () => {
   it('treats key order, whitespace and defaults as the same request', async () => {
     const { apiKey } = await newAccount(10)
     await withImage()
-    const headers = { 'idempotency-key': 'same-1' }
-    const first = await postJson('/v1/convert', apiKey, { imageUrl: IMAGE }, headers)
-    expect(first.status).toBe(200)
-    const explicit = await call('/v1/convert', {
+    expect((await convertImage(apiKey, 'same-1')).status).toBe(200)
+    const explicit = await callWithKey('/v1/convert', apiKey, {
       method: 'POST',
-      headers: {
-        authorization: `Bearer ${apiKey}`,
-        'content-type': 'application/json',
-        ...headers,
-      },
+      headers: { 'content-type': 'application/json', 'idempotency-key': 'same-1' },
       body: `{ "dpi": 300,  "format": "png", "imageUrl": "${IMAGE}" }`,
     })
     expect(explicit.headers.get('idempotent-replayed')).toBe('true')
@@ -89,30 +100,19 @@ describe('Idempotency-Key', () => {
   it('answers 409 IDEMPOTENCY_CONFLICT for the key with different parameters', async () => {
     const { apiKey } = await newAccount(10)
     await withImage()
-    const headers = { 'idempotency-key': 'k-conflict' }
-    expect((await postJson('/v1/convert', apiKey, { imageUrl: IMAGE }, headers)).status).toBe(200)
-    await expectError(
-      await postJson('/v1/convert', apiKey, { imageUrl: IMAGE, dpi: 600 }, headers),
-      409,
-      'IDEMPOTENCY_CONFLICT',
-    )
+    const key = 'k-conflict'
+    expect((await convertImage(apiKey, key)).status).toBe(200)
+    const conflict = async (fields: Record<string, unknown>, on = key) =>
+      expectError(await convertImage(apiKey, on, fields), 409, 'IDEMPOTENCY_CONFLICT')
+    await conflict({ dpi: 600 })
     // The tone and the page are parameters too; `mode: auto` is the default, so it replays.
-    await expectError(
-      await postJson('/v1/convert', apiKey, { imageUrl: IMAGE, mode: 'gray' }, headers),
-      409,
-      'IDEMPOTENCY_CONFLICT',
-    )
-    const same = await postJson('/v1/convert', apiKey, { imageUrl: IMAGE, mode: 'auto' }, headers)
+    await conflict({ mode: 'gray' })
+    const same = await convertImage(apiKey, key, { mode: 'auto' })
     expect(same.headers.get('idempotent-replayed')).toBe('true')
-    const pdf = { 'idempotency-key': 'k-conflict-pdf' }
-    const body = { imageUrl: IMAGE, format: 'pdf' }
-    expect((await postJson('/v1/convert', apiKey, body, pdf)).status).toBe(200)
-    await expectError(
-      await postJson('/v1/convert', apiKey, { ...body, page: 'letter' }, pdf),
-      409,
-      'IDEMPOTENCY_CONFLICT',
-    )
-    const a4 = await postJson('/v1/convert', apiKey, { ...body, page: 'a4' }, pdf)
+    const pdf = 'k-conflict-pdf'
+    expect((await convertImage(apiKey, pdf, { format: 'pdf' })).status).toBe(200)
+    await conflict({ format: 'pdf', page: 'letter' }, pdf)
+    const a4 = await convertImage(apiKey, pdf, { format: 'pdf', page: 'a4' })
     expect(a4.headers.get('idempotent-replayed')).toBe('true')
     expect(await balanceOf(apiKey)).toBe(8)
   })
@@ -129,11 +129,7 @@ describe('Idempotency-Key', () => {
       dpi: 300,
     })
     await recordStub(accountId, key).begin({ fingerprint: elsewhere, accountId, key })
-    await expectError(
-      await postJson('/v1/convert', apiKey, { imageUrl: IMAGE }, { 'idempotency-key': key }),
-      409,
-      'IDEMPOTENCY_CONFLICT',
-    )
+    await expectError(await convertImage(apiKey, key), 409, 'IDEMPOTENCY_CONFLICT')
     expect(await balanceOf(apiKey)).toBe(10)
   })
 
@@ -166,9 +162,8 @@ describe('Idempotency-Key', () => {
     const a = await newAccount(10)
     const b = await newAccount(10)
     await withImage()
-    const headers = { 'idempotency-key': 'shared-name' }
-    expect((await postJson('/v1/convert', a.apiKey, { imageUrl: IMAGE }, headers)).status).toBe(200)
-    const other = await postJson('/v1/convert', b.apiKey, { imageUrl: IMAGE, dpi: 600 }, headers)
+    expect((await convertImage(a.apiKey, 'shared-name')).status).toBe(200)
+    const other = await convertImage(b.apiKey, 'shared-name', { dpi: 600 })
     expect(other.status).toBe(200)
     expect(other.headers.get('idempotent-replayed')).toBeNull()
     expect(await balanceOf(b.apiKey)).toBe(8)
@@ -201,11 +196,8 @@ describe('Idempotency-Key', () => {
   it('resolves many simultaneous duplicates to exactly one execution and one charge', async () => {
     const { apiKey, accountId } = await newAccount(10)
     await withImage()
-    const headers = { 'idempotency-key': 'burst-1' }
     const responses = await Promise.all(
-      Array.from({ length: 8 }, () =>
-        postJson('/v1/convert', apiKey, { imageUrl: IMAGE }, headers),
-      ),
+      Array.from({ length: 8 }, () => convertImage(apiKey, 'burst-1')),
     )
     const statuses = responses.map((r) => r.status)
     expect(statuses.filter((s) => s === 200).length).toBeGreaterThanOrEqual(1)
@@ -219,18 +211,9 @@ describe('Idempotency-Key', () => {
   it('does not store failures: a 402 can be retried with the same key after a top-up', async () => {
     const { apiKey, accountId } = await newAccount(0)
     await withImage()
-    const headers = { 'idempotency-key': 'topup-retry' }
-    await expectError(
-      await postJson('/v1/convert', apiKey, { imageUrl: IMAGE }, headers),
-      402,
-      'INSUFFICIENT_CREDITS',
-    )
-    await call(`/v1/admin/accounts/${accountId}/credits`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${env.ADMIN_TOKEN}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ amount: 3 }),
-    })
-    const retry = await postJson('/v1/convert', apiKey, { imageUrl: IMAGE }, headers)
+    await expectError(await convertImage(apiKey, 'topup-retry'), 402, 'INSUFFICIENT_CREDITS')
+    await adjustCredits(accountId, 3)
+    const retry = await convertImage(apiKey, 'topup-retry')
     expect(retry.status).toBe(200)
     expect(retry.headers.get('idempotent-replayed')).toBeNull()
     expect(await balanceOf(apiKey)).toBe(2)
@@ -317,23 +300,11 @@ describe('Idempotency-Key', () => {
     if (begun.kind !== 'proceed') throw new Error('expected proceed')
     const { sha256Hex } = await import('../../src/lib/crypto')
     const chargeId = `chg_${(await sha256Hex(`${accountId}|${key}|${begun.generation}|1|0`)).slice(0, 40)}`
-    await env.DB.prepare(
-      `INSERT INTO credit_ledger (id, account_id, kind, amount, operation, request_id, idempotency_key, created_at)
-       VALUES (?, ?, 'charge', -1, 'convertImage', 'req_crashed', ?, ?)`,
-    )
-      .bind(chargeId, accountId, key, Date.now())
-      .run()
+    await crashedCharge(accountId, key, chargeId, 1)
     expect(await balanceOf(apiKey)).toBe(9)
-    await runInDurableObject(stub, (_instance: IdempotencyRecord, state) => {
-      state.storage.sql.exec('UPDATE record SET lease_until = ?', Date.now() - 1)
-    })
+    await expireLease(accountId, key)
     // The retry takes the key over and finishes the work on the open charge.
-    const retry = await postJson(
-      '/v1/convert',
-      apiKey,
-      { imageUrl: IMAGE },
-      { 'idempotency-key': key },
-    )
+    const retry = await convertImage(apiKey, key)
     expect(retry.status).toBe(200)
     expect(await balanceOf(apiKey)).toBe(9)
     const charges = (await ledgerOf(accountId)).filter((r) => r.kind === 'charge')
@@ -348,16 +319,9 @@ describe('Idempotency-Key', () => {
     const key = 'crash-2'
     const stub = recordStub(accountId, key)
     await stub.begin({ fingerprint: 'f'.repeat(64), accountId, key })
-    await env.DB.prepare(
-      `INSERT INTO credit_ledger (id, account_id, kind, amount, operation, request_id, idempotency_key, created_at)
-       VALUES ('chg_crash2', ?, 'charge', -2, 'convertImage', 'req_crashed', ?, ?)`,
-    )
-      .bind(accountId, key, Date.now())
-      .run()
+    await crashedCharge(accountId, key, 'chg_crash2', 2)
     expect(await balanceOf(apiKey)).toBe(8)
-    await runInDurableObject(stub, (_instance: IdempotencyRecord, state) => {
-      state.storage.sql.exec('UPDATE record SET lease_until = ?', Date.now() - 1)
-    })
+    await expireLease(accountId, key)
     expect(await runDurableObjectAlarm(stub)).toBe(true)
     expect(await balanceOf(apiKey)).toBe(10)
     const rows = await ledgerOf(accountId)
@@ -379,18 +343,13 @@ describe('Idempotency-Key', () => {
     const { apiKey, accountId } = await newAccount(10)
     await withImage()
     const key = 'expiry-1'
-    expect(
-      (await postJson('/v1/convert', apiKey, { imageUrl: IMAGE }, { 'idempotency-key': key }))
-        .status,
-    ).toBe(200)
+    expect((await convertImage(apiKey, key)).status).toBe(200)
     const stub = recordStub(accountId, key)
     const stored = await runInDurableObject(stub, (_i: IdempotencyRecord, state) =>
       state.storage.sql.exec('SELECT state FROM record').toArray(),
     )
     expect(stored).toEqual([{ state: 'completed' }])
-    await runInDurableObject(stub, (_i: IdempotencyRecord, state) => {
-      state.storage.sql.exec('UPDATE record SET created_at = ?', Date.now() - 24 * 3600 * 1000 - 1)
-    })
+    await ageRecord(accountId, key, 24 * 3600 * 1000 + 1)
     expect(await runDurableObjectAlarm(stub)).toBe(true)
     const after = await runInDurableObject(stub, async (_i: IdempotencyRecord, state) => ({
       rows: state.storage.sql.exec('SELECT count(*) AS n FROM record').one().n,
@@ -398,12 +357,7 @@ describe('Idempotency-Key', () => {
     }))
     expect(after).toEqual({ rows: 0, alarm: null })
     // The key is free again: the same key with different parameters now runs (and is charged).
-    const reused = await postJson(
-      '/v1/convert',
-      apiKey,
-      { imageUrl: IMAGE, dpi: 600 },
-      { 'idempotency-key': key },
-    )
+    const reused = await convertImage(apiKey, key, { dpi: 600 })
     expect(reused.status).toBe(200)
     expect(await balanceOf(apiKey)).toBe(7)
   })
@@ -412,19 +366,9 @@ describe('Idempotency-Key', () => {
     const { apiKey, accountId } = await newAccount(10)
     await withImage()
     const key = 'late-alarm'
-    expect(
-      (await postJson('/v1/convert', apiKey, { imageUrl: IMAGE }, { 'idempotency-key': key }))
-        .status,
-    ).toBe(200)
-    await runInDurableObject(recordStub(accountId, key), (_i: IdempotencyRecord, state) => {
-      state.storage.sql.exec('UPDATE record SET created_at = ?', Date.now() - 25 * 3600 * 1000)
-    })
-    const again = await postJson(
-      '/v1/convert',
-      apiKey,
-      { imageUrl: IMAGE, dpi: 600 },
-      { 'idempotency-key': key },
-    )
+    expect((await convertImage(apiKey, key)).status).toBe(200)
+    await ageRecord(accountId, key, 25 * 3600 * 1000)
+    const again = await convertImage(apiKey, key, { dpi: 600 })
     expect(again.status).toBe(200)
     expect(again.headers.get('idempotent-replayed')).toBeNull()
     expect(await balanceOf(apiKey)).toBe(7)

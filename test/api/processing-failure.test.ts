@@ -1,55 +1,48 @@
 // The 500 path of /convert: a storage failure after the charge. The Worker runs with its real
 // D1 and Durable Objects and an R2 binding whose writes fail, as an outage would.
-import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
 import { env } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
-import { createApp } from '../../src/app'
+import type { Bindings } from '../../src/env'
 import {
   balanceOf,
+  bearer,
+  callWithBindings,
   expectError,
   expectLedgerConsistent,
+  formData,
   ledgerOf,
   newAccount,
   postForm,
 } from '../support/api'
+import { type FaultLog, type Faults, faultyBucket } from '../support/faults'
 import { lineDrawing, toPng } from '../support/images'
 
-function brokenR2(): R2Bucket {
-  return new Proxy(env.FILES, {
-    get(target, property, receiver) {
-      if (property === 'put') return () => Promise.reject(new Error('R2 put failed: 503'))
-      const value = Reflect.get(target, property, receiver)
-      return typeof value === 'function' ? value.bind(target) : value
-    },
-  })
+/** The test R2 binding with `faults` on it, and the log of what reached the bucket. */
+function brokenR2(faults: Faults) {
+  const log: FaultLog = { puts: [], multiparts: [], fired: [] }
+  return { files: faultyBucket(env.FILES, faults, log), log }
 }
 
-async function convertWith(files: R2Bucket, apiKey: string, body: FormData, key?: string) {
-  const ctx = createExecutionContext()
-  const response = await createApp().request(
-    '/v1/convert',
-    {
-      method: 'POST',
-      headers: { authorization: `Bearer ${apiKey}`, ...(key ? { 'idempotency-key': key } : {}) },
-      body,
-    },
-    { ...env, FILES: files },
-    ctx,
-  )
-  await waitOnExecutionContext(ctx)
-  return response
-}
+/** POSTs `fields` to /v1/convert through an app whose R2 binding is `files`. */
+const convertWith = (
+  files: R2Bucket,
+  apiKey: string,
+  fields: Record<string, string | Blob>,
+  headers: Record<string, string> = {},
+) =>
+  callWithBindings({ FILES: files }, '/v1/convert', {
+    method: 'POST',
+    headers: { ...bearer(apiKey), ...headers },
+    body: formData(fields),
+  })
 
 describe('POST /v1/convert when processing fails', () => {
   it('answers 500 PROCESSING_FAILED, refunds exactly once and releases the key', async () => {
     const { apiKey, accountId } = await newAccount(5)
-    const png = await toPng(lineDrawing(40, 40))
-    const form = () => {
-      const body = new FormData()
-      body.append('file', new Blob([png]), 'a.png')
-      return body
-    }
-    const failed = await convertWith(brokenR2(), apiKey, form(), 'retry-me')
+    const file = new Blob([await toPng(lineDrawing(40, 40))])
+    const key = { 'idempotency-key': 'retry-me' }
+    const { files } = brokenR2({ r2: { put: 'before' } })
+    const failed = await convertWith(files, apiKey, { file }, key)
     const error = await expectError(failed, 500, 'PROCESSING_FAILED')
     expect(error.message).not.toContain('503')
     expect(await balanceOf(apiKey)).toBe(5)
@@ -60,7 +53,7 @@ describe('POST /v1/convert when processing fails', () => {
     expect(rows.filter((r) => r.kind === 'refund')).toHaveLength(1)
     await expectLedgerConsistent(accountId)
     // The key was released, not stored: the same request runs again once storage is back.
-    const retry = await convertWith(env.FILES, apiKey, form(), 'retry-me')
+    const retry = await convertWith(env.FILES, apiKey, { file }, key)
     expect(retry.status).toBe(200)
     expect(retry.headers.get('idempotent-replayed')).toBeNull()
     expect(await balanceOf(apiKey)).toBe(4)
@@ -68,28 +61,12 @@ describe('POST /v1/convert when processing fails', () => {
 
   it('leaves no output behind when only the second write fails', async () => {
     const { apiKey, accountId } = await newAccount(5)
-    let puts = 0
-    const written: string[] = []
-    const flaky = new Proxy(env.FILES, {
-      get(target, property, receiver) {
-        if (property === 'put') {
-          return (key: string, value: unknown, options: R2PutOptions) => {
-            puts++
-            if (puts === 2) return Promise.reject(new Error('R2 put failed'))
-            written.push(key)
-            return target.put(key, value as Blob, options)
-          }
-        }
-        const value = Reflect.get(target, property, receiver)
-        return typeof value === 'function' ? value.bind(target) : value
-      },
-    })
-    const body = new FormData()
-    body.append('file', new Blob([await toPng(lineDrawing(30, 30))]), 'a.png')
-    body.append('format', 'tiff')
-    await expectError(await convertWith(flaky, apiKey, body), 500, 'PROCESSING_FAILED')
-    expect(written).toHaveLength(1)
-    expect(await env.FILES.head(written[0]!)).toBeNull()
+    const { files, log } = brokenR2({ r2: { put: 'before' }, r2PutNumber: 2 })
+    const file = new Blob([await toPng(lineDrawing(30, 30))])
+    const failed = await convertWith(files, apiKey, { file, format: 'tiff' })
+    await expectError(failed, 500, 'PROCESSING_FAILED')
+    expect(log.puts).toHaveLength(1)
+    expect(await env.FILES.head(log.puts[0]!)).toBeNull()
     expect(await balanceOf(apiKey)).toBe(5)
     await expectLedgerConsistent(accountId)
   })
@@ -111,21 +88,12 @@ describe('POST /v1/convert when processing fails', () => {
         complete: () => Promise.reject(new Error('unreachable')),
         release: () => Promise.reject(new Error('unreachable')),
       }),
-    } as unknown as DurableObjectNamespace
-    const body = new FormData()
-    body.append('file', new Blob([await toPng(lineDrawing(20, 20))]), 'a.png')
-    const ctx = createExecutionContext()
-    const response = await createApp().request(
-      '/v1/convert',
-      {
-        method: 'POST',
-        headers: { authorization: `Bearer ${apiKey}`, 'idempotency-key': 'k-down' },
-        body,
-      },
-      { ...env, IDEM: down },
-      ctx,
-    )
-    await waitOnExecutionContext(ctx)
+    } as unknown as Bindings['IDEM']
+    const response = await callWithBindings({ IDEM: down }, '/v1/convert', {
+      method: 'POST',
+      headers: { ...bearer(apiKey), 'idempotency-key': 'k-down' },
+      body: formData({ file: new Blob([await toPng(lineDrawing(20, 20))]) }),
+    })
     const error = await expectError(response, 500, 'INTERNAL_ERROR')
     expect(error.message).not.toContain('overloaded')
     expect(await balanceOf(apiKey)).toBe(5)

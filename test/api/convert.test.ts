@@ -3,12 +3,15 @@ import { describe, expect, it } from 'vitest'
 import {
   balanceOf,
   call,
+  callWithKey,
+  downloadOutput,
   expectError,
   expectLedgerConsistent,
   expectOk,
   fetchOutput,
   ledgerOf,
   newAccount,
+  postFile,
   postForm,
   postJson,
 } from '../support/api'
@@ -42,16 +45,18 @@ interface ConvertData {
 
 const convertOk = (response: Response) => expectOk<ConvertData>(response)
 
-const download = fetchOutput
-
 const bytesOf = async (response: Response) => new Uint8Array(await response.arrayBuffer())
+
+/** POSTs /v1/convert of an imageUrl (with `fields` beside it). */
+const convertUrl = (apiKey: string, imageUrl: string, fields: Record<string, unknown> = {}) =>
+  postJson('/v1/convert', apiKey, { imageUrl, ...fields })
 
 describe('POST /v1/convert', () => {
   it('says when a small image is enlarged to fill the preset, with the DPI its detail has', async () => {
     const { apiKey } = await newAccount(10)
     const small = await toPng(lineDrawing(720, 480))
     const data = await expectOk<{ width: number; warnings?: string[] }>(
-      await postForm('/v1/convert', apiKey, { file: new Blob([small]) }),
+      await postFile('/v1/convert', apiKey, small),
     )
     expect(data.width).toBe(2048)
     expect(data.warnings).toEqual([
@@ -59,7 +64,7 @@ describe('POST /v1/convert', () => {
     ])
     const large = await toPng(lineDrawing(1600, 1000))
     const plain = await expectOk<{ warnings?: string[] }>(
-      await postForm('/v1/convert', apiKey, { file: new Blob([large]) }),
+      await postFile('/v1/convert', apiKey, large),
     )
     expect(plain.warnings).toBeUndefined()
   })
@@ -67,10 +72,10 @@ describe('POST /v1/convert', () => {
   it('converts an uploaded PNG to a 300 DPI PNG: 2048 px long edge, pHYs, gray, 1 credit', async () => {
     const { apiKey, accountId } = await newAccount(10)
     const png = await toPng(lineDrawing(600, 400))
-    const data = await convertOk(await postForm('/v1/convert', apiKey, { file: new Blob([png]) }))
+    const data = await convertOk(await postFile('/v1/convert', apiKey, png))
     expect(data).toMatchObject({ format: 'png', dpi: 300, creditsConsumed: 1 })
     expect(data.previewUrl).toBeUndefined()
-    const file = await download(data.url)
+    const file = await fetchOutput(data.url)
     expect(file.status).toBe(200)
     expect(file.headers.get('content-type')).toBe('image/png')
     expect(file.headers.get('content-disposition')).toMatch(
@@ -89,11 +94,9 @@ describe('POST /v1/convert', () => {
   it('stamps 600 DPI at the 4K preset and charges 2 credits', async () => {
     const { apiKey } = await newAccount(10)
     const png = await toPng(lineDrawing(300, 500))
-    const data = await convertOk(
-      await postForm('/v1/convert', apiKey, { file: new Blob([png]), dpi: '600' }),
-    )
+    const data = await convertOk(await postFile('/v1/convert', apiKey, png, { dpi: '600' }))
     expect(data).toMatchObject({ format: 'png', dpi: 600, creditsConsumed: 2 })
-    const bytes = await bytesOf(await download(data.url))
+    const bytes = await downloadOutput(data.url)
     expect(pngPhys(bytes)).toEqual({ x: 23622, y: 23622, unit: 1 })
     const out = await fromPng(bytes)
     expect([out.width, out.height]).toEqual([2458, 4096])
@@ -103,8 +106,8 @@ describe('POST /v1/convert', () => {
   it('writes pHYs 11811 px/m at 300 DPI', async () => {
     const { apiKey } = await newAccount(10)
     const png = await toPng(lineDrawing(100, 100))
-    const data = await convertOk(await postForm('/v1/convert', apiKey, { file: new Blob([png]) }))
-    expect(pngPhys(await bytesOf(await download(data.url)))).toEqual({
+    const data = await convertOk(await postFile('/v1/convert', apiKey, png))
+    expect(pngPhys(await downloadOutput(data.url))).toEqual({
       x: 11811,
       y: 11811,
       unit: 1,
@@ -114,8 +117,8 @@ describe('POST /v1/convert', () => {
   it('flattens colour and alpha onto white as gray', async () => {
     const { apiKey } = await newAccount(10)
     const png = await toPng(colourWithAlpha(200, 100))
-    const data = await convertOk(await postForm('/v1/convert', apiKey, { file: new Blob([png]) }))
-    const out = await fromPng(await bytesOf(await download(data.url)))
+    const data = await convertOk(await postFile('/v1/convert', apiKey, png))
+    const out = await fromPng(await downloadOutput(data.url))
     expect(out.channels).toBe(1)
     // The transparent band on the left becomes white.
     expect(out.data[out.width * 500 + 20]).toBe(255)
@@ -125,22 +128,17 @@ describe('POST /v1/convert', () => {
     const { apiKey } = await newAccount(10)
     serveImage('https://images.example.com/fig.png', await toPng(lineDrawing(800, 600)))
     const data = await convertOk(
-      await postJson('/v1/convert', apiKey, {
-        imageUrl: 'https://images.example.com/fig.png',
-        format: 'tiff',
-      }),
+      await convertUrl(apiKey, 'https://images.example.com/fig.png', { format: 'tiff' }),
     )
     expect(data).toMatchObject({ format: 'tiff', dpi: 300, creditsConsumed: 1 })
-    const tiff = await download(data.url)
+    const tiff = await fetchOutput(data.url)
     expect(tiff.headers.get('content-type')).toBe('image/tiff')
     expect(tiff.headers.get('content-disposition')).toMatch(
       /^attachment; filename="figure-.+\.tif"$/,
     )
     const bytes = await bytesOf(tiff)
     expect([...bytes.subarray(0, 4)]).toEqual([0x49, 0x49, 0x2a, 0x00])
-    const preview = await download(data.previewUrl!)
-    expect(preview.headers.get('content-type')).toBe('image/png')
-    const small = await fromPng(await bytesOf(preview))
+    const small = await fromPng(await downloadOutput(data.previewUrl!, 'image/png'))
     expect(Math.max(small.width, small.height)).toBe(1024)
     expect([small.width, small.height]).toEqual([1024, 768])
   })
@@ -149,12 +147,11 @@ describe('POST /v1/convert', () => {
     const { apiKey } = await newAccount(10)
     const png = await toPng(lineDrawing(400, 600))
     const data = await convertOk(
-      await postForm('/v1/convert', apiKey, { file: new Blob([png]), format: 'pdf', dpi: '600' }),
+      await postFile('/v1/convert', apiKey, png, { format: 'pdf', dpi: '600' }),
     )
     expect(data).toMatchObject({ format: 'pdf', dpi: 600, creditsConsumed: 2 })
-    const pdf = await download(data.url)
-    expect(pdf.headers.get('content-type')).toBe('application/pdf')
-    const text = new TextDecoder('latin1').decode(await bytesOf(pdf))
+    const pdf = await downloadOutput(data.url, 'application/pdf')
+    const text = new TextDecoder('latin1').decode(pdf)
     expect(text.startsWith('%PDF-1.4')).toBe(true)
     expect(text).toContain('/MediaBox [0 0 595.276 841.89')
     expect(text).toMatch(/\/Width 2731/)
@@ -179,104 +176,80 @@ describe('POST /v1/convert', () => {
     const webp = new Uint8Array(await encodeWebp(image))
     const tiff = await toTiff(lineDrawing(160, 120))
     for (const file of [jpeg, webp, tiff]) {
-      const data = await convertOk(
-        await postForm('/v1/convert', apiKey, { file: new Blob([file]) }),
-      )
-      const out = await fromPng(await bytesOf(await download(data.url)))
+      const data = await convertOk(await postFile('/v1/convert', apiKey, file))
+      const out = await fromPng(await downloadOutput(data.url))
       expect(Math.max(out.width, out.height)).toBe(2048)
     }
   })
 
   describe('400', () => {
-    it('rejects a dpi outside 300/600, naming the field', async () => {
+    const URL_OK = 'https://a.example.com/x.png'
+    it.each([
+      {
+        case: 'a dpi outside 300/600',
+        body: { imageUrl: URL_OK, dpi: 150 },
+        message: 'Expected 300 or 600 for dpi but received 150',
+      },
+      {
+        case: 'an unknown format',
+        body: { imageUrl: URL_OK, format: 'jpg' },
+        message: 'Expected png or tiff or pdf for format but received "jpg"',
+      },
+      { case: 'a missing imageUrl', body: {}, message: 'imageUrl is required' },
+      {
+        case: 'an unknown field',
+        body: { imageUrl: URL_OK, dpis: 600 },
+        message: 'Unknown field dpis',
+      },
+      {
+        case: 'an imageUrl that is not a URL',
+        body: { imageUrl: 'not a url' },
+        message: expect.stringContaining('imageUrl'),
+      },
+    ])('rejects $case, naming the field', async ({ body, message }) => {
       const { apiKey } = await newAccount(10)
       const error = await expectError(
-        await postJson('/v1/convert', apiKey, {
-          imageUrl: 'https://a.example.com/x.png',
-          dpi: 150,
-        }),
+        await postJson('/v1/convert', apiKey, body),
         400,
         'VALIDATION_ERROR',
       )
-      expect(error.message).toBe('Expected 300 or 600 for dpi but received 150')
+      expect(error.message).toEqual(message)
     })
 
-    it('rejects an unknown format, a missing imageUrl and unknown fields', async () => {
+    it.each([
+      { form: 'without a file', fields: () => ({ dpi: '300' }), message: 'file is required' },
+      {
+        form: 'with a text file field',
+        fields: () => ({ file: 'hello' }),
+        message: expect.stringContaining('file'),
+      },
+      {
+        form: 'with two files',
+        fields: (png: Blob) => ({ file: [png, png] }),
+        message: 'Expected one file for file but received 2',
+      },
+    ])('rejects multipart $form', async ({ fields, message }) => {
       const { apiKey } = await newAccount(10)
-      const format = await expectError(
-        await postJson('/v1/convert', apiKey, {
-          imageUrl: 'https://a.example.com/x.png',
-          format: 'jpg',
-        }),
+      const png = new Blob([await toPng(lineDrawing(10, 10))])
+      const error = await expectError(
+        await postForm('/v1/convert', apiKey, fields(png)),
         400,
         'VALIDATION_ERROR',
       )
-      expect(format.message).toBe('Expected png or tiff or pdf for format but received "jpg"')
-      const missing = await expectError(
-        await postJson('/v1/convert', apiKey, {}),
-        400,
-        'VALIDATION_ERROR',
-      )
-      expect(missing.message).toBe('imageUrl is required')
-      const unknown = await expectError(
-        await postJson('/v1/convert', apiKey, {
-          imageUrl: 'https://a.example.com/x.png',
-          dpis: 600,
-        }),
-        400,
-        'VALIDATION_ERROR',
-      )
-      expect(unknown.message).toBe('Unknown field dpis')
-      const notUrl = await expectError(
-        await postJson('/v1/convert', apiKey, { imageUrl: 'not a url' }),
-        400,
-        'VALIDATION_ERROR',
-      )
-      expect(notUrl.message).toContain('imageUrl')
-    })
-
-    it('rejects multipart without a file, with two files, or with a text file field', async () => {
-      const { apiKey } = await newAccount(10)
-      const none = await expectError(
-        await postForm('/v1/convert', apiKey, { dpi: '300' }),
-        400,
-        'VALIDATION_ERROR',
-      )
-      expect(none.message).toBe('file is required')
-      const text = await expectError(
-        await postForm('/v1/convert', apiKey, { file: 'hello' }),
-        400,
-        'VALIDATION_ERROR',
-      )
-      expect(text.message).toContain('file')
-      const form = new FormData()
-      const png = await toPng(lineDrawing(10, 10))
-      form.append('file', new Blob([png]), 'a.png')
-      form.append('file', new Blob([png]), 'b.png')
-      const two = await call('/v1/convert', {
-        method: 'POST',
-        headers: { authorization: `Bearer ${apiKey}` },
-        body: form,
-      })
-      expect((await expectError(two, 400, 'VALIDATION_ERROR')).message).toBe(
-        'Expected one file for file but received 2',
-      )
+      expect(error.message).toEqual(message)
     })
 
     it('rejects other content types with UNSUPPORTED_CONTENT_TYPE (never 415)', async () => {
       const { apiKey } = await newAccount(10)
       for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'image/png']) {
-        const response = await call('/v1/convert', {
+        const response = await callWithKey('/v1/convert', apiKey, {
           method: 'POST',
-          headers: { authorization: `Bearer ${apiKey}`, 'content-type': type },
+          headers: { 'content-type': type },
           body: 'imageUrl=https://a.example.com/x.png',
         })
         await expectError(response, 400, 'UNSUPPORTED_CONTENT_TYPE')
       }
-      const none = await call('/v1/convert', {
-        method: 'POST',
-        headers: { authorization: `Bearer ${apiKey}` },
-      })
+      const none = await callWithKey('/v1/convert', apiKey, { method: 'POST' })
       await expectError(none, 400, 'UNSUPPORTED_CONTENT_TYPE')
     })
 
@@ -284,22 +257,15 @@ describe('POST /v1/convert', () => {
       const { apiKey } = await newAccount(10)
       const big = new Uint8Array(10 * 1024 * 1024 + 1)
       big.set(await toPng(lineDrawing(10, 10)))
-      await expectError(
-        await postForm('/v1/convert', apiKey, { file: new Blob([big]) }),
-        400,
-        'FILE_TOO_LARGE',
-      )
+      await expectError(await postFile('/v1/convert', apiKey, big), 400, 'FILE_TOO_LARGE')
       // A chunked body (no Content-Length) is counted while it streams.
       const form = new FormData()
       form.append('file', new Blob([big]), 'big.png')
       const encoded = new Response(form)
       const stream = encoded.body!
-      const chunked = await call('/v1/convert', {
+      const chunked = await callWithKey('/v1/convert', apiKey, {
         method: 'POST',
-        headers: {
-          authorization: `Bearer ${apiKey}`,
-          'content-type': encoded.headers.get('content-type')!,
-        },
+        headers: { 'content-type': encoded.headers.get('content-type')! },
         body: stream,
         // @ts-expect-error duplex is required for streaming request bodies
         duplex: 'half',
@@ -310,9 +276,7 @@ describe('POST /v1/convert', () => {
 
     it('rejects a JSON body over 64 KiB', async () => {
       const { apiKey } = await newAccount(10)
-      const response = await postJson('/v1/convert', apiKey, {
-        imageUrl: `https://a.example.com/${'x'.repeat(70_000)}`,
-      })
+      const response = await convertUrl(apiKey, `https://a.example.com/${'x'.repeat(70_000)}`)
       await expectError(response, 400, 'VALIDATION_ERROR')
     })
 
@@ -327,14 +291,10 @@ describe('POST /v1/convert', () => {
       )
       expect(gif.message).toContain('PNG, JPEG, WebP or TIFF')
       const svg = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"></svg>')
-      await expectError(
-        await postForm('/v1/convert', apiKey, { file: new Blob([svg]) }),
-        400,
-        'UNSUPPORTED_IMAGE_TYPE',
-      )
+      await expectError(await postFile('/v1/convert', apiKey, svg), 400, 'UNSUPPORTED_IMAGE_TYPE')
       const bigTiff = new Uint8Array([0x49, 0x49, 0x2b, 0, 8, 0, 0, 0, 16, 0, 0, 0, 0, 0, 0, 0])
       await expectError(
-        await postForm('/v1/convert', apiKey, { file: new Blob([bigTiff]) }),
+        await postFile('/v1/convert', apiKey, bigTiff),
         400,
         'UNSUPPORTED_IMAGE_TYPE',
       )
@@ -350,7 +310,7 @@ describe('POST /v1/convert', () => {
       const { crc32 } = await import('../../src/lib/crc32')
       view.setUint32(29, crc32(png.subarray(12, 29)))
       const error = await expectError(
-        await postForm('/v1/convert', apiKey, { file: new Blob([png]) }),
+        await postFile('/v1/convert', apiKey, png),
         400,
         'IMAGE_DIMENSIONS_TOO_LARGE',
       )
@@ -377,7 +337,7 @@ describe('POST /v1/convert', () => {
       put24(27, height - 1)
       const { apiKey } = await newAccount(10)
       const error = await expectError(
-        await postForm('/v1/convert', apiKey, { file: new Blob([header]) }),
+        await postFile('/v1/convert', apiKey, header),
         400,
         'IMAGE_DIMENSIONS_TOO_LARGE',
       )
@@ -396,11 +356,7 @@ describe('POST /v1/convert', () => {
         idat.data + idat.length,
         crc32(png.subarray(idat.data - 4, idat.data + idat.length)),
       )
-      await expectError(
-        await postForm('/v1/convert', apiKey, { file: new Blob([png]) }),
-        400,
-        'INVALID_IMAGE',
-      )
+      await expectError(await postFile('/v1/convert', apiKey, png), 400, 'INVALID_IMAGE')
       expect(await balanceOf(apiKey)).toBe(10)
       await expectLedgerConsistent(accountId)
     })
@@ -408,13 +364,9 @@ describe('POST /v1/convert', () => {
     it('rejects a malformed Idempotency-Key before looking at the body', async () => {
       const { apiKey } = await newAccount(10)
       for (const key of ['', 'has space', '"quoted"', 'a'.repeat(256), 'ключ', 'a,b']) {
-        const response = await call('/v1/convert', {
+        const response = await callWithKey('/v1/convert', apiKey, {
           method: 'POST',
-          headers: {
-            authorization: `Bearer ${apiKey}`,
-            'content-type': 'text/plain',
-            'idempotency-key': key,
-          },
+          headers: { 'content-type': 'text/plain', 'idempotency-key': key },
           body: 'not even json',
         })
         await expectError(response, 400, 'INVALID_IDEMPOTENCY_KEY')
@@ -442,10 +394,7 @@ describe('POST /v1/convert', () => {
         }),
       )
       const error = await expectError(
-        await postJson('/v1/convert', apiKey, {
-          imageUrl: 'https://images.example.com/never.png',
-          dpi: 600,
-        }),
+        await convertUrl(apiKey, 'https://images.example.com/never.png', { dpi: 600 }),
         402,
         'INSUFFICIENT_CREDITS',
       )
@@ -476,7 +425,7 @@ describe('POST /v1/convert', () => {
         'https://mapped.example.com/a.png',
       ]) {
         const error = await expectError(
-          await postJson('/v1/convert', apiKey, { imageUrl }),
+          await convertUrl(apiKey, imageUrl),
           422,
           'IMAGE_URL_NOT_ALLOWED',
         )
@@ -497,12 +446,12 @@ describe('POST /v1/convert', () => {
         ),
       )
       await expectError(
-        await postJson('/v1/convert', apiKey, { imageUrl: 'https://hop.example.com/a.png' }),
+        await convertUrl(apiKey, 'https://hop.example.com/a.png'),
         422,
         'IMAGE_URL_NOT_ALLOWED',
       )
       await expectError(
-        await postJson('/v1/convert', apiKey, { imageUrl: 'https://down.example.com/a.png' }),
+        await convertUrl(apiKey, 'https://down.example.com/a.png'),
         422,
         'IMAGE_URL_NOT_ALLOWED',
       )
@@ -519,10 +468,10 @@ describe('POST /v1/convert', () => {
           http.get(`https://img.example.com/r${i}`, () => HttpResponse.redirect(next, 307)),
         )
       }
-      const ok = await postJson('/v1/convert', apiKey, { imageUrl: 'https://img.example.com/r1' })
+      const ok = await convertUrl(apiKey, 'https://img.example.com/r1')
       expect(ok.status).toBe(200)
       const error = await expectError(
-        await postJson('/v1/convert', apiKey, { imageUrl: 'https://img.example.com/r0' }),
+        await convertUrl(apiKey, 'https://img.example.com/r0'),
         422,
         'IMAGE_FETCH_FAILED',
       )
@@ -540,18 +489,18 @@ describe('POST /v1/convert', () => {
       )
       dnsRecord('nxdomain.example.com', [])
       const notFound = await expectError(
-        await postJson('/v1/convert', apiKey, { imageUrl: 'https://img.example.com/404.png' }),
+        await convertUrl(apiKey, 'https://img.example.com/404.png'),
         422,
         'IMAGE_FETCH_FAILED',
       )
       expect(notFound.message).toContain('404')
       await expectError(
-        await postJson('/v1/convert', apiKey, { imageUrl: 'https://img.example.com/down.png' }),
+        await convertUrl(apiKey, 'https://img.example.com/down.png'),
         422,
         'IMAGE_FETCH_FAILED',
       )
       await expectError(
-        await postJson('/v1/convert', apiKey, { imageUrl: 'https://nxdomain.example.com/a.png' }),
+        await convertUrl(apiKey, 'https://nxdomain.example.com/a.png'),
         422,
         'IMAGE_FETCH_FAILED',
       )
@@ -581,12 +530,12 @@ describe('POST /v1/convert', () => {
         }),
       )
       await expectError(
-        await postJson('/v1/convert', apiKey, { imageUrl: 'https://img.example.com/declared.png' }),
+        await convertUrl(apiKey, 'https://img.example.com/declared.png'),
         422,
         'IMAGE_TOO_LARGE',
       )
       await expectError(
-        await postJson('/v1/convert', apiKey, { imageUrl: 'https://img.example.com/chunked.png' }),
+        await convertUrl(apiKey, 'https://img.example.com/chunked.png'),
         422,
         'IMAGE_TOO_LARGE',
       )
@@ -598,9 +547,7 @@ describe('POST /v1/convert', () => {
       const { apiKey } = await newAccount(10)
       serveImage('https://img.example.com/not-an-image.png', GIF_BYTES)
       await expectError(
-        await postJson('/v1/convert', apiKey, {
-          imageUrl: 'https://img.example.com/not-an-image.png',
-        }),
+        await convertUrl(apiKey, 'https://img.example.com/not-an-image.png'),
         422,
         'UNSUPPORTED_IMAGE_TYPE',
       )
@@ -612,7 +559,7 @@ describe('POST /v1/convert', () => {
       view.setUint32(29, crc32(png.subarray(12, 29)))
       serveImage('https://img.example.com/huge.png', png)
       await expectError(
-        await postJson('/v1/convert', apiKey, { imageUrl: 'https://img.example.com/huge.png' }),
+        await convertUrl(apiKey, 'https://img.example.com/huge.png'),
         422,
         'IMAGE_DIMENSIONS_TOO_LARGE',
       )
@@ -629,9 +576,7 @@ describe('POST /v1/convert', () => {
         return new HttpResponse(png)
       }),
     )
-    await convertOk(
-      await postJson('/v1/convert', apiKey, { imageUrl: 'https://img.example.com/headers.png' }),
-    )
+    await convertOk(await convertUrl(apiKey, 'https://img.example.com/headers.png'))
     const headers = seen as unknown as Headers
     expect(headers.get('user-agent')).toBe('figure-api-fetcher/1')
     expect(headers.get('accept')).toBe('image/png,image/jpeg,image/webp,image/tiff')
@@ -642,9 +587,7 @@ describe('POST /v1/convert', () => {
   it('stores outputs under out/{accountId}/', async () => {
     const { apiKey, accountId } = await newAccount(10)
     const png = await toPng(lineDrawing(30, 30))
-    const data = await convertOk(
-      await postForm('/v1/convert', apiKey, { file: new Blob([png]), format: 'pdf' }),
-    )
+    const data = await convertOk(await postFile('/v1/convert', apiKey, png, { format: 'pdf' }))
     const key = new URL(data.url).pathname.replace('/v1/files/', '')
     expect(key).toMatch(new RegExp(`^out/${accountId}/[0-9A-Z]{26}/converted\\.pdf$`))
     const object = await env.FILES.head(key)

@@ -82,14 +82,17 @@ function makeSheet({ name, pen, bold, seed }) {
         parts.push(
           `<text x="${f(x)}" y="${f(baseline)}" font-family="${FONT_FAMILY}" font-size="${size}"${weight}>${ch === '&' ? '&amp;' : ch}</text>`,
         )
+        // A period's box is its own dot's surroundings: a bold G reaches into a full box.
+        const [left, top, right, bottom] =
+          ch === '.' ? [-0.02, -0.32, 0.4, 0.12] : [-0.1, -1.05, 0.85, 0.3]
         truth.glyphs.push({
           ch,
           size,
           box: [
-            Math.floor(x - 0.1 * size),
-            Math.floor(baseline - 1.05 * size),
-            Math.ceil(x + 0.85 * size),
-            Math.ceil(baseline + 0.3 * size),
+            Math.floor(x + left * size),
+            Math.floor(baseline + top * size),
+            Math.ceil(x + right * size),
+            Math.ceil(baseline + bottom * size),
           ],
         })
       }

@@ -12,6 +12,9 @@ import type { StrokeGraph } from './stroke-graph'
  * Job: a dot, or a small piece (a connected part of the graph no larger across than
  * SPECK_WIDTHS stroke widths: a short stroke, a blot that thinned to a tiny loop or a knot), is
  * a speck candidate. Each is, in this order:
+ *   dotted    pen-sized, with two of its size on opposite sides a few of its sizes away, or at
+ *             the end of such a row (DOTTED_SIZES): a dotted line's dot, kept, however far the
+ *             dots sit apart against the fixed radius below;
  *   isolated  no other ink within `radius`: noise, dropped;
  *   company   MIN_COMPANY other candidates near it: the dots of stippling or a dotted line, kept;
  *   aligned   a free line end within `radius` points at it: a dash or the dot of a dashed or
@@ -19,7 +22,10 @@ import type { StrokeGraph } from './stroke-graph'
  *   lone      beside lines, alone. A drawing has a few on purpose (the period of "FIG. 4."): all
  *             are kept while there are at most MAX_MEANT_LONE (or MAX_MEANT_LONE_PER_MP per MP).
  *             More means a noisy scan, and a lone one then stays only when pen-sized (THIN_SHARE
- *             of the typical width) and right beside other ink (CLOSE_WIDTHS).
+ *             of the typical width) and right beside other ink (CLOSE_WIDTHS) or on the baseline
+ *             of a letter beside it (PERIOD_SIZES: a period a little away from its "G").
+ * A kept piece no longer across than BLOT_SHARE of its width (a square period thins to a short
+ * diagonal) becomes a dot at its centre: drawn as a stroke it read as a comma.
  * The pixel despeckle before thinning removes only what is smaller than a fixed area, because a
  * stipple dot and a noise speck can have the same size; what tells them apart is their company,
  * their alignment and their size against the lines around them.
@@ -47,6 +53,23 @@ const MAX_MEANT_LONE = 4
 const MAX_MEANT_LONE_PER_MP = 12
 /** Right beside: other ink within this many widths (+ 2 px). */
 const CLOSE_WIDTHS = 2
+/**
+ * A pen-sized candidate with two of its size (half to twice) on opposite sides within this many
+ * of its own sizes (+ 2 widths + 4 px), or at the end of such a row, is a dot of a dotted line,
+ * kept: those sit 2-4 of their sizes apart.
+ */
+const DOTTED_SIZES = 5
+/** Neighbours on opposite sides: the cosine of their angle at the dot is below minus this. */
+const DOTTED_COS = 0.87
+/**
+ * On a noisy scan, a pen-sized lone candidate with a letter within this many of its own sizes
+ * (+ 2 widths + 4 px), standing on the same baseline and LETTER_SIZES of its sizes taller, is a
+ * period, kept ("FIG. 4": a dot about a letter's stroke across, a few of its sizes away).
+ */
+const PERIOD_SIZES = 3
+const LETTER_SIZES = 1.5
+/** A small piece no longer across than this share of its width is a blot, made a dot. */
+const BLOT_SHARE = 1.5
 
 /**
  * The connected pieces of the live graph, in typed arrays (a stippled sheet has tens of
@@ -150,10 +173,122 @@ export function dropIsolatedSpecks(graph: StrokeGraph, width: number, height: nu
   const ownPoints = (c: number) =>
     c < graph.dotCount ? 1 : all.points[candidates[c - graph.dotCount]!]!
 
+  // Dots of a dotted line sit several of their own sizes apart, beyond the fixed grids' reach.
+  const sizes = new Float64Array(total)
+  for (let c = 0; c < total; c++) {
+    if (c < graph.dotCount) sizes[c] = dotWidth[c]!
+    else {
+      const k = candidates[c - graph.dotCount]!
+      sizes[c] = Math.max(
+        all.widthSum[k]! / all.points[k]!,
+        hypot2(all.x1[k]! - all.x0[k]!, all.y1[k]! - all.y0[k]!),
+      )
+    }
+  }
+  const near = new PointBuckets(ink.size, width, height, total)
+  for (let c = 0; c < total; c++) near.add(...centre(c), c)
+  near.seal()
+  // Every point of ink, for the few lone candidates of a noisy scan: made when first asked.
+  let inkNear: PointBuckets | null = null
+  const inkPoints = (): PointBuckets => {
+    if (inkNear) return inkNear
+    let n = graph.dotCount
+    for (let e = 0; e < graph.edgeCount; e++)
+      if (graph.isEdgeAlive(e)) n += graph.pointsLength[e]! / 2
+    inkNear = new PointBuckets(close.size, width, height, n)
+    for (let e = 0; e < graph.edgeCount; e++) {
+      if (!graph.isEdgeAlive(e)) continue
+      const from = graph.pointsAt[e]!
+      const to = from + graph.pointsLength[e]!
+      for (let i = from; i < to; i += 2) inkNear.add(p[i]!, p[i + 1]!, 0)
+    }
+    for (let d = 0; d < graph.dotCount; d++) inkNear.add(dotX[d]!, dotY[d]!, 0)
+    inkNear.seal()
+    return inkNear
+  }
+  /** Candidates of c's size (half to twice) within DOTTED_SIZES of its sizes, at most 16. */
+  const similar: number[] = []
+  const similarNear = (c: number): number[] => {
+    similar.length = 0
+    const size = sizes[c]!
+    if (size < THIN_SHARE * typical) return similar
+    const [x, y] = centre(c)
+    near.visit(x, y, DOTTED_SIZES * size + 2 * typical + 4, (other) => {
+      if (other !== c && sizes[other]! >= size / 2 && sizes[other]! <= 2 * size) similar.push(other)
+      return similar.length >= 16
+    })
+    return similar
+  }
+  // A dotted line's dots: two of their kind on opposite sides at like spacings (random specks
+  // seldom line up so), their direction and spacing kept for the line's end dots.
+  const dotted = new Uint8Array(total)
+  const along = new Float64Array(2 * total)
+  const spacing = new Float64Array(total)
+  for (let c = 0; c < total; c++) {
+    const [x, y] = centre(c)
+    const list = similarNear(c)
+    for (let i = 0; i < list.length && !dotted[c]; i++) {
+      const [ax, ay] = centre(list[i]!)
+      const da = hypot2(ax - x, ay - y)
+      for (let j = i + 1; j < list.length; j++) {
+        const [bx, by] = centre(list[j]!)
+        const db = hypot2(bx - x, by - y)
+        const cos = ((ax - x) * (bx - x) + (ay - y) * (by - y)) / (da * db || 1)
+        if (cos > -DOTTED_COS || Math.max(da, db) > 2 * Math.min(da, db)) continue
+        dotted[c] = 1
+        along[2 * c] = (bx - ax) / (da + db)
+        along[2 * c + 1] = (by - ay) / (da + db)
+        spacing[c] = (da + db) / 2
+        break
+      }
+    }
+  }
+  // An end dot: a dotted dot of its size one spacing away, in that dot's direction.
+  const inLine = new Uint8Array(total)
+  for (let c = 0; c < total; c++) {
+    if (dotted[c]) {
+      inLine[c] = 1
+      continue
+    }
+    const [x, y] = centre(c)
+    for (const n of similarNear(c)) {
+      if (!dotted[n]) continue
+      const [nx, ny] = centre(n)
+      const d = hypot2(x - nx, y - ny)
+      const cos = Math.abs(((x - nx) * along[2 * n]! + (y - ny) * along[2 * n + 1]!) / (d || 1))
+      if (cos >= DOTTED_COS && d <= 1.5 * spacing[n]!) {
+        inLine[c] = 1
+        break
+      }
+    }
+  }
+  /**
+   * A letter beside it, on its baseline: other ink (beyond its own extent) within PERIOD_SIZES of
+   * its sizes reaches down to its level, no lower, and LETTER_SIZES of its sizes above it (a
+   * letter is taller than its period). A speck beside a line seldom has both.
+   */
+  const besideLetter = (c: number, x: number, y: number): boolean => {
+    const size = sizes[c]!
+    const own = size / 2 + 1.5
+    let top = Infinity
+    let bottom = -Infinity
+    inkPoints().visit(x, y, PERIOD_SIZES * size + 2 * typical + 4, (_, px, py) => {
+      if (hypot2(px - x, py - y) > own) {
+        top = Math.min(top, py)
+        bottom = Math.max(bottom, py)
+      }
+      return false
+    })
+    return (
+      Math.abs(bottom - y) <= Math.max(size, typical) / 2 + 1.5 && y - top >= LETTER_SIZES * size
+    )
+  }
+
   let dropped = 0
   const lone: number[] = []
   for (let c = 0; c < total; c++) {
     const [x, y] = centre(c)
+    if (inLine[c]) continue
     if (ink.around(x, y) - ownPoints(c) === 0) {
       drop(c)
       dropped++
@@ -175,12 +310,26 @@ export function dropIsolatedSpecks(graph: StrokeGraph, width: number, height: nu
           ? dotWidth[c]!
           : all.widthSum[candidates[c - graph.dotCount]!]! /
             all.points[candidates[c - graph.dotCount]!]!
-      if (cWidth >= THIN_SHARE * typical && beside) continue
+      if (cWidth >= THIN_SHARE * typical && (beside || besideLetter(c, x, y))) continue
       drop(c)
       dropped++
     }
   }
+  // Kept blots (a square period, a stipple dot that thinned to a tick or a tiny loop) become
+  // dots at their centres, about as wide as the blot.
+  const blots: number[] = []
+  for (let c = graph.dotCount; c < total; c++) {
+    const k = candidates[c - graph.dotCount]!
+    if (!graph.isEdgeAlive(all.firstEdge[k]!)) continue
+    const across = hypot2(all.x1[k]! - all.x0[k]!, all.y1[k]! - all.y0[k]!)
+    const wide = all.widthSum[k]! / all.points[k]!
+    if (across > BLOT_SHARE * wide) continue
+    const [x, y] = centre(c)
+    drop(c)
+    blots.push(x, y, wide + across / 2)
+  }
   graph.filterDots((d) => dropDot[d] === 0)
+  for (let b = 0; b < blots.length; b += 3) graph.addDot(blots[b]!, blots[b + 1]!, blots[b + 2]!)
   return dropped
 }
 
@@ -374,4 +523,80 @@ function typicalWidth(graph: StrokeGraph): number {
     if (seen >= total / 2) return edgeWidth[e]!
   }
   return edgeWidth[ids[ids.length - 1]!]!
+}
+
+/**
+ * Points bucketed on square cells of `size` px (CSR after `seal`), each with a tag; `visit`
+ * calls back every point within `radius` of (x, y) until the callback returns true.
+ */
+class PointBuckets {
+  private readonly cols: number
+  private readonly rows: number
+  private readonly xs: Float32Array
+  private readonly ys: Float32Array
+  private readonly tags: Int32Array
+  private count = 0
+  private start = new Int32Array(1)
+  private order = new Int32Array(0)
+  constructor(
+    private readonly size: number,
+    width: number,
+    height: number,
+    capacity: number,
+  ) {
+    this.cols = Math.max(1, Math.ceil(width / size))
+    this.rows = Math.max(1, Math.ceil(height / size))
+    this.xs = new Float32Array(capacity)
+    this.ys = new Float32Array(capacity)
+    this.tags = new Int32Array(capacity)
+  }
+  private cell(x: number, y: number): number {
+    const col = Math.min(this.cols - 1, Math.max(0, Math.floor(x / this.size)))
+    const row = Math.min(this.rows - 1, Math.max(0, Math.floor(y / this.size)))
+    return row * this.cols + col
+  }
+  add(x: number, y: number, tag: number): void {
+    this.xs[this.count] = x
+    this.ys[this.count] = y
+    this.tags[this.count++] = tag
+  }
+  seal(): void {
+    const cells = this.cols * this.rows
+    const start = new Int32Array(cells + 1)
+    const n = this.count
+    const cellOf = new Int32Array(n)
+    for (let i = 0; i < n; i++) {
+      cellOf[i] = this.cell(this.xs[i]!, this.ys[i]!)
+      start[cellOf[i]! + 1]!++
+    }
+    for (let c = 0; c < cells; c++) start[c + 1]! += start[c]!
+    const fill = start.slice(0, cells)
+    const order = new Int32Array(n)
+    for (let i = 0; i < n; i++) order[fill[cellOf[i]!]!++] = i
+    this.start = start
+    this.order = order
+  }
+  visit(
+    x: number,
+    y: number,
+    radius: number,
+    callback: (tag: number, px: number, py: number) => boolean,
+  ): void {
+    const c0 = Math.max(0, Math.floor((x - radius) / this.size))
+    const c1 = Math.min(this.cols - 1, Math.floor((x + radius) / this.size))
+    const r0 = Math.max(0, Math.floor((y - radius) / this.size))
+    const r1 = Math.min(this.rows - 1, Math.floor((y + radius) / this.size))
+    for (let row = r0; row <= r1; row++) {
+      for (let col = c0; col <= c1; col++) {
+        const cell = row * this.cols + col
+        for (let k = this.start[cell]!; k < this.start[cell + 1]!; k++) {
+          const i = this.order[k]!
+          const px = this.xs[i]!
+          const py = this.ys[i]!
+          if (hypot2(px - x, py - y) > radius) continue
+          if (callback(this.tags[i]!, px, py)) return
+        }
+      }
+    }
+  }
 }

@@ -17,6 +17,11 @@ import type { StrokeLayer, VectorPath } from '../vector'
  */
 
 const WEIGHT_STEP = Math.SQRT2
+/**
+ * Dots are drawn at their measured size to this step (px): a dot's size is all it says, and a
+ * 3 px period drawn with a 4.5 px pen group's width is a blot.
+ */
+const DOT_STEP = 0.5
 const BLACK = { r: 0, g: 0, b: 0 }
 
 /** A fitted path with what its layer needs to know. */
@@ -28,10 +33,13 @@ export interface WeightedPath {
   length: number
 }
 
-/** @returns one black stroke layer per pen width, thickest first (thin lines paint on top) */
+/**
+ * @returns one black stroke layer per pen width, thickest first (thin lines paint on top); dots
+ * (paths without segments) have pens of their own, DOT_STEP apart, so each is drawn at its size
+ */
 export function groupByWeight(paths: WeightedPath[]): StrokeLayer[] {
   // Thinnest first: a group takes every width up to WEIGHT_STEP times its thinnest member.
-  const sorted = [...paths].sort((a, b) => a.width - b.width)
+  const sorted = paths.filter((p) => p.path.segments.length > 0).sort((a, b) => a.width - b.width)
   const groups: WeightedPath[][] = []
   let floor = 0
   for (const p of sorted) {
@@ -42,7 +50,7 @@ export function groupByWeight(paths: WeightedPath[]): StrokeLayer[] {
     groups[groups.length - 1]!.push(p)
   }
   const layers: StrokeLayer[] = []
-  for (const members of groups.reverse()) {
+  for (const members of groups) {
     layers.push({
       kind: 'stroke',
       color: BLACK,
@@ -50,7 +58,19 @@ export function groupByWeight(paths: WeightedPath[]): StrokeLayer[] {
       paths: members.map((m) => m.path),
     })
   }
-  return layers
+  const dots = new Map<number, VectorPath[]>()
+  for (const p of paths) {
+    if (p.path.segments.length > 0) continue
+    const width = Math.max(DOT_STEP, Math.round(p.width / DOT_STEP) * DOT_STEP)
+    const same = dots.get(width)
+    if (same) same.push(p.path)
+    else dots.set(width, [p.path])
+  }
+  for (const [width, members] of dots) {
+    layers.push({ kind: 'stroke', color: BLACK, width, paths: members })
+  }
+  // Layers of equal width stay in the order made (strokes before dots).
+  return layers.sort((a, b) => b.width - a.width)
 }
 
 function weightedMedian(members: WeightedPath[]): number {

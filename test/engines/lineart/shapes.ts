@@ -48,3 +48,21 @@ export function circle(image: GrayImage, cx: number, cy: number, r: number, widt
     }
   }
 }
+
+/** Inks a filled disc: the pixels whose centres lie within `diameter / 2` of (cx, cy). */
+export function disc(image: GrayImage, cx: number, cy: number, diameter: number): void {
+  const r = diameter / 2
+  for (
+    let y = Math.max(0, Math.floor(cy - r - 1));
+    y <= Math.min(image.height - 1, cy + r + 1);
+    y++
+  ) {
+    for (
+      let x = Math.max(0, Math.floor(cx - r - 1));
+      x <= Math.min(image.width - 1, cx + r + 1);
+      x++
+    ) {
+      if (Math.hypot(x + 0.5 - cx, y + 0.5 - cy) <= r) image.data[y * image.width + x] = 0
+    }
+  }
+}

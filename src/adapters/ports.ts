@@ -85,16 +85,19 @@ export type ChargeOutcome =
 /** Where an existing charge stands. */
 export type ChargeState = Extract<ChargeOutcome, 'open' | 'succeeded' | 'refunded'>
 
+/** One charge as the paid-request path asks for it. */
+export interface ChargeRequest {
+  id: string
+  accountId: string
+  amount: number
+  operation: string
+  requestId: string
+  idempotencyKey: string | null
+}
+
 /** The append-only credit ledger (D1). */
 export interface Ledger {
-  charge(input: {
-    id: string
-    accountId: string
-    amount: number
-    operation: string
-    requestId: string
-    idempotencyKey: string | null
-  }): Promise<ChargeOutcome>
+  charge(input: ChargeRequest): Promise<ChargeOutcome>
   /** Marks an unresolved charge succeeded; false when it was already resolved (e.g. swept). */
   succeed(chargeId: string): Promise<boolean>
   /** What became of a charge; null when there is no charge with this id. */

@@ -35,6 +35,22 @@ export const ErrorEnvelopeSchema = z
 export const successEnvelope = <T extends z.ZodType>(data: T) =>
   z.object({ success: z.literal(true), data })
 
+/** A JSON success response: `schema` in the envelope, with its examples. */
+export const jsonSuccess = <T extends z.ZodType>(
+  description: string,
+  schema: T,
+  examples: Examples,
+) => ({
+  description,
+  content: { 'application/json': { schema: successEnvelope(schema), examples } },
+})
+
+/** A required JSON request body with its examples. */
+export const jsonBody = <T extends z.ZodType>(schema: T, examples: Examples) => ({
+  required: true,
+  content: { 'application/json': { schema, examples } },
+})
+
 const rateLimitHeaders = {
   'RateLimit-Policy': {
     description: 'The limits that apply (IETF RateLimit header fields, draft 11).',

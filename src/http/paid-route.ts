@@ -17,11 +17,14 @@ import { idempotencyKey } from './middleware/idempotency-key'
 import { rateLimit } from './middleware/rate-limit'
 import {
   API_KEY_SECURITY,
+  ERROR_EXAMPLES,
   type Examples,
   errorResponses,
   IdempotencyHeaders,
+  insufficientCredits,
   PAID_SUCCESS_HEADERS,
   successEnvelope,
+  unsupportedContentType,
 } from './openapi'
 import { runPaid } from './paid-request'
 import { outputUrl } from './signed-urls'
@@ -55,8 +58,15 @@ export interface PaidRouteDefinition<
   description: string
   body: PaidBody<J, F>
   result: { schema: R; description: string; examples: Examples }
-  /** The statuses it can answer besides 200, with examples for some. */
-  errors: { statuses: readonly number[]; examples: Partial<Record<number, Examples>> }
+  /**
+   * The statuses it can answer besides 200, with the refusals particular to it, and the cost and
+   * balance its 402 example shows (the refusals every paid POST shares are added).
+   */
+  errors: {
+    statuses: readonly number[]
+    examples: Partial<Record<number, Examples>>
+    insufficient: [cost: number, balance: number]
+  }
   /** Reads the validated body into what the steps share (defaults applied, uploads read). */
   prepare(body: z.infer<J> | z.infer<F>): Promise<Req> | Req
   /** Credits the request costs. */
@@ -86,7 +96,7 @@ export function paidRoute<
   In,
   Out,
 >(definition: PaidRouteDefinition<J, F, R, Req, In, Out>) {
-  const { body, result } = definition
+  const { body, result, errors } = definition
   const route = createRoute({
     method: 'post',
     path: definition.path,
@@ -124,7 +134,15 @@ export function paidRoute<
           'application/json': { schema: successEnvelope(result.schema), examples: result.examples },
         },
       },
-      ...errorResponses(definition.errors.statuses, definition.errors.examples),
+      ...errorResponses(errors.statuses, {
+        ...errors.examples,
+        400: {
+          ...errors.examples[400],
+          invalidIdempotencyKey: ERROR_EXAMPLES.invalidIdempotencyKey,
+          unsupportedContentType: unsupportedContentType(true),
+        },
+        402: { insufficientCredits: insufficientCredits(...errors.insufficient) },
+      }),
     },
   })
   return new OpenAPIHono<AppEnv>({ defaultHook: validationHook }).openapi(route, async (c) => {

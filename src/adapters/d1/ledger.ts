@@ -5,7 +5,7 @@
  * charge is refunded at most once (also guarded by UNIQUE(ref_id)).
  */
 
-import type { ChargeOutcome, ChargeState, Ledger } from '../ports'
+import type { ChargeOutcome, ChargeRequest, ChargeState, Ledger } from '../ports'
 import { isCheckViolation, isUniqueViolation } from './constraint'
 
 const REFUND_INSERT = `INSERT INTO credit_ledger
@@ -21,14 +21,7 @@ const MARK_FAILED = `UPDATE credit_ledger SET outcome = 'failed'
 export class D1Ledger implements Ledger {
   constructor(private readonly db: D1Database) {}
 
-  async charge(input: {
-    id: string
-    accountId: string
-    amount: number
-    operation: string
-    requestId: string
-    idempotencyKey: string | null
-  }): Promise<ChargeOutcome> {
+  async charge(input: ChargeRequest): Promise<ChargeOutcome> {
     try {
       await this.db
         .prepare(

@@ -16,7 +16,8 @@ import {
   EXAMPLE_IDS,
   errorExample,
   errorResponses,
-  successEnvelope,
+  jsonBody,
+  jsonSuccess,
   successExample,
 } from '../openapi'
 import { successBody } from '../respond'
@@ -65,44 +66,33 @@ const createAccountRoute = createRoute({
   security: ADMIN_SECURITY,
   middleware: [adminAuth(), bodyGuard({ multipart: false })] as const,
   request: {
-    body: {
-      required: true,
-      content: {
-        'application/json': {
-          schema: z
-            .object({
-              name: z.string().trim().min(1).max(200),
-              credits: z.int().min(0).max(MAX_CREDITS).default(0),
-            })
-            .strict(),
-          examples: {
-            withCredits: {
-              summary: 'An account with 100 credits to start',
-              value: { name: 'Acme Patent Drafting', credits: 100 },
-            },
-          },
+    body: jsonBody(
+      z
+        .object({
+          name: z.string().trim().min(1).max(200),
+          credits: z.int().min(0).max(MAX_CREDITS).default(0),
+        })
+        .strict(),
+      {
+        withCredits: {
+          summary: 'An account with 100 credits to start',
+          value: { name: 'Acme Patent Drafting', credits: 100 },
         },
       },
-    },
+    ),
   },
   responses: {
-    201: {
-      description: 'The account, its first key and its balance.',
-      content: {
-        'application/json': {
-          schema: successEnvelope(
-            z.object({ accountId: z.string(), apiKey: z.string(), balance: z.int() }),
-          ),
-          examples: {
-            withCredits: successExample(
-              'The first key is in this response only',
-              { accountId: EXAMPLE_IDS.accountId, apiKey: EXAMPLE_IDS.apiKey, balance: 100 },
-              'Sent with `Cache-Control: no-store`. Hand `apiKey` to the account holder.',
-            ),
-          },
-        },
+    201: jsonSuccess(
+      'The account, its first key and its balance.',
+      z.object({ accountId: z.string(), apiKey: z.string(), balance: z.int() }),
+      {
+        withCredits: successExample(
+          'The first key is in this response only',
+          { accountId: EXAMPLE_IDS.accountId, apiKey: EXAMPLE_IDS.apiKey, balance: 100 },
+          'Sent with `Cache-Control: no-store`. Hand `apiKey` to the account holder.',
+        ),
       },
-    },
+    ),
     ...errorResponses([400, 401, 404], {
       400: {
         missingName: errorExample('No name', 'VALIDATION_ERROR', 'name is required'),
@@ -122,29 +112,23 @@ const getAccountRoute = createRoute({
   middleware: [adminAuth()] as const,
   request: { params: AccountIdParams },
   responses: {
-    200: {
-      description: 'The account.',
-      content: {
-        'application/json': {
-          schema: successEnvelope(
-            z.object({
-              accountId: z.string(),
-              name: z.string(),
-              balance: z.int(),
-              createdAt: z.iso.datetime(),
-            }),
-          ),
-          examples: {
-            account: successExample('The account and its balance', {
-              accountId: EXAMPLE_IDS.accountId,
-              name: 'Acme Patent Drafting',
-              balance: 100,
-              createdAt: '2026-01-05T09:30:00.000Z',
-            }),
-          },
-        },
+    200: jsonSuccess(
+      'The account.',
+      z.object({
+        accountId: z.string(),
+        name: z.string(),
+        balance: z.int(),
+        createdAt: z.iso.datetime(),
+      }),
+      {
+        account: successExample('The account and its balance', {
+          accountId: EXAMPLE_IDS.accountId,
+          name: 'Acme Patent Drafting',
+          balance: 100,
+          createdAt: '2026-01-05T09:30:00.000Z',
+        }),
       },
-    },
+    ),
     ...errorResponses([401, 404], adminErrors(true)),
   },
 })
@@ -161,40 +145,27 @@ const adjustCreditsRoute = createRoute({
   middleware: [adminAuth(), bodyGuard({ multipart: false })] as const,
   request: {
     params: AccountIdParams,
-    body: {
-      required: true,
-      content: {
-        'application/json': {
-          schema: z
-            .object({
-              amount: z
-                .int()
-                .min(-MAX_CREDITS)
-                .max(MAX_CREDITS)
-                .refine((n) => n !== 0, 'Expected a non-zero amount'),
-            })
-            .strict(),
-          examples: {
-            topUp: { summary: 'Add 50 credits', value: { amount: 50 } },
-            remove: { summary: 'Remove 20 credits', value: { amount: -20 } },
-          },
-        },
+    body: jsonBody(
+      z
+        .object({
+          amount: z
+            .int()
+            .min(-MAX_CREDITS)
+            .max(MAX_CREDITS)
+            .refine((n) => n !== 0, 'Expected a non-zero amount'),
+        })
+        .strict(),
+      {
+        topUp: { summary: 'Add 50 credits', value: { amount: 50 } },
+        remove: { summary: 'Remove 20 credits', value: { amount: -20 } },
       },
-    },
+    ),
   },
   responses: {
-    200: {
-      description: 'The new balance.',
-      content: {
-        'application/json': {
-          schema: successEnvelope(z.object({ balance: z.int() })),
-          examples: {
-            topUp: successExample('100 + 50', { balance: 150 }),
-            remove: successExample('100 - 20', { balance: 80 }),
-          },
-        },
-      },
-    },
+    200: jsonSuccess('The new balance.', z.object({ balance: z.int() }), {
+      topUp: successExample('100 + 50', { balance: 150 }),
+      remove: successExample('100 - 20', { balance: 80 }),
+    }),
     ...errorResponses([400, 401, 404], {
       400: {
         zeroAmount: errorExample(
@@ -224,35 +195,19 @@ const issueKeyRoute = createRoute({
   middleware: [adminAuth(), bodyGuard({ multipart: false })] as const,
   request: {
     params: AccountIdParams,
-    body: {
-      required: true,
-      content: {
-        'application/json': {
-          schema: z.object({ name: z.string().trim().min(1).max(100).optional() }).strict(),
-          examples: {
-            recovery: { summary: 'A named recovery key', value: { name: 'Recovery key' } },
-          },
-        },
-      },
-    },
+    body: jsonBody(z.object({ name: z.string().trim().min(1).max(100).optional() }).strict(), {
+      recovery: { summary: 'A named recovery key', value: { name: 'Recovery key' } },
+    }),
   },
   responses: {
-    201: {
-      description: 'The new key, with its secret.',
-      content: {
-        'application/json': {
-          schema: successEnvelope(CreatedKeySchema),
-          examples: {
-            recovery: successExample('The secret is in this response only', {
-              id: EXAMPLE_IDS.newKeyId,
-              key: EXAMPLE_IDS.apiKey,
-              name: 'Recovery key',
-              createdAt: '2026-01-12T14:05:00.000Z',
-            }),
-          },
-        },
-      },
-    },
+    201: jsonSuccess('The new key, with its secret.', CreatedKeySchema, {
+      recovery: successExample('The secret is in this response only', {
+        id: EXAMPLE_IDS.newKeyId,
+        key: EXAMPLE_IDS.apiKey,
+        name: 'Recovery key',
+        createdAt: '2026-01-12T14:05:00.000Z',
+      }),
+    }),
     ...errorResponses([400, 401, 404], {
       400: {
         emptyName: errorExample(

@@ -5,9 +5,7 @@ import {
   type Examples,
   errorExample,
   exampleFileUrl,
-  insufficientCredits,
   successExample,
-  unsupportedContentType,
 } from '../openapi'
 
 export const CONVERT_BODY_EXAMPLES: { json: Examples; form: Examples } = {
@@ -81,6 +79,7 @@ export const CONVERT_RESULT_EXAMPLES: Examples = {
   }),
 }
 
+/** Refusals particular to this endpoint; paidRoute adds the ones every paid POST shares. */
 export const CONVERT_ERROR_EXAMPLES: Partial<Record<number, Examples>> = {
   400: {
     invalidDpi: errorExample(
@@ -95,8 +94,5 @@ export const CONVERT_ERROR_EXAMPLES: Partial<Record<number, Examples>> = {
     ),
     missingFile: ERROR_EXAMPLES.missingFile,
     unsupportedImageType: ERROR_EXAMPLES.unsupportedImageType,
-    invalidIdempotencyKey: ERROR_EXAMPLES.invalidIdempotencyKey,
-    unsupportedContentType: unsupportedContentType(true),
   },
-  402: { insufficientCredits: insufficientCredits(2, 1) },
 }

@@ -30,7 +30,11 @@ export const convertRoutes = paidRoute({
     description: 'The converted file.',
     examples: CONVERT_RESULT_EXAMPLES,
   },
-  errors: { statuses: [400, 401, 402, 409, 422, 429, 500], examples: CONVERT_ERROR_EXAMPLES },
+  errors: {
+    statuses: [400, 401, 402, 409, 422, 429, 500],
+    examples: CONVERT_ERROR_EXAMPLES,
+    insufficient: [2, 1],
+  },
   prepare: async ({ format, mode, ...body }) => ({
     source: await imageInputOf(body),
     format,

@@ -4,7 +4,7 @@ import { createRoute, OpenAPIHono } from '@hono/zod-openapi'
 import type { AppEnv } from '../../env'
 import { CreditsResultSchema } from '../input/schemas'
 import { apiKeyAuth } from '../middleware/auth'
-import { API_KEY_SECURITY, errorResponses, successEnvelope, successExample } from '../openapi'
+import { API_KEY_SECURITY, errorResponses, jsonSuccess, successExample } from '../openapi'
 import { successBody } from '../respond'
 
 const route = createRoute({
@@ -17,15 +17,9 @@ const route = createRoute({
   security: API_KEY_SECURITY,
   middleware: [apiKeyAuth()] as const,
   responses: {
-    200: {
-      description: 'The balance.',
-      content: {
-        'application/json': {
-          schema: successEnvelope(CreditsResultSchema),
-          examples: { balance: successExample('The current balance', { balance: 120 }) },
-        },
-      },
-    },
+    200: jsonSuccess('The balance.', CreditsResultSchema, {
+      balance: successExample('The current balance', { balance: 120 }),
+    }),
     ...errorResponses([401]),
   },
 })

@@ -5,9 +5,7 @@ import {
   type Examples,
   errorExample,
   exampleFileUrl,
-  insufficientCredits,
   successExample,
-  unsupportedContentType,
 } from '../openapi'
 
 export const ENHANCE_BODY_EXAMPLES: { json: Examples; form: Examples } = {
@@ -67,6 +65,7 @@ export const ENHANCE_RESULT_EXAMPLES: Examples = {
   }),
 }
 
+/** Refusals particular to this endpoint; paidRoute adds the ones every paid POST shares. */
 export const ENHANCE_ERROR_EXAMPLES: Partial<Record<number, Examples>> = {
   400: {
     invalidScale: errorExample(
@@ -75,8 +74,5 @@ export const ENHANCE_ERROR_EXAMPLES: Partial<Record<number, Examples>> = {
       'Expected 2 or 4 for scale but received 3',
     ),
     missingFile: ERROR_EXAMPLES.missingFile,
-    invalidIdempotencyKey: ERROR_EXAMPLES.invalidIdempotencyKey,
-    unsupportedContentType: unsupportedContentType(true),
   },
-  402: { insufficientCredits: insufficientCredits(4, 3) },
 }

@@ -30,7 +30,11 @@ export const enhanceRoutes = paidRoute({
     description: 'The upscaled PNG.',
     examples: ENHANCE_RESULT_EXAMPLES,
   },
-  errors: { statuses: [400, 401, 402, 409, 422, 429, 500], examples: ENHANCE_ERROR_EXAMPLES },
+  errors: {
+    statuses: [400, 401, 402, 409, 422, 429, 500],
+    examples: ENHANCE_ERROR_EXAMPLES,
+    insufficient: [4, 3],
+  },
   prepare: async ({ mode, ...body }) => ({
     source: await imageInputOf(body),
     scale: body.scale as 2 | 4,

@@ -1,14 +1,6 @@
 /** POST /figures' OpenAPI examples: request bodies, answers and refusals as the Worker sends them. */
 
-import {
-  ERROR_EXAMPLES,
-  type Examples,
-  errorExample,
-  exampleFileUrl,
-  insufficientCredits,
-  successExample,
-  unsupportedContentType,
-} from '../openapi'
+import { type Examples, errorExample, exampleFileUrl, successExample } from '../openapi'
 
 const SYSTEM_PROMPT =
   'A system 100 comprising a processor 102, a memory 104 coupled to the processor, and a network interface 106 that communicates with a server 110.'
@@ -202,6 +194,7 @@ export const FIGURES_RESULT_EXAMPLES: Examples = {
   ),
 }
 
+/** Refusals particular to this endpoint; paidRoute adds the ones every paid POST shares. */
 export const FIGURES_ERROR_EXAMPLES: Partial<Record<number, Examples>> = {
   400: {
     missingInput: errorExample(
@@ -224,8 +217,5 @@ export const FIGURES_ERROR_EXAMPLES: Partial<Record<number, Examples>> = {
       'REFERENCE_IMAGE_UNAVAILABLE',
       'referenceImageUrls[0] could not be used: the server answered 404; expected 200',
     ),
-    invalidIdempotencyKey: ERROR_EXAMPLES.invalidIdempotencyKey,
-    unsupportedContentType: unsupportedContentType(true),
   },
-  402: { insufficientCredits: insufficientCredits(8, 3) },
 }

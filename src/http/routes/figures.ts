@@ -32,7 +32,11 @@ export const figuresRoutes = paidRoute({
     description: 'The figure.',
     examples: FIGURES_RESULT_EXAMPLES,
   },
-  errors: { statuses: [400, 401, 402, 409, 429, 500], examples: FIGURES_ERROR_EXAMPLES },
+  errors: {
+    statuses: [400, 401, 402, 409, 429, 500],
+    examples: FIGURES_ERROR_EXAMPLES,
+    insufficient: [8, 3],
+  },
   prepare: readFigureRequest,
   price: ({ output }) => figureCost(output),
   parameters: figureParameters,

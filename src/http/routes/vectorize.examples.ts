@@ -5,9 +5,7 @@ import {
   type Examples,
   errorExample,
   exampleFileUrl,
-  insufficientCredits,
   successExample,
-  unsupportedContentType,
 } from '../openapi'
 
 export const VECTORIZE_BODY_EXAMPLES: { json: Examples; form: Examples } = {
@@ -71,6 +69,7 @@ export const VECTORIZE_RESULT_EXAMPLES: Examples = {
   }),
 }
 
+/** Refusals particular to this endpoint; paidRoute adds the ones every paid POST shares. */
 export const VECTORIZE_ERROR_EXAMPLES: Partial<Record<number, Examples>> = {
   400: {
     invalidEngine: errorExample(
@@ -84,8 +83,5 @@ export const VECTORIZE_ERROR_EXAMPLES: Partial<Record<number, Examples>> = {
       'Unknown field dpi',
     ),
     unsupportedImageType: ERROR_EXAMPLES.unsupportedImageType,
-    invalidIdempotencyKey: ERROR_EXAMPLES.invalidIdempotencyKey,
-    unsupportedContentType: unsupportedContentType(true),
   },
-  402: { insufficientCredits: insufficientCredits(2, 1) },
 }

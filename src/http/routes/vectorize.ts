@@ -30,7 +30,11 @@ export const vectorizeRoutes = paidRoute({
     description: 'The vector file.',
     examples: VECTORIZE_RESULT_EXAMPLES,
   },
-  errors: { statuses: [400, 401, 402, 409, 422, 429, 500], examples: VECTORIZE_ERROR_EXAMPLES },
+  errors: {
+    statuses: [400, 401, 402, 409, 422, 429, 500],
+    examples: VECTORIZE_ERROR_EXAMPLES,
+    insufficient: [2, 1],
+  },
   prepare: async ({ format, engine, ...body }) => ({
     source: await imageInputOf(body),
     format,

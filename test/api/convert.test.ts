@@ -31,6 +31,7 @@ import {
   serveImage,
   server,
   useFakeNetwork,
+  watchUnfetched,
 } from '../support/network'
 
 useFakeNetwork()
@@ -50,6 +51,10 @@ const bytesOf = async (response: Response) => new Uint8Array(await response.arra
 /** POSTs /v1/convert of an imageUrl (with `fields` beside it). */
 const convertUrl = (apiKey: string, imageUrl: string, fields: Record<string, unknown> = {}) =>
   postJson('/v1/convert', apiKey, { imageUrl, ...fields })
+
+/** Asserts /v1/convert of `imageUrl` is refused with a 422 `code`, and returns the error. */
+const refusesUrl = async (apiKey: string, imageUrl: string, code: string) =>
+  expectError(await convertUrl(apiKey, imageUrl), 422, code)
 
 describe('POST /v1/convert', () => {
   it('says when a small image is enlarged to fill the preset, with the DPI its detail has', async () => {
@@ -386,20 +391,14 @@ describe('POST /v1/convert', () => {
   describe('402', () => {
     it('refuses when the balance is below the cost, before fetching the image', async () => {
       const { apiKey, accountId } = await newAccount(1)
-      let fetched = false
-      server.use(
-        http.get('https://images.example.com/never.png', () => {
-          fetched = true
-          return new HttpResponse(null, { status: 500 })
-        }),
-      )
+      const fetched = watchUnfetched('https://images.example.com/never.png')
       const error = await expectError(
         await convertUrl(apiKey, 'https://images.example.com/never.png', { dpi: 600 }),
         402,
         'INSUFFICIENT_CREDITS',
       )
       expect(error.message).toBe('This request needs 2 credits; the balance is 1')
-      expect(fetched).toBe(false)
+      expect(fetched()).toBe(false)
       expect(await balanceOf(apiKey)).toBe(1)
       expect((await ledgerOf(accountId)).filter((r) => r.kind === 'charge')).toHaveLength(0)
     })
@@ -424,11 +423,7 @@ describe('POST /v1/convert', () => {
         'https://internal.example.com/a.png',
         'https://mapped.example.com/a.png',
       ]) {
-        const error = await expectError(
-          await convertUrl(apiKey, imageUrl),
-          422,
-          'IMAGE_URL_NOT_ALLOWED',
-        )
+        const error = await refusesUrl(apiKey, imageUrl, 'IMAGE_URL_NOT_ALLOWED')
         expect(error.message.length).toBeGreaterThan(10)
       }
       expect(await balanceOf(apiKey)).toBe(10)
@@ -445,16 +440,8 @@ describe('POST /v1/convert', () => {
           HttpResponse.redirect('http://hop.example.com/a.png', 301),
         ),
       )
-      await expectError(
-        await convertUrl(apiKey, 'https://hop.example.com/a.png'),
-        422,
-        'IMAGE_URL_NOT_ALLOWED',
-      )
-      await expectError(
-        await convertUrl(apiKey, 'https://down.example.com/a.png'),
-        422,
-        'IMAGE_URL_NOT_ALLOWED',
-      )
+      await refusesUrl(apiKey, 'https://hop.example.com/a.png', 'IMAGE_URL_NOT_ALLOWED')
+      await refusesUrl(apiKey, 'https://down.example.com/a.png', 'IMAGE_URL_NOT_ALLOWED')
     })
 
     it('follows up to 3 redirects and fails on the 4th', async () => {
@@ -470,11 +457,7 @@ describe('POST /v1/convert', () => {
       }
       const ok = await convertUrl(apiKey, 'https://img.example.com/r1')
       expect(ok.status).toBe(200)
-      const error = await expectError(
-        await convertUrl(apiKey, 'https://img.example.com/r0'),
-        422,
-        'IMAGE_FETCH_FAILED',
-      )
+      const error = await refusesUrl(apiKey, 'https://img.example.com/r0', 'IMAGE_FETCH_FAILED')
       expect(error.message).toContain('redirects')
     })
 
@@ -488,22 +471,14 @@ describe('POST /v1/convert', () => {
         http.get('https://img.example.com/down.png', () => HttpResponse.error()),
       )
       dnsRecord('nxdomain.example.com', [])
-      const notFound = await expectError(
-        await convertUrl(apiKey, 'https://img.example.com/404.png'),
-        422,
+      const notFound = await refusesUrl(
+        apiKey,
+        'https://img.example.com/404.png',
         'IMAGE_FETCH_FAILED',
       )
       expect(notFound.message).toContain('404')
-      await expectError(
-        await convertUrl(apiKey, 'https://img.example.com/down.png'),
-        422,
-        'IMAGE_FETCH_FAILED',
-      )
-      await expectError(
-        await convertUrl(apiKey, 'https://nxdomain.example.com/a.png'),
-        422,
-        'IMAGE_FETCH_FAILED',
-      )
+      await refusesUrl(apiKey, 'https://img.example.com/down.png', 'IMAGE_FETCH_FAILED')
+      await refusesUrl(apiKey, 'https://nxdomain.example.com/a.png', 'IMAGE_FETCH_FAILED')
       expect(await balanceOf(apiKey)).toBe(10)
     })
 
@@ -529,16 +504,8 @@ describe('POST /v1/convert', () => {
           return new HttpResponse(body)
         }),
       )
-      await expectError(
-        await convertUrl(apiKey, 'https://img.example.com/declared.png'),
-        422,
-        'IMAGE_TOO_LARGE',
-      )
-      await expectError(
-        await convertUrl(apiKey, 'https://img.example.com/chunked.png'),
-        422,
-        'IMAGE_TOO_LARGE',
-      )
+      await refusesUrl(apiKey, 'https://img.example.com/declared.png', 'IMAGE_TOO_LARGE')
+      await refusesUrl(apiKey, 'https://img.example.com/chunked.png', 'IMAGE_TOO_LARGE')
       // Reading stopped right after the limit instead of draining 64 MiB.
       expect(streamed).toBeLessThan(12 * 1024 * 1024)
     })
@@ -546,11 +513,7 @@ describe('POST /v1/convert', () => {
     it('uses 422 for image problems found on an imageUrl', async () => {
       const { apiKey } = await newAccount(10)
       serveImage('https://img.example.com/not-an-image.png', GIF_BYTES)
-      await expectError(
-        await convertUrl(apiKey, 'https://img.example.com/not-an-image.png'),
-        422,
-        'UNSUPPORTED_IMAGE_TYPE',
-      )
+      await refusesUrl(apiKey, 'https://img.example.com/not-an-image.png', 'UNSUPPORTED_IMAGE_TYPE')
       const png = await toPng(lineDrawing(4, 4))
       const view = new DataView(png.buffer, png.byteOffset)
       view.setUint32(16, 9000)
@@ -558,11 +521,7 @@ describe('POST /v1/convert', () => {
       const { crc32 } = await import('../../src/lib/crc32')
       view.setUint32(29, crc32(png.subarray(12, 29)))
       serveImage('https://img.example.com/huge.png', png)
-      await expectError(
-        await convertUrl(apiKey, 'https://img.example.com/huge.png'),
-        422,
-        'IMAGE_DIMENSIONS_TOO_LARGE',
-      )
+      await refusesUrl(apiKey, 'https://img.example.com/huge.png', 'IMAGE_DIMENSIONS_TOO_LARGE')
     })
   })
 

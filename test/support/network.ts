@@ -53,4 +53,20 @@ export function serveImage(url: string, bytes: Uint8Array, contentType = 'image/
   )
 }
 
+/**
+ * Answers `url` with a 500 and records whether anything asked for it, for tests that a request
+ * was refused before its image was fetched.
+ * @returns whether `url` has been fetched so far
+ */
+export function watchUnfetched(url: string): () => boolean {
+  let fetched = false
+  server.use(
+    http.get(url, () => {
+      fetched = true
+      return new HttpResponse(null, { status: 500 })
+    }),
+  )
+  return () => fetched
+}
+
 export { HttpResponse, http }

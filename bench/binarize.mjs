@@ -7,7 +7,7 @@
 // 3. Tone: line art or continuous tone for every corpus page variant and for continuous-tone
 //    images made in code or by ImageMagick, with the feature values and the margin between the
 //    two populations.
-// The corpus lives outside the repository (/work/shared/corpus/patent-drawings); without it, 2
+// The corpus lives outside the repository (../shared/corpus/patent-drawings, beside the repository); without it, 2
 // and the corpus rows of 3 are skipped with a message. BENCH_SHEETS=n keeps the first n corpus
 // files (quick runs); BENCH_WORKERS=n sets the worker threads (default: one per core). The full
 // run takes ~20 min on the 2-core dev box.

@@ -10,7 +10,7 @@ import { ROOT } from './wrangler-dev.mjs'
 
 export { random }
 
-export const CORPUS_DIR = '/work/shared/corpus/patent-drawings'
+export const CORPUS_DIR = join(ROOT, '../shared/corpus/patent-drawings')
 const MAGICK = '/usr/bin/convert'
 
 /** Standard normal deviates from a uniform source (Box–Muller). */

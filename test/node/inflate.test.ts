@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import zlib from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import { openPng } from '../../src/codecs/png/decode'
@@ -11,7 +12,8 @@ import { ZlibInflater } from '../../src/lib/inflate'
 // Our inflater checked against node:zlib (the reference zlib) on real PNGs and on random and
 // corrupted streams, and its throughput printed beside DecompressionStream's and zlib's.
 
-const CORPUS = '/work/shared/corpus/patent-drawings'
+/** The shared corpus, beside the repository; the tests that read it skip without it. */
+const CORPUS = fileURLToPath(new URL('../../../shared/corpus/patent-drawings', import.meta.url))
 /** ImageMagick, by explicit path: /usr/local/bin/convert is an unrelated stand-in script. */
 const CONVERT = '/usr/bin/convert'
 

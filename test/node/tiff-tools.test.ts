@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { afterAll, describe, expect, it } from 'vitest'
 import { G4Encoder } from '../../src/codecs/ccitt/encode'
 import { openTiff } from '../../src/codecs/tiff/decode'
@@ -16,7 +17,8 @@ const TIFFCP = '/usr/bin/tiffcp'
 const TIFFINFO = '/usr/bin/tiffinfo'
 /** ImageMagick, by explicit path: /usr/local/bin/convert is an unrelated stand-in script. */
 const CONVERT = '/usr/bin/convert'
-const CORPUS = '/work/shared/corpus/patent-drawings'
+/** The shared corpus, beside the repository; the tests that read it skip without it. */
+const CORPUS = fileURLToPath(new URL('../../../shared/corpus/patent-drawings', import.meta.url))
 const DRAWINGS = [
   'USD0871717-20200107-D00002.png',
   'USD0871728-20200107-D00001.png',

@@ -1,6 +1,8 @@
 // The file inputs the SDK accepts (Blob, Uint8Array, ArrayBuffer, ReadableStream, a path) each
 // reach the Worker as the same multipart file part, and bad inputs fail before any request.
 import { writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { FileInput } from '../../packages/sdk/src/index'
 import { balanceOf, newAccount } from '../support/api'
@@ -47,10 +49,11 @@ describe('FigureApi file inputs', () => {
   it('reads a path with node:fs and names the part after it, or after `filename`', async () => {
     const { apiKey } = await newAccount(10)
     const png = await toPng(lineDrawing(20, 20))
-    await writeFile('/tmp/sdk-fig1.png', png)
+    const path = join(tmpdir(), 'sdk-fig1.png')
+    await writeFile(path, png)
     const parts: File[] = []
     const { api } = sdkFor(apiKey, { transport: capturingFiles(parts) })
-    await api.enhance({ file: '/tmp/sdk-fig1.png' })
+    await api.enhance({ file: path })
     await api.enhance({ file: new Blob([png]), filename: 'scan.png' })
     expect(parts.map((p) => p.name)).toEqual(['sdk-fig1.png', 'scan.png'])
     expect(new Uint8Array(await parts[0]!.arrayBuffer())).toEqual(png)

@@ -1,15 +1,14 @@
 /**
- * Trace engine (POST /v1/vectorize), input of stage 1: the opaque pixels' colours counted in
- * 32 × 32 × 32 bins, with exact sums, so the palette is chosen without another pass per guess.
+ * Trace engine (POST /v1/vectorize), input of stage 1: the pixels' colours, flattened onto white
+ * (flatten-alpha.ts), counted in 32 × 32 × 32 bins with exact sums, so the palette is chosen
+ * without another pass per guess.
  */
 
 import type { RasterImage } from '../raster'
 import { labInto } from './lab'
 import type { ColourSamples } from './palette-kmeans'
 
-/** Alpha below this is transparent: such pixels belong to no layer. */
-export const OPAQUE_ALPHA_MIN = 128
-/** Palette index of transparent pixels. */
+/** Palette index of fully transparent pixels (alpha 0), which belong to no layer. */
 export const TRANSPARENT_INDEX = 255
 /** Number of bins: 5 bits per channel. */
 export const BIN_COUNT = 32768
@@ -19,19 +18,22 @@ export function binOf(r: number, g: number, b: number): number {
   return ((r >> 3) << 10) | ((g >> 3) << 5) | (b >> 3)
 }
 
-/** Counts and channel sums of the opaque pixels, per bin. */
+/**
+ * Counts and channel sums of every pixel, per bin. Transparent pixels count as the white they
+ * show: the two-level test needs the paper around ink drawn on transparency.
+ */
 export interface ColourHistogram {
-  /** Opaque pixels per bin. */
+  /** Pixels per bin. */
   readonly counts: Float64Array
   /** Sums of R, G, B per bin: entry 3 · bin + channel (mean = sum / count). */
   readonly sums: Float64Array
-  /** Opaque pixel count. */
+  /** Pixel count. */
   readonly opaque: number
-  /** Pixels per gray level, for 1-channel images (which have no transparency). */
+  /** Pixels per gray level, for gray images (1 or 2 channels). */
   readonly levels?: Uint32Array
 }
 
-/** One pass over the image: ~1 MB of tables, nothing per pixel. */
+/** One pass over the image, colours already flattened: ~1 MB of tables, nothing per pixel. */
 export function buildHistogram(image: RasterImage): ColourHistogram {
   const { data, channels } = image
   const counts = new Float64Array(BIN_COUNT)
@@ -42,11 +44,7 @@ export function buildHistogram(image: RasterImage): ColourHistogram {
     // Gray: count the 256 levels first, then spread them to their bins.
     const levels = new Uint32Array(256)
     if (channels === 1) countLevels(data, pixels, levels)
-    else {
-      for (let i = 0, p = 0; i < pixels; i++, p += 2) {
-        if (data[p + 1]! >= OPAQUE_ALPHA_MIN) levels[data[p]!]!++
-      }
-    }
+    else for (let i = 0, p = 0; i < pixels; i++, p += 2) levels[data[p]!]!++
     for (let v = 0; v < 256; v++) {
       const c = levels[v]!
       if (c === 0) continue
@@ -57,10 +55,9 @@ export function buildHistogram(image: RasterImage): ColourHistogram {
       sums[3 * bin + 2]! += c * v
       opaque += c
     }
-    return channels === 1 ? { counts, sums, opaque, levels } : { counts, sums, opaque }
+    return { counts, sums, opaque, levels }
   }
   for (let i = 0, p = 0; i < pixels; i++, p += channels) {
-    if (channels === 4 && data[p + 3]! < OPAQUE_ALPHA_MIN) continue
     const r = data[p]!
     const g = data[p + 1]!
     const b = data[p + 2]!

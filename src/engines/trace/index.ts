@@ -11,8 +11,9 @@ import { fillHole, holeShowsBelow } from './covered-holes'
 import { decomposePaths, type LatticePath } from './decompose-paths'
 import { defaultSpeckleArea, isSpeckle } from './despeckle'
 import { emitPath } from './emit-path'
+import { inkDrawnShare, isInkColour, tallyInk } from './ink-kept'
 import { buildLayerMask } from './layer-mask'
-import { planLayers } from './layers'
+import { ALL_OPAQUE, planLayers } from './layers'
 import { computeSums, findOptimalPolygon } from './optimal-polygon'
 import { optimizeCurve } from './optimize-curve'
 import { createPaddedMask } from './padded-mask'
@@ -38,11 +39,24 @@ export interface TraceOptions {
   /** Join consecutive Bézier segments (potrace's opticurve). Default true. */
   opticurve?: boolean
   /**
-   * The engine owns `image.data` and frees it (../../lib/release.ts) once the colours are
-   * quantised, the last time it is read: 8 MB (gray) to 32 MB (RGBA) less resident at the 8 MP
-   * cap while the paths are traced and written. Its views are empty afterwards. Default false.
+   * The engine owns `image.data`: it flattens alpha onto white there, in place, and frees it
+   * (../../lib/release.ts) once the colours are quantised and the ink counted, the last time it
+   * is read: 8 MB (gray) to 32 MB (RGBA) less resident at the 8 MP cap while the paths are
+   * traced and written. Its views are empty afterwards. Default false (an image with alpha is
+   * then flattened in a copy).
    */
   releaseImage?: boolean
+}
+
+/** What the trace engine measured on its own output. */
+export interface TraceStats {
+  /**
+   * Share of the image's ink (pixels at least half covered, ink-kept.ts) that the layers keep
+   * within 1 px, less the ink specks the speckle filter dropped: near 1 for a drawing traced
+   * whole, far under it when lines went to the paper (too faint for the cut) or were dropped as
+   * specks. 1 for an image without ink.
+   */
+  inkDrawn: number
 }
 
 /** TraceOptions with every default applied, in derived units. */
@@ -67,7 +81,8 @@ interface TraceSettings {
  * stippled + hatched bench sheet (178,000 segments), SVG output: 96–110 MB above idle before
  * the releases and the unboxed stage helpers (optimal-polygon.ts, optimize-curve.ts), 80 MB
  * after with releaseImage (PDF 105 → 81 MB).
- * @param image gray, gray + alpha, RGB or RGBA; alpha < 128 is transparent and never traced
+ * @param image gray, gray + alpha, RGB or RGBA; alpha is flattened onto white (a half
+ *   transparent black line is a gray line), and fully transparent pixels are never traced
  * @returns a drawing of FillLayers (bottom first), width, height and density copied from the
  *   input, coordinates in pixels; no layers for a blank (white or transparent) image
  * @throws RangeError for an option out of range (a bug: requests are validated before)
@@ -76,6 +91,14 @@ export async function traceImage(
   image: RasterImage,
   options: TraceOptions = {},
 ): Promise<VectorDrawing> {
+  return (await traceImageWithStats(image, options)).drawing
+}
+
+/** {@link traceImage}, with what the engine measured on its output (TraceStats). */
+export async function traceImageWithStats(
+  image: RasterImage,
+  options: TraceOptions = {},
+): Promise<{ drawing: VectorDrawing; stats: TraceStats }> {
   const settings = resolveOptions(options)
   const { width, height } = image
   // The order: colours before anything geometric, because each layer's mask depends on the
@@ -83,10 +106,13 @@ export async function traceImage(
   // layer one path at a time (one PathData, reused), so memory follows the image and the longest
   // outline, not the number of paths.
   // 1. Colours first: everything after works on palette indices, one byte per pixel.
-  const quantized = quantizeColors(image, settings.maxColors)
-  if (settings.releaseImage) releaseBuffer(image.data)
+  const quantized = quantizeColors(image, settings.maxColors, settings.releaseImage)
   // 2. The stacking order decides each layer's mask (a layer runs under those above it).
   const stack = planLayers(quantized)
+  // The ink tally is the last read of the pixels.
+  const tally = tallyInk(quantized.flattened, quantized, stack)
+  if (settings.releaseImage) releaseBuffer(image.data)
+  let droppedInk = 0
   const speckleArea =
     settings.speckleAreaPx ?? defaultSpeckleArea(Math.max(width, height), quantized.bilevel)
   const mask = createPaddedMask(width, height)
@@ -99,10 +125,14 @@ export async function traceImage(
     // 8 MB each less resident while the paths are built and written (8 MP cap).
     if (i === stack.layers.length - 1) releaseBuffer(quantized.indices)
     const paths: VectorPath[] = []
+    const inkLayer = layer.index !== ALL_OPAQUE && isInkColour(tally, layer.color)
     // 3–4. Paths come out one at a time; the speckle filter and the covered-hole test run before
     // a path is traced, and a filled hole removes what is nested in it before the scan gets there.
     decomposePaths(mask, (lattice) => {
-      if (isSpeckle(lattice.area, speckleArea)) return
+      if (isSpeckle(lattice.area, speckleArea)) {
+        if (inkLayer && lattice.area > 0) droppedInk += lattice.area
+        return
+      }
       if (checkHoles && lattice.area < 0 && !holeShowsBelow(mask, lattice)) {
         fillHole(mask, lattice)
         return
@@ -112,7 +142,10 @@ export async function traceImage(
     if (paths.length > 0) layers.push({ kind: 'fill', color: layer.color, paths })
   }
   releaseBuffer(mask.data)
-  return { width, height, ...(image.density ? { density: image.density } : {}), layers }
+  return {
+    drawing: { width, height, ...(image.density ? { density: image.density } : {}), layers },
+    stats: { inkDrawn: inkDrawnShare(tally, droppedInk) },
+  }
 }
 
 /**

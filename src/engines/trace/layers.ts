@@ -16,6 +16,9 @@ import { type Quantized, TRANSPARENT_INDEX } from './quantize'
  *   every opaque pixel. "White" is near-white paper (L* ≥ 90, chroma ≤ 10) for a bilevel image,
  *   so a scan gives one ink layer as potrace does; in colour, where the paper's tint is part of
  *   the picture and costs one rectangle, only white itself (L* ≥ 97, chroma ≤ 5).
+ * - On a transparent background, white colours are not traced either: transparency shows the
+ *   page, which is white, so a white layer there (an export's white page, the pale fringe of
+ *   anti-aliased ink) would only add paths that print nothing.
  * - The other colours stack by area, largest first. A large region is usually the one that
  *   encloses or borders smaller ones, so putting it lower lets it run under them (layer-mask.ts)
  *   with few holes, and the small, detailed regions are traced once, on top.
@@ -61,9 +64,10 @@ export function planLayers(q: Quantized): LayerStack {
   if (background !== TRANSPARENT_INDEX && !isWhite(q, background)) {
     layers.push({ index: ALL_OPAQUE, color: q.palette[background]!, rank: 0 })
   }
+  const clear = background === TRANSPARENT_INDEX
   const order = q.palette
     .map((_, i) => i)
-    .filter((i) => i !== background && q.counts[i]! > 0)
+    .filter((i) => i !== background && q.counts[i]! > 0 && !(clear && isWhite(q, i)))
     .sort((a, b) => q.counts[b]! - q.counts[a]! || a - b)
   if (layers.length > 0) rankOf[background] = 0
   for (const index of order) {

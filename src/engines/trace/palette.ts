@@ -10,7 +10,6 @@ import {
   type BinSamples,
   binOf,
   type ColourHistogram,
-  OPAQUE_ALPHA_MIN,
   TRANSPARENT_INDEX,
 } from './colour-histogram'
 import { labInto } from './lab'
@@ -155,8 +154,8 @@ function nearestCentres(
 }
 
 /**
- * Writes the palette index of every pixel through `lut`; with `only`, rewrites just the pixels
- * whose current index is marked there.
+ * Writes the palette index of every pixel through `lut` (colours flattened onto white, alpha
+ * ignored); with `only`, rewrites just the pixels whose current index is marked there.
  */
 export function assignPixels(
   image: RasterImage,
@@ -169,25 +168,8 @@ export function assignPixels(
   const redo = only ? Uint8Array.from({ length: 256 }, (_, v) => (only[v] ? 1 : 0)) : null
   for (let i = 0, p = 0; i < n; i++, p += channels) {
     if (redo && redo[indices[i]!] === 0) continue
-    let r: number
-    let g: number
-    let b: number
-    if (channels <= 2) {
-      if (channels === 2 && data[p + 1]! < OPAQUE_ALPHA_MIN) {
-        indices[i] = TRANSPARENT_INDEX
-        continue
-      }
-      r = g = b = data[p]!
-    } else {
-      if (channels === 4 && data[p + 3]! < OPAQUE_ALPHA_MIN) {
-        indices[i] = TRANSPARENT_INDEX
-        continue
-      }
-      r = data[p]!
-      g = data[p + 1]!
-      b = data[p + 2]!
-    }
-    indices[i] = lut[binOf(r, g, b)]!
+    const r = data[p]!
+    indices[i] = lut[channels <= 2 ? binOf(r, r, r) : binOf(r, data[p + 1]!, data[p + 2]!)]!
   }
 }
 

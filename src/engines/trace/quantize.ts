@@ -12,9 +12,10 @@ import {
   samplesOf,
   TRANSPARENT_INDEX,
 } from './colour-histogram'
+import { flattenAlpha } from './flatten-alpha'
 import { labInto } from './lab'
 import { assignPixels, meanOf, quantizePalette } from './palette'
-import { findTwoLevels, levelColours, type TwoLevels, thresholdPixels } from './two-levels'
+import { findTwoLevels, levelColours, thresholdPixels } from './two-levels'
 
 export { TRANSPARENT_INDEX } from './colour-histogram'
 
@@ -22,11 +23,13 @@ export { TRANSPARENT_INDEX } from './colour-histogram'
  * Stage: colour quantisation.
  * Job: palette ≤ maxColors and a palette index per pixel.
  * Input → output: RasterImage (gray, gray + alpha, RGB, RGBA) → Quantized (indices, width ×
- *   height bytes; 255 = transparent, alpha < 128).
- * Order: the histogram of the opaque pixels in 32³ bins with exact sums (colour-histogram.ts)
- *   comes first and every decision runs on its ≤ 32768 non-empty bins; then the bilevel test
+ *   height bytes; 255 = fully transparent, alpha 0).
+ * Order: alpha is flattened onto white first (flatten-alpha.ts), so every decision sees the image
+ *   as it prints; the histogram of its pixels in 32³ bins with exact sums (colour-histogram.ts)
+ *   comes next and every decision runs on its ≤ 32768 non-empty bins; then the bilevel test
  *   (two-levels.ts), because a drawing must come out as potrace would cut it; only other images
- *   get a palette (palette.ts). One pass over the pixels writes the indices.
+ *   get a palette (palette.ts). One pass over the pixels writes the indices, and one more marks
+ *   the fully transparent pixels, which belong to no layer whatever colour they flatten to.
  * Memory: the index buffer (1 byte per pixel) plus ~1.5 MB of tables.
  */
 
@@ -34,7 +37,7 @@ export { TRANSPARENT_INDEX } from './colour-histogram'
 export interface Quantized {
   readonly width: number
   readonly height: number
-  /** Palette index per pixel, row-major; TRANSPARENT_INDEX where alpha < 128. */
+  /** Palette index per pixel, row-major; TRANSPARENT_INDEX where alpha is 0. */
   readonly indices: Uint8Array
   /** Palette colours (8-bit sRGB). */
   readonly palette: Rgb[]
@@ -44,42 +47,98 @@ export interface Quantized {
   readonly counts: Float64Array
   /** True when the image has two levels (palette = [dark, light]). */
   readonly bilevel: boolean
+  /**
+   * Pixels per Rec. 601 luma level (256 bins) of the flattened image, from the histogram's bin
+   * means: what the ink measure (ink-kept.ts) reads paper and ink levels from.
+   */
+  readonly lumaLevels: Uint32Array
 }
 
 /**
  * Quantises an image to at most `maxColors` colours.
  * @param maxColors palette size limit, 1 … 64 (a bilevel image needs 2)
+ * @param ownsPixels flatten `image.data` in place (the caller gives it up) instead of a copy
+ * @returns the quantised image, and the image as flattened (`image` itself without alpha or when
+ *   `ownsPixels`), which later stages read in place of the input
  */
-export function quantizeColors(image: RasterImage, maxColors: number): Quantized {
+export function quantizeColors(
+  image: RasterImage,
+  maxColors: number,
+  ownsPixels = false,
+): Quantized & { flattened: RasterImage } {
+  const flat = flattenAlpha(image, ownsPixels)
+  return { ...quantizeFlat(flat, maxColors, image), flattened: flat }
+}
+
+function quantizeFlat(image: RasterImage, maxColors: number, input: RasterImage): Quantized {
   const { width, height } = image
   const histogram = buildHistogram(image)
   const samples = samplesOf(histogram)
   const indices = new Uint8Array(width * height)
-  if (samples.n === 0) {
-    indices.fill(TRANSPARENT_INDEX)
-    return finish(image, indices, [], false, [])
-  }
+  if (samples.n === 0) return finish(image, indices, [], false, [], lumaLevelsOf(histogram))
   const levels = maxColors >= 2 ? findTwoLevels(image, histogram, samples, indices) : null
+  let palette: (Rgb | number[])[]
+  let bilevel = false
   if (levels === 'flat' || maxColors === 1) {
     assignPixels(image, new Uint8Array(BIN_COUNT), indices)
-    const colour = meanOf(histogram, samples.bins, null, 0)
-    return finish(image, indices, [colour], false, [histogram.opaque])
+    palette = [meanOf(histogram, samples.bins, null, 0)]
+  } else if (levels && !levels.thirdLevel) {
+    thresholdPixels(image, levels, indices)
+    palette = levelColours(levels)
+    bilevel = true
+  } else {
+    palette = quantizePalette(image, histogram, samples, maxColors, indices).palette
+    // A flat middle level that the palette does not keep apart is the blur between close lines.
+    if (levels && palette.length <= 2) {
+      thresholdPixels(image, levels, indices)
+      palette = levelColours(levels)
+      bilevel = true
+    }
   }
-  if (levels && !levels.thirdLevel) return bilevel(image, levels, indices, histogram)
-  const { palette, counts } = quantizePalette(image, histogram, samples, maxColors, indices)
-  // A flat middle level that the palette does not keep apart is the blur between close lines.
-  if (levels && palette.length <= 2) return bilevel(image, levels, indices, histogram)
-  return finish(image, indices, palette, false, counts)
+  const counts = markClear(input, indices, palette.length)
+  // A colour seen only in transparent pixels (the white they flatten to) leaves the palette.
+  if (!bilevel && counts.includes(0)) {
+    const remap = new Uint8Array(256).fill(TRANSPARENT_INDEX)
+    const kept = palette.filter((_, c) => counts[c]! > 0)
+    for (let c = 0, k = 0; c < palette.length; c++) if (counts[c]! > 0) remap[c] = k++
+    for (let i = 0; i < indices.length; i++) indices[i] = remap[indices[i]!]!
+    const keptCounts = counts.filter((n) => n > 0)
+    return finish(image, indices, kept, false, keptCounts, lumaLevelsOf(histogram))
+  }
+  return finish(image, indices, palette, bilevel, counts, lumaLevelsOf(histogram))
 }
 
-function bilevel(
-  image: RasterImage,
-  levels: TwoLevels,
-  indices: Uint8Array,
-  histogram: ColourHistogram,
-): Quantized {
-  const counts = thresholdPixels(image, levels, indices, histogram.levels)
-  return finish(image, indices, levelColours(levels), true, counts)
+/**
+ * Gives fully transparent pixels (alpha 0 in the unflattened input) TRANSPARENT_INDEX: they show
+ * the page and belong to no layer, even when a colour near white is traced elsewhere.
+ * @returns pixels per palette index after the marking
+ */
+function markClear(input: RasterImage, indices: Uint8Array, colours: number): number[] {
+  const { data, channels } = input
+  const counts = new Float64Array(256)
+  const alpha = channels === 2 || channels === 4 ? channels - 1 : -1
+  if (alpha < 0) for (let i = 0; i < indices.length; i++) counts[indices[i]!]!++
+  else {
+    for (let i = 0, p = alpha; i < indices.length; i++, p += channels) {
+      if (data[p] === 0) indices[i] = TRANSPARENT_INDEX
+      counts[indices[i]!]!++
+    }
+  }
+  return Array.from(counts.subarray(0, colours))
+}
+
+/** The luma histogram of the flattened image, each bin's pixels at the luma of its mean colour. */
+function lumaLevelsOf(histogram: ColourHistogram): Uint32Array {
+  if (histogram.levels) return histogram.levels
+  const levels = new Uint32Array(256)
+  const { counts, sums } = histogram
+  for (let b = 0; b < BIN_COUNT; b++) {
+    const c = counts[b]!
+    if (c === 0) continue
+    const luma = (0.299 * sums[3 * b]! + 0.587 * sums[3 * b + 1]! + 0.114 * sums[3 * b + 2]!) / c
+    levels[Math.min(255, Math.round(luma))]! += c
+  }
+  return levels
 }
 
 /** Rounds the palette and computes its Lab. */
@@ -89,6 +148,7 @@ function finish(
   colours: (Rgb | number[])[],
   bilevel: boolean,
   counts: number[],
+  lumaLevels: Uint32Array,
 ): Quantized {
   const palette = colours.map((c) =>
     Array.isArray(c) ? { r: Math.round(c[0]!), g: Math.round(c[1]!), b: Math.round(c[2]!) } : c,
@@ -103,5 +163,6 @@ function finish(
     lab,
     counts: Float64Array.from(counts),
     bilevel,
+    lumaLevels,
   }
 }

@@ -3,18 +3,13 @@
  * ink and paper, and cuts it between them.
  */
 
+import { chooseThreshold } from '../gray/binarize'
 import { classifyTone, MIN_PHOTO_FLAT_SHARE } from '../gray/tone'
 import type { RasterImage } from '../raster'
-import {
-  BIN_COUNT,
-  type BinSamples,
-  binOf,
-  type ColourHistogram,
-  OPAQUE_ALPHA_MIN,
-  TRANSPARENT_INDEX,
-} from './colour-histogram'
+import { BIN_COUNT, type BinSamples, binOf, type ColourHistogram } from './colour-histogram'
 import { labInto } from './lab'
 import { kmeans } from './palette-kmeans'
+import { cutKeepingThinLines, type ThinLineCut } from './thin-lines'
 
 /*
  * Stage: colour quantisation, bilevel test and cut.
@@ -30,6 +25,12 @@ import { kmeans } from './palette-kmeans'
  * - Dark ink on light paper is cut at luma 128 like potrace, and gray ink is drawn black; other
  *   pairs at the midpoint, in 8-bit sRGB, of their two core levels (the mean colours of t ≤ 0.25
  *   and t ≥ 0.75), in their own colours.
+ * - Thin lines that never reach the cut (a 1-px anti-aliased line is two half-inked pixels, at
+ *   luma ~128 in black, lighter in gray) are kept by a ridge rescue (thin-lines.ts): between the
+ *   cut and a level near the paper (the convert path's band, ../gray/binarize.ts), a pixel is ink
+ *   when it is a thin dark ridge, both flanks lighter, and not where a solid shape curves away.
+ *   Solid strokes and dots keep the cut's outline; a bilevel image has no pixel in the band and
+ *   is cut exactly as before.
  * Bench (bench/vectorize.mjs's inputs, run from a scratch script): all 81 gray inputs (60
  *   synthetic drawings, clean and degraded, and 21 corpus sheets) are found bilevel and cut
  *   exactly like luma < 128.
@@ -46,8 +47,11 @@ const DARK_LUMA_MAX = 96
 const LIGHT_LUMA_MIN = 160
 /** Dark ink up to this chroma (ΔE units) is drawn black. */
 const GRAY_INK_MAX_CHROMA = 12
-/** Ink on paper is cut here (Rec. 601 luma below it is ink). */
-const INK_LUMA_CUT = 128
+/**
+ * Levels of the cut page (cutPage) at or below this are dark: Rec. 601 luma < 128 for ink on
+ * paper, potrace's cut; t < 0.5, the midpoint between the two levels, otherwise.
+ */
+const CUT_LEVEL = 127
 
 /**
  * The bilevel test (see the banner).
@@ -166,16 +170,14 @@ function flatMidShare(page: Uint8Array, width: number, height: number): number {
 
 /**
  * The image as a gray page along the two-level axis (gray input as it is, colour through the
- * bins' positions `along`), transparent pixels as paper (255). Writes into `page`.
+ * bins' positions `along`); colours are flattened onto white already. Writes into `page`.
  */
 function projectedPage(image: RasterImage, along: Uint8Array, page: Uint8Array): Uint8Array {
   const { data, channels } = image
   const n = image.width * image.height
   if (channels === 1) return data.subarray(0, n)
   for (let i = 0, p = 0; i < n; i++, p += channels) {
-    if (channels === 2) page[i] = data[p + 1]! < OPAQUE_ALPHA_MIN ? 255 : data[p]!
-    else if (channels === 4 && data[p + 3]! < OPAQUE_ALPHA_MIN) page[i] = 255
-    else page[i] = along[binOf(data[p]!, data[p + 1]!, data[p + 2]!)]!
+    page[i] = channels === 2 ? data[p]! : along[binOf(data[p]!, data[p + 1]!, data[p + 2]!)]!
   }
   return page
 }
@@ -200,62 +202,78 @@ export interface TwoLevels {
  * half-coverage level of black on white that potrace uses too: the core levels of a blurred scan
  * sit nearer the middle than the real ink and paper, and their midpoint would fatten thin
  * strokes. Other pairs (gray ink, coloured paper) are cut at the midpoint between the two core
- * levels, projected on the line through them.
+ * levels, projected on the line through them. Either way the cut runs on a gray page written
+ * into `indices` (luma, or the position between the two levels), whose thin ridges above the cut
+ * are rescued (see the banner) before the page becomes the indices.
  * @returns pixels per index, [dark, light]
  */
 export function thresholdPixels(
   image: RasterImage,
   levels: TwoLevels,
   indices: Uint8Array,
-  grayLevels: Uint32Array | undefined,
 ): number[] {
-  const { dark, light } = levels
+  const { width, height } = image
+  const page = cutPage(image, levels, indices)
+  const histogram = new Uint32Array(256)
+  for (let i = 0; i < page.length; i++) histogram[page[i]!]!++
+  cutKeepingThinLines(page, width, height, rescueBand(histogram))
+  let dark = 0
+  for (let i = 0; i < page.length; i++) {
+    const v = page[i] === 0 ? 0 : 1
+    page[i] = v
+    dark += 1 - v
+  }
+  return [dark, page.length - dark]
+}
+
+/**
+ * The ridge band above the cut, from the convert path's choice on the page's histogram (its top,
+ * `high`, and the flanks' `margin`); no band when it finds none (a blank or continuous page).
+ */
+function rescueBand(histogram: Uint32Array): ThinLineCut {
+  const chosen = chooseThreshold(histogram, 'lineart')
+  const high = chosen.high > chosen.low ? Math.max(CUT_LEVEL, chosen.high) : CUT_LEVEL
+  return { low: CUT_LEVEL, high, margin: chosen.margin }
+}
+
+/**
+ * The gray page the cut reads, written into `page`: Rec. 601 luma rounded down for ink on paper
+ * (≤ 127 exactly when luma < 128), else 255 · t rounded, t the position between the dark (0) and
+ * light (1) core levels, clamped (≤ 127 exactly when t < 0.5).
+ */
+function cutPage(image: RasterImage, levels: TwoLevels, page: Uint8Array): Uint8Array {
   const { data, channels } = image
   const n = image.width * image.height
+  const { dark, light } = levels
   const black = levels.inkOnPaper
   if (channels <= 2) {
     const d = (dark[0]! + dark[1]! + dark[2]!) / 3
     const l = (light[0]! + light[1]! + light[2]!) / 3
     const table = new Uint8Array(256)
-    for (let v = 0; v < 256; v++) {
-      table[v] = black ? (v < INK_LUMA_CUT ? 0 : 1) : (v - d) * (l - d) < 0.5 * (l - d) ** 2 ? 0 : 1
-    }
-    const counts = [0, 0]
-    if (channels === 1 && grayLevels) {
-      for (let i = 0; i < n; i++) indices[i] = table[data[i]!]!
-      for (let v = 0; v < 256; v++) counts[table[v]!]! += grayLevels[v]!
-    } else {
-      for (let i = 0, p = 0; i < n; i++, p += channels) {
-        if (channels === 2 && data[p + 1]! < OPAQUE_ALPHA_MIN) indices[i] = TRANSPARENT_INDEX
-        else {
-          const v = table[data[p]!]!
-          indices[i] = v
-          counts[v]!++
-        }
-      }
-    }
-    return counts
+    for (let v = 0; v < 256; v++) table[v] = black ? v : position(v - d, l - d)
+    for (let i = 0, p = 0; i < n; i++, p += channels) page[i] = table[data[p]!]!
+    return page
   }
-  // Along u = light − dark, or along the luma weights (×1000) for ink on paper.
-  const ux = black ? 299 : light[0]! - dark[0]!
-  const uy = black ? 587 : light[1]! - dark[1]!
-  const uz = black ? 114 : light[2]! - dark[2]!
-  const cut = black
-    ? INK_LUMA_CUT * 1000
-    : 0.5 * (ux * ux + uy * uy + uz * uz) + ux * dark[0]! + uy * dark[1]! + uz * dark[2]!
-  let darkCount = 0
-  let lightCount = 0
+  if (black) {
+    for (let i = 0, p = 0; i < n; i++, p += channels) {
+      page[i] = ((299 * data[p]! + 587 * data[p + 1]! + 114 * data[p + 2]!) / 1000) | 0
+    }
+    return page
+  }
+  const ux = light[0]! - dark[0]!
+  const uy = light[1]! - dark[1]!
+  const uz = light[2]! - dark[2]!
+  const len2 = ux * ux + uy * uy + uz * uz
+  const offset = ux * dark[0]! + uy * dark[1]! + uz * dark[2]!
   for (let i = 0, p = 0; i < n; i++, p += channels) {
-    if (channels === 4 && data[p + 3]! < OPAQUE_ALPHA_MIN) indices[i] = TRANSPARENT_INDEX
-    else if (ux * data[p]! + uy * data[p + 1]! + uz * data[p + 2]! < cut) {
-      indices[i] = 0
-      darkCount++
-    } else {
-      indices[i] = 1
-      lightCount++
-    }
+    page[i] = position(ux * data[p]! + uy * data[p + 1]! + uz * data[p + 2]! - offset, len2)
   }
-  return [darkCount, lightCount]
+  return page
+}
+
+/** 255 · along / span rounded half up, clamped to 0 … 255. */
+function position(along: number, span: number): number {
+  return Math.max(0, Math.min(255, Math.floor((255 * along) / span + 0.5)))
 }
 
 /** CIELAB chroma √(a*² + b*²) of an sRGB triple. */

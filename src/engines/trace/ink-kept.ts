@@ -1,0 +1,95 @@
+/**
+ * Trace engine (POST /v1/vectorize), after stage 2: how much of the image's ink the planned layers
+ * keep, so that the operation can warn when a drawing came out without most of its lines.
+ */
+
+import { chooseThreshold } from '../gray/binarize'
+import type { RasterImage } from '../raster'
+import type { Rgb } from '../vector'
+import { ALL_OPAQUE, type LayerStack } from './layers'
+import type { Quantized } from './quantize'
+
+/*
+ * Stage: ink tally.
+ * Job: count the image's ink pixels and those the layers keep, in one pass over the pixels.
+ * Input → output: the flattened image + Quantized + LayerStack → InkTally.
+ * Ink: a pixel whose Rec. 601 luma is at or below the gray path's cut between its paper and ink
+ *   levels (../gray/binarize.ts's `low` on the luma histogram: the midpoint, i.e. at least half
+ *   covered by ink; on an otherwise blank page, any mark clearly under the paper's noise). It is
+ *   the tracer's own decisions that are checked, so the ink is found without them. On a dark
+ *   opaque background (the bottom layer darker than luma 128) light marks are the ink.
+ * Kept: an ink pixel with, in its 3 × 3 neighbourhood, a pixel of a colour that has a layer of its
+ *   own (not the untraced paper, transparency, or the background's bottom layer): a line the
+ *   tracer moved by a pixel is kept, one it gave to the paper is not. The speckle filter runs
+ *   later, path by path; the orchestrator (index.ts) takes the area of the ink specks it drops
+ *   off the kept count.
+ */
+
+/** The ink of an image and how much of it the layers keep. */
+export interface InkTally {
+  /** Ink pixels. */
+  readonly ink: number
+  /** Ink pixels within 1 px of a traced colour. */
+  readonly kept: number
+  /** A colour is ink when its luma (reversed on a dark background) is at or below this. */
+  readonly cut: number
+  /** Luma is reversed: the background is dark and light marks are its ink. */
+  readonly reversed: boolean
+}
+
+/** Counts ink and kept ink (see the banner); `image` is the flattened image quantised into `q`. */
+export function tallyInk(image: RasterImage, q: Quantized, stack: LayerStack): InkTally {
+  const bottom = stack.layers[0]
+  const opaqueBottom = bottom?.index === ALL_OPAQUE
+  const reversed = opaqueBottom && luma(bottom.color) < 128
+  const levels = reversed ? q.lumaLevels.slice().reverse() : q.lumaLevels
+  const cut = chooseThreshold(levels, 'lineart').low
+  // Colours with a layer of their own: under an opaque bottom layer its colour has rank 0.
+  const traced = new Uint8Array(256)
+  for (let v = 0; v < 256; v++) traced[v] = stack.rankOf[v]! >= (opaqueBottom ? 1 : 0) ? 1 : 0
+  const isInk = new Uint8Array(256)
+  for (let v = 0; v < 256; v++) isInk[v] = (reversed ? 255 - v : v) <= cut ? 1 : 0
+  const { data, channels } = image
+  const { width, height, indices } = q
+  let ink = 0
+  let kept = 0
+  for (let y = 0; y < height; y++) {
+    const y0 = y > 0 ? y - 1 : y
+    const y1 = y + 1 < height ? y + 1 : y
+    for (let x = 0, p = y * width * channels; x < width; x++, p += channels) {
+      const v =
+        channels <= 2
+          ? data[p]!
+          : ((299 * data[p]! + 587 * data[p + 1]! + 114 * data[p + 2]!) / 1000) | 0
+      if (isInk[v] === 0) continue
+      ink++
+      const x0 = x > 0 ? x - 1 : x
+      const x1 = x + 1 < width ? x + 1 : x
+      near: for (let j = y0; j <= y1; j++) {
+        for (let i = j * width + x0, end = j * width + x1; i <= end; i++) {
+          if (traced[indices[i]!] === 1) {
+            kept++
+            break near
+          }
+        }
+      }
+    }
+  }
+  return { ink, kept, cut, reversed }
+}
+
+/** Whether a layer's colour is ink by the tally's cut (its dropped specks are lost ink). */
+export function isInkColour(tally: InkTally, colour: Rgb): boolean {
+  const v = Math.floor(luma(colour))
+  return (tally.reversed ? 255 - v : v) <= tally.cut
+}
+
+/** The share of the ink kept once `droppedPx` ink pixels went to the speckle filter; 1 with no ink. */
+export function inkDrawnShare(tally: InkTally, droppedPx: number): number {
+  if (tally.ink === 0) return 1
+  return Math.max(0, Math.min(1, (tally.kept - droppedPx) / tally.ink))
+}
+
+function luma(c: Rgb): number {
+  return 0.299 * c.r + 0.587 * c.g + 0.114 * c.b
+}

@@ -1,0 +1,145 @@
+/**
+ * Trace engine (POST /v1/vectorize), stage 1 (bilevel cut): cuts a gray page in two and keeps the
+ * thin lines that never reach the cut, without growing anything that does.
+ */
+
+/*
+ * Stage: bilevel cut with thin-line rescue.
+ * Input → output: gray page (width × height bytes, 0 dark … 255 light) → the same buffer, every
+ *   byte 0 (dark) or 255 (light).
+ * Method: the convert path's ridge rescue (../gray/binarize.ts, after Haralick 1983 and
+ *   Pavlidis 1982), with two changes, so that only lines the cut would lose are rescued:
+ * - Dark where level ≤ low (the cut).
+ * - Between low and high, dark only on a thin dark ridge: in some direction (horizontal, vertical
+ *   or a diagonal) both flanks are lighter by `margin`, either the next pixel or, for a line
+ *   straddling two pixels, the pixel after a lighter-or-equal band neighbour that is itself
+ *   `margin` darker than its own far side.
+ * - Never a break: a pixel with darker neighbours on both sides in any direction (binarize.ts
+ *   checks along the ridge only; here every direction, because a 1-px gap in a dashed line is
+ *   also a ridge diagonally), so dashes and the paper between close lines stay open.
+ * - Not the edge of something solid (new here too): along the would-be line, the darkest of the three
+ *   pixels ahead on one side is already ink (≤ low) while all three on the other side are paper
+ *   (> high). That is where a solid shape's outline curves away (the tip of a dot, a corner, a
+ *   stroke's end): the pixel there is a ridge, but growing it fattens the shape. A slanted line
+ *   always continues through one of the three on both sides, so it keeps its pixels. Without
+ *   this test, the anti-aliased stipple dots of the vectorize bench's clean drawings grew by a
+ *   pixel at their tips.
+ * Memory: rewritten in place row by row, with a ring of the original values of the three rows
+ * already overwritten and still needed (y − 2, y − 1, y), 3 × width bytes.
+ */
+
+/** The cut and the rescue band, in levels (0 … 255). */
+export interface ThinLineCut {
+  /** Levels ≤ low are dark. */
+  readonly low: number
+  /** Levels in (low, high] are dark on a thin ridge; above high, light. */
+  readonly high: number
+  /** How much lighter a ridge's flanks are (≥ 1). */
+  readonly margin: number
+}
+
+/** Rewrites `page` in place as 0 (dark) / 255 (light); see the banner. */
+export function cutKeepingThinLines(
+  page: Uint8Array,
+  width: number,
+  height: number,
+  cut: ThinLineCut,
+): void {
+  const { low, high, margin } = cut
+  if (high <= low) {
+    for (let i = 0; i < page.length; i++) page[i] = page[i]! <= low ? 0 : 255
+    return
+  }
+  const ring = new Uint8Array(3 * width)
+  const rows = [
+    ring.subarray(0, width),
+    ring.subarray(width, 2 * width),
+    ring.subarray(2 * width, 3 * width),
+  ]
+  const last = width - 1
+  for (let y = 0; y < height; y++) {
+    const start = y * width
+    const cur = rows[y % 3]!
+    cur.set(page.subarray(start, start + width))
+    const u1 = y >= 1 ? rows[(y - 1) % 3]! : cur
+    const u2 = y >= 2 ? rows[(y - 2) % 3]! : u1
+    const d1 = y + 1 < height ? page.subarray(start + width, start + 2 * width) : cur
+    const d2 = y + 2 < height ? page.subarray(start + 2 * width, start + 3 * width) : d1
+    for (let x = 0; x < width; x++) {
+      const v = cur[x]!
+      if (v <= low || v > high) {
+        page[start + x] = v <= low ? 0 : 255
+        continue
+      }
+      const l1 = x > 0 ? x - 1 : 0
+      const l2 = x > 1 ? x - 2 : 0
+      const r1 = x < last ? x + 1 : last
+      const r2 = x + 1 < last ? x + 2 : last
+      // A break between darker pixels in any direction stays paper (the gap of a dashed line,
+      // the paper between close lines); else a ridge in some direction that is no slope is ink.
+      const ridge =
+        !(
+          gap(v, cur[l1]!, cur[l2]!, cur[r1]!, cur[r2]!, cut) ||
+          gap(v, u1[x]!, u2[x]!, d1[x]!, d2[x]!, cut) ||
+          gap(v, u1[l1]!, u2[l2]!, d1[r1]!, d2[r2]!, cut) ||
+          gap(v, u1[r1]!, u2[r2]!, d1[l1]!, d2[l2]!, cut)
+        ) &&
+        ((flank(v, cur[l1]!, cur[l2]!, high, margin) &&
+          flank(v, cur[r1]!, cur[r2]!, high, margin) &&
+          !slope(min3(u1[l1]!, u1[x]!, u1[r1]!), min3(d1[l1]!, d1[x]!, d1[r1]!), cut)) ||
+          (flank(v, u1[x]!, u2[x]!, high, margin) &&
+            flank(v, d1[x]!, d2[x]!, high, margin) &&
+            !slope(min3(u1[l1]!, cur[l1]!, d1[l1]!), min3(u1[r1]!, cur[r1]!, d1[r1]!), cut)) ||
+          (flank(v, u1[l1]!, u2[l2]!, high, margin) &&
+            flank(v, d1[r1]!, d2[r2]!, high, margin) &&
+            !slope(min3(u1[x]!, u1[r1]!, cur[r1]!), min3(cur[l1]!, d1[l1]!, d1[x]!), cut)) ||
+          (flank(v, u1[r1]!, u2[r2]!, high, margin) &&
+            flank(v, d1[l1]!, d2[l2]!, high, margin) &&
+            !slope(min3(u1[l1]!, u1[x]!, cur[l1]!), min3(cur[r1]!, d1[r1]!, d1[x]!), cut)))
+      page[start + x] = ridge ? 0 : 255
+    }
+  }
+}
+
+/**
+ * One side of a ridge at level `v`: the next pixel (`near`) is lighter by `margin`, or it is the
+ * lighter-or-equal other half of a two-pixel line (still in the band) and the pixel after it
+ * (`far`) is lighter than it by `margin`.
+ */
+function flank(v: number, near: number, far: number, high: number, margin: number): boolean {
+  return near - v >= margin || (near >= v && near <= high && far - near >= margin)
+}
+
+/**
+ * A break seen along one direction, with neighbours a and b: on both sides the next pixel is
+ * darker by `margin`, or it is the lighter-or-equal other half of a two-pixel break (above `low`)
+ * with a darker one after it (binarize.ts's test).
+ */
+function gap(
+  v: number,
+  nearA: number,
+  farA: number,
+  nearB: number,
+  farB: number,
+  cut: ThinLineCut,
+): boolean {
+  const { low, margin } = cut
+  return gapSide(v, nearA, farA, low, margin) && gapSide(v, nearB, farB, low, margin)
+}
+
+/**
+ * The edge of something solid rather than a line (see the banner): on one side along the would-be
+ * line the darkest of the three pixels ahead is already ink (≤ low), on the other all three are
+ * paper (> high). A slanted line always continues through one of the three on both sides.
+ */
+function slope(sideA: number, sideB: number, cut: ThinLineCut): boolean {
+  return (sideA <= cut.low && sideB > cut.high) || (sideB <= cut.low && sideA > cut.high)
+}
+
+function min3(a: number, b: number, c: number): number {
+  return Math.min(a, b, c)
+}
+
+function gapSide(v: number, near: number, far: number, low: number, margin: number): boolean {
+  return v - near >= margin || (near >= v && near > low && near - far >= margin)
+}

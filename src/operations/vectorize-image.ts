@@ -50,6 +50,8 @@ export interface VectorizeInput {
   image: { bytes: Uint8Array; type: ImageType; source: ImageSource }
   format: VectorFormat
   engine: VectorEngine
+  /** A PDF's filing sheet; absent, the page is the drawing's size. */
+  page?: 'a4' | 'letter' | undefined
 }
 
 export interface VectorizeOutput {
@@ -74,7 +76,7 @@ export async function vectorizeImage(
   ports: { outputs: OutputBatch; kernels: Kernels },
 ): Promise<VectorizeOutput> {
   const { outputs, kernels } = ports
-  const { image, format, engine } = input
+  const { image, format, engine, page } = input
   const { drawing, inkDrawn } = await readCodec(image.source, () =>
     trace(image.bytes, image.type, engine, kernels),
   )
@@ -86,7 +88,8 @@ export async function vectorizeImage(
     for (const path of layer.paths) segments += path.segments.length
   }
   // The file in the writer's chunks: the store takes parts, so it is never copied whole.
-  const parts = await writer.parts(drawing)
+  const written: string[] = []
+  const parts = await writer.parts(drawing, { page, onWarning: (m) => written.push(m) })
   let byteLength = 0
   for (const part of parts) byteLength += part.byteLength
   const file = await storeOutput(
@@ -101,12 +104,12 @@ export async function vectorizeImage(
       height: drawing.height,
     },
   )
-  // `trace` keeps 0.95-1 of the ink on all 87 vectorize-bench inputs (corpus sheets, clean and
-  // degraded drawings, colour) and 0 when faint lines or a 1-px stipple go to the paper: it
-  // warns once a fifth is lost.
+  // `trace` keeps 0.89-1 of the ink on the 87 vectorize-bench inputs (corpus sheets, clean and
+  // degraded drawings, colour; 0.66 on a half-size stipple whose smallest dots the speckle filter
+  // drops, as potrace's does) and 0 when faint lines or a 1 px stipple go: it warns below half.
   const warnings =
     engine === 'trace'
-      ? inkDrawn < 0.8
+      ? inkDrawn < 0.5
         ? [
             `The outlines cover about ${Math.round(inkDrawn * 100)} % of the image's ink: faint lines or specks were left out; try a darker or larger scan`,
           ]
@@ -116,7 +119,7 @@ export async function vectorizeImage(
             `The drawing's strokes hold about ${Math.round(inkDrawn * 100)} % of the image's ink: faint, thin or dotted lines were lost; try engine trace, or a darker or larger scan`,
           ]
         : []
-  return { file, paths, segments, warnings }
+  return { file, paths, segments, warnings: [...warnings, ...written] }
 }
 
 /** Decode → normalize → engine. Gray stays gray (1 byte per pixel) all the way. */

@@ -152,7 +152,7 @@ export const ConvertResultSchema = z
 
 const VectorFormatSchema = z.enum(['svg', 'dxf', 'pdf']).openapi({
   description:
-    'Output file format: SVG (viewBox in pixels; width and height in inches when the input carries a DPI), DXF R2000 (LWPOLYLINE with arc bulges, no SPLINE; millimetres when the input carries a DPI) or PDF (vector paths only; page sized from the pixels and the DPI, 300 DPI when the input has none).',
+    "Output file format: SVG (viewBox in pixels; width and height in inches when the input carries a DPI), DXF R2000 (strokes and outlines as LWPOLYLINE with arc bulges, no SPLINE; `trace` fills as solid HATCH entities with their holes; always millimetres, at the input's DPI or 300 when it has none) or PDF (vector paths only; page sized from the pixels and the DPI, 300 DPI when the input has none, or a filing sheet with `page`).",
 })
 
 const VectorEngineSchema = z.enum(['lineart', 'trace']).openapi({
@@ -160,21 +160,28 @@ const VectorEngineSchema = z.enum(['lineart', 'trace']).openapi({
     '`lineart` redraws the image as single-stroke centerlines (open stroked paths with round caps, one pen per measured line weight; junctions meet at one point; for patent figures, CAD, plotters and lasers). `trace` traces the pixels faithfully as filled outlines and keeps fills and colours (one filled path per colour layer, stacked so no seams show; a transparent background is not traced).',
 })
 
+const VECTOR_PAGE_DESCRIPTION =
+  "PDF only: the drawing on a filing sheet, A4 or US Letter, at its DPI (300 when the input has none) inside the sight (margins 2.5 cm top and left, 1.5 cm right, 1.0 cm bottom), turned a quarter when landscape, and shrunk to fit with a warning when larger. Without it the page is the drawing's size."
+
 export const VectorizeJsonSchema = z
   .object({
     imageUrl: ImageUrlSchema,
     format: VectorFormatSchema.default('svg'),
     engine: VectorEngineSchema.default('lineart'),
+    page: PageSchema.optional().openapi({ description: VECTOR_PAGE_DESCRIPTION }),
   })
   .strict()
+  .superRefine(pageOnlyForPdf)
 
 export const VectorizeFormSchema = z
   .object({
     file: ImageFileSchema,
     format: VectorFormatSchema.default('svg'),
     engine: VectorEngineSchema.default('lineart'),
+    page: PageSchema.optional().openapi({ description: VECTOR_PAGE_DESCRIPTION }),
   })
   .strict()
+  .superRefine(pageOnlyForPdf)
 
 export const VectorizeResultSchema = z
   .object({
@@ -185,13 +192,14 @@ export const VectorizeResultSchema = z
       .int()
       .openapi({ description: 'Width of the traced image, pixels (the viewBox width).' }),
     height: z.int().openapi({ description: 'Height of the traced image, pixels.' }),
+    page: PageSchema.optional().openapi({ description: "The PDF's filing sheet, when asked." }),
     paths: z
       .int()
       .openapi({ description: 'Number of paths (strokes or filled outlines) written.' }),
     segments: z.int().openapi({ description: 'Number of lines, arcs and curves in those paths.' }),
     warnings: z.array(z.string()).optional().openapi({
       description:
-        'What to know before using it: a `lineart` drawing whose strokes hold less than 40 % of the ink the image has (faint, thin or dotted lines lost), with the share.',
+        "What to know before using it: a `lineart` drawing whose strokes hold less than 40 % of the ink the image has (faint, thin or dotted lines lost), or `trace` outlines covering less than half of it, with the share; a drawing shrunk to fit the PDF's filing sheet, with its scale.",
     }),
     creditsConsumed: z.int().openapi({ description: 'Credits charged: 2.' }),
   })

@@ -35,28 +35,35 @@ export const vectorizeRoutes = paidRoute({
     examples: VECTORIZE_ERROR_EXAMPLES,
     insufficient: [2, 1],
   },
-  prepare: async ({ format, engine, ...body }) => ({
+  prepare: async ({ format, engine, page, ...body }) => ({
     source: await imageInputOf(body),
     format,
     engine,
+    page,
   }),
   price: () => vectorizeCost(),
-  parameters: ({ source, format, engine }) => ({ ...inputParameters(source), format, engine }),
+  parameters: ({ source, format, engine, page }) => ({
+    ...inputParameters(source),
+    format,
+    engine,
+    page,
+  }),
   load: ({ source, engine }, deps) => loadImage(source, deps, vectorizeLimits(engine)),
-  run: (image, { format, engine }, { deps, outputs }) =>
-    vectorizeImage({ image, format, engine }, { outputs, kernels: deps.kernels }),
+  run: (image, { format, engine, page }, { deps, outputs }) =>
+    vectorizeImage({ image, format, engine, page }, { outputs, kernels: deps.kernels }),
   logged: (out, { engine }) => ({
     engine,
     paths: out.paths,
     segments: out.segments,
     bytes: out.file.byteLength,
   }),
-  present: async (out, { format, engine }, sign) => ({
+  present: async (out, { format, engine, page }, sign) => ({
     url: await sign(out.file.key),
     format,
     engine,
     width: out.file.width,
     height: out.file.height,
+    ...(page ? { page } : {}),
     paths: out.paths,
     segments: out.segments,
     ...(out.warnings.length > 0 ? { warnings: out.warnings } : {}),

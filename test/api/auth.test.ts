@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest'
 import { generateApiKey } from '../../src/lib/api-key-format'
-import { bearer, call, expectError, newAccount } from '../support/api'
+import {
+  bearer,
+  call,
+  callWithBindings,
+  callWithKey,
+  expectError,
+  expectOk,
+  newAccount,
+  postJson,
+} from '../support/api'
 
 describe('API key authentication', () => {
   it('returns 401 UNAUTHORIZED with WWW-Authenticate when no key is sent', async () => {
@@ -56,20 +65,16 @@ describe('API key authentication', () => {
 
   it('gives unknown and revoked keys the same answer', async () => {
     const { apiKey } = await newAccount(5)
-    const created = await call('/v1/keys', {
-      method: 'POST',
-      headers: { ...bearer(apiKey), 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'to revoke' }),
-    })
-    const { data } = (await created.json()) as { data: { id: string; key: string } }
-    await call(`/v1/keys/${data.id}`, { method: 'DELETE', headers: bearer(apiKey) })
+    const created = await postJson('/v1/keys', apiKey, { name: 'to revoke' })
+    const data = await expectOk<{ id: string; key: string }>(created, 201)
+    await callWithKey(`/v1/keys/${data.id}`, apiKey, { method: 'DELETE' })
     const revoked = await expectError(
-      await call('/v1/credits', { headers: bearer(data.key) }),
+      await callWithKey('/v1/credits', data.key),
       401,
       'INVALID_API_KEY',
     )
     const unknown = await expectError(
-      await call('/v1/credits', { headers: bearer(generateApiKey()) }),
+      await callWithKey('/v1/credits', generateApiKey()),
       401,
       'INVALID_API_KEY',
     )
@@ -96,23 +101,13 @@ describe('API key authentication', () => {
 
   it('accepts keys hashed with the previous pepper during a rotation and re-hashes them', async () => {
     const { env } = await import('cloudflare:workers')
-    const { createExecutionContext, waitOnExecutionContext } = await import('cloudflare:test')
-    const { createApp } = await import('../../src/app')
     const { apiKey, accountId } = await newAccount(6)
     const rotated = {
-      ...env,
       API_KEY_PEPPER_VERSION: '2',
       API_KEY_PEPPER: 'a-brand-new-pepper-0123456789abcdef01234',
       API_KEY_PEPPER_PREVIOUS: env.API_KEY_PEPPER,
     }
-    const ctx = createExecutionContext()
-    const response = await createApp().request(
-      '/v1/credits',
-      { headers: bearer(apiKey) },
-      rotated,
-      ctx,
-    )
-    await waitOnExecutionContext(ctx)
+    const response = await callWithBindings(rotated, '/v1/credits', { headers: bearer(apiKey) })
     expect(response.status).toBe(200)
     const row = await env.DB.prepare('SELECT pepper_version FROM api_keys WHERE account_id = ?')
       .bind(accountId)
@@ -120,9 +115,8 @@ describe('API key authentication', () => {
     expect(row).toBe(2)
     // Re-hashed under the new pepper: it now works without the previous one...
     const onlyNew = { ...rotated, API_KEY_PEPPER_PREVIOUS: undefined }
-    const ctx2 = createExecutionContext()
     expect(
-      (await createApp().request('/v1/credits', { headers: bearer(apiKey) }, onlyNew, ctx2)).status,
+      (await callWithBindings(onlyNew, '/v1/credits', { headers: bearer(apiKey) })).status,
     ).toBe(200)
     // ...and no longer under the old configuration.
     await expectError(

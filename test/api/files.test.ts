@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
 import { signFileUrl } from '../../src/http/signed-urls'
-import { call, expectError, newAccount, postForm } from '../support/api'
+import { call, callWithBindings, expectError, expectOk, newAccount, postFile } from '../support/api'
 import { lineDrawing, toPng } from '../support/images'
 
 const keys = { current: { version: 1, secret: env.OUTPUT_URL_SECRET }, previous: null }
@@ -9,8 +9,8 @@ const keys = { current: { version: 1, secret: env.OUTPUT_URL_SECRET }, previous:
 async function converted(format = 'png') {
   const { apiKey, accountId } = await newAccount(10)
   const png = await toPng(lineDrawing(40, 30))
-  const response = await postForm('/v1/convert', apiKey, { file: new Blob([png]), format })
-  const { data } = (await response.json()) as { data: { url: string; previewUrl?: string } }
+  const response = await postFile('/v1/convert', apiKey, png, { format })
+  const data = await expectOk<{ url: string; previewUrl?: string }>(response)
   return { url: new URL(data.url), accountId, data }
 }
 
@@ -116,16 +116,13 @@ describe('GET /v1/files (signed output URLs)', () => {
   })
 
   it('still verifies URLs signed with the previous key during a rotation', async () => {
-    const { createApp } = await import('../../src/app')
     const { url } = await converted()
-    const app = createApp()
     const rotated = {
-      ...env,
       OUTPUT_URL_KID: '2',
       OUTPUT_URL_SECRET: 'a-new-secret-for-kid-2-0123456789abcdef',
       OUTPUT_URL_SECRET_PREVIOUS: env.OUTPUT_URL_SECRET,
     }
-    const response = await app.request(path(url), {}, rotated)
+    const response = await callWithBindings(rotated, path(url))
     expect(response.status).toBe(200)
   })
 })

@@ -3,7 +3,14 @@
 // image model; the scene comes back in `data.figure` and, sent as `figure`, is drawn as sent.
 
 import { describe, expect, it } from 'vitest'
-import { balanceOf, expectError, expectOk, fetchOutput, newAccount, postJson } from '../support/api'
+import {
+  balanceOf,
+  downloadOutput,
+  expectError,
+  expectOk,
+  newAccount,
+  postJson,
+} from '../support/api'
 import { FakeAi, postJsonWithAi } from '../support/fake-ai'
 import { pngHeader } from '../support/images'
 
@@ -51,9 +58,7 @@ describe('POST /v1/figures: objects described in words', () => {
     expect(svg.svg).toMatch(/<title>HANDLE 14<\/title>/)
     expect(svg.svg).not.toMatch(/<text\b/)
     const png = await ok(await postJson('/v1/figures', apiKey, { prompt: MUG, labeled: true }))
-    const file = await fetchOutput(png.url)
-    expect(file.headers.get('content-type')).toBe('image/png')
-    const header = pngHeader(new Uint8Array(await file.arrayBuffer()))
+    const header = pngHeader(await downloadOutput(png.url, 'image/png'))
     expect(header).toMatchObject({ colourType: 0, bitDepth: 1 })
     expect(await balanceOf(apiKey)).toBe(100 - 8 - 10)
   })

@@ -6,7 +6,14 @@
 // titles, and the text model's proposals (taken only when the faithfulness checker passes them).
 
 import { describe, expect, it } from 'vitest'
-import { balanceOf, expectError, expectOk, fetchOutput, newAccount, postJson } from '../support/api'
+import {
+  balanceOf,
+  downloadOutput,
+  expectError,
+  expectOk,
+  newAccount,
+  postJson,
+} from '../support/api'
 import { FakeAi, postJsonWithAi } from '../support/fake-ai'
 
 interface Element {
@@ -268,12 +275,7 @@ describe('POST /v1/figures: the figure drawn is the figure written', () => {
       sheets.map((_, k) => `FIG. 7${String.fromCharCode(65 + k)}`),
     )
     expect(sheets[0]!.url).toBe(data.url)
-    for (const sheet of sheets) {
-      const file = await fetchOutput(sheet.url)
-      expect(file.status).toBe(200)
-      expect(file.headers.get('content-type')).toBe('image/png')
-      await file.arrayBuffer()
-    }
+    for (const sheet of sheets) await downloadOutput(sheet.url, 'image/png')
     // Every step is drawn, numbered as written, whatever sheet it landed on.
     expect(data.references!.filter((r) => r.numeral !== '700')).toHaveLength(30)
     expect((data.warnings ?? []).join(' ')).not.toMatch(/0\.32 cm/)

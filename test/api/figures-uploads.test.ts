@@ -6,11 +6,12 @@ import { describe, expect, it } from 'vitest'
 import {
   balanceOf,
   bearer,
-  call,
   expectError,
   expectLedgerConsistent,
   expectOk,
+  formData,
   newAccount,
+  postForm,
 } from '../support/api'
 import { callWithAi, FakeAi } from '../support/fake-ai'
 import { GIF_BYTES, lineDrawing, toPng } from '../support/images'
@@ -25,18 +26,17 @@ interface FiguresData {
   sheets: { label: string }[]
 }
 
-/** A multipart body: text fields, and every file under `referenceImages`. */
-function form(fields: Record<string, string>, files: Uint8Array[]): FormData {
-  const body = new FormData()
-  for (const [name, value] of Object.entries(fields)) body.append(name, value)
-  for (const [i, bytes] of files.entries()) {
-    body.append('referenceImages', new Blob([bytes]), `sketch-${i}.png`)
-  }
-  return body
-}
+/** Multipart fields: the text `fields`, and every file under `referenceImages`. */
+const form = (
+  fields: Record<string, string>,
+  files: Uint8Array[],
+): Record<string, string | Blob[]> => ({
+  ...fields,
+  referenceImages: files.map((bytes) => new Blob([bytes])),
+})
 
-const post = (key: string, body: FormData, headers: Record<string, string> = {}) =>
-  call('/v1/figures', { method: 'POST', headers: { ...bearer(key), ...headers }, body })
+const post = (key: string, fields: Record<string, string | Blob[]>, headers = {}) =>
+  postForm('/v1/figures', key, fields, headers)
 
 describe('POST /v1/figures with uploaded reference images', () => {
   it('draws one line-drawing view per uploaded sketch without the image model', async () => {
@@ -54,9 +54,9 @@ describe('POST /v1/figures with uploaded reference images', () => {
   it('hands the uploads to the image model with the prompt, as it does URLs', async () => {
     const { apiKey } = await newAccount(100)
     const ai = new FakeAi()
-    const body = form({ prompt: 'A bracket holding a pulley.' }, [
-      await toPng(lineDrawing(480, 360, 4)),
-    ])
+    const body = formData(
+      form({ prompt: 'A bracket holding a pulley.' }, [await toPng(lineDrawing(480, 360, 4))]),
+    )
     // The multipart bytes and their Content-Type, as they arrive over the network: msw, installed
     // in this isolate, replaces Request and Headers, and a FormData body handed to the Worker's
     // fetch in-process then loses its Content-Type (call() goes through the entrypoint instead).

@@ -15,7 +15,7 @@ import { enhanceRoutes } from '../../src/http/routes/enhance'
 import { figuresRoutes } from '../../src/http/routes/figures'
 import { keysRoutes } from '../../src/http/routes/keys'
 import { vectorizeRoutes } from '../../src/http/routes/vectorize'
-import { bearer, call, newAccount, postForm, postJson } from '../support/api'
+import { admin, bearer, call, callWithKey, newAccount, postForm, postJson } from '../support/api'
 import { GIF_BYTES, lineDrawing, toPng } from '../support/images'
 import { HttpResponse, http, serveImage, server, useFakeNetwork } from '../support/network'
 
@@ -138,12 +138,7 @@ const DRAWING = await toPng(lineDrawing(600, 800))
 const SMALL_DRAWING = await toPng(lineDrawing(64, 48))
 const imageFor = (path: string) => (path === '/enhance' ? SMALL_DRAWING : DRAWING)
 
-const adminHeaders = () => ({
-  authorization: `Bearer ${env.ADMIN_TOKEN}`,
-  'content-type': 'application/json',
-})
-const adminPost = (path: string, body: unknown) =>
-  call(`/v1${path}`, { method: 'POST', headers: adminHeaders(), body: JSON.stringify(body) })
+const adminPost = (path: string, body: unknown) => admin(`/v1${path}`, body)
 
 /** Serves the image every URL in a JSON request example points at. */
 function serveExampleImages(path: string, value: Record<string, unknown>) {
@@ -196,13 +191,13 @@ async function sendRequestExample(
 /** Success examples of operations without a request body, each with the request it shows. */
 const SUCCESS_SCENARIOS: Record<string, Record<string, () => Promise<Response>>> = {
   getCredits: {
-    balance: async () => call('/v1/credits', { headers: bearer((await newAccount(120)).apiKey) }),
+    balance: async () => callWithKey('/v1/credits', (await newAccount(120)).apiKey),
   },
   listApiKeys: {
     keys: async () => {
       const { apiKey } = await newAccount(10)
       await postJson('/v1/keys', apiKey, { name: 'CI' })
-      return call('/v1/keys', { headers: bearer(apiKey) })
+      return callWithKey('/v1/keys', apiKey)
     },
   },
   revokeApiKey: {
@@ -211,13 +206,13 @@ const SUCCESS_SCENARIOS: Record<string, Record<string, () => Promise<Response>>>
       const created = (await (await postJson('/v1/keys', apiKey, { name: 'CI' })).json()) as {
         data: { id: string }
       }
-      return call(`/v1/keys/${created.data.id}`, { method: 'DELETE', headers: bearer(apiKey) })
+      return callWithKey(`/v1/keys/${created.data.id}`, apiKey, { method: 'DELETE' })
     },
   },
   adminGetAccount: {
     account: async () => {
       const { accountId } = await newAccount(100, 'Acme Patent Drafting')
-      return call(`/v1/admin/accounts/${accountId}`, { headers: adminHeaders() })
+      return admin(`/v1/admin/accounts/${accountId}`)
     },
   },
 }
@@ -335,7 +330,7 @@ const SHARED_ERRORS: Record<string, (ctx: ErrorContext) => Promise<Response>> = 
   noAccount: (ctx) =>
     call(`/v1${ctx.path.replace('{id}', 'acct_01JF8Z3K7QW2N5R8T1V4X6Y9BC')}`, {
       method: ctx.method.toUpperCase(),
-      headers: adminHeaders(),
+      headers: { ...bearer(env.ADMIN_TOKEN), 'content-type': 'application/json' },
       ...(ctx.body ? { body: JSON.stringify(ctx.body) } : {}),
     }),
 }

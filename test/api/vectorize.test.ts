@@ -17,6 +17,7 @@ import {
 } from '../support/api'
 import { colourWithAlpha, GIF_BYTES, lineDrawing, type Raster, toPng } from '../support/images'
 import { HttpResponse, http, serveImage, server, useFakeNetwork } from '../support/network'
+import { readDxfFile } from '../writers/dxf-reader'
 
 useFakeNetwork()
 
@@ -135,8 +136,10 @@ describe('POST /v1/vectorize', () => {
       vertices: { x: number; y: number }[]
     }[]
     expect(polylines.length).toBeGreaterThanOrEqual(3)
-    const vertices = polylines.flatMap((p) => p.vertices)
-    // No density in the PNG: pixel units, y up (y' = height − y).
+    // No density in the PNG: millimetres at 300 DPI ($INSUNITS 4, for CAD), y up (y' = height − y).
+    expect(readDxfFile(text).header.get('$INSUNITS')).toEqual(['4'])
+    const mm = 25.4 / 300
+    const vertices = polylines.flatMap((p) => p.vertices).map((v) => ({ x: v.x / mm, y: v.y / mm }))
     for (const [x, y] of frameCorners(400, 300)) {
       const nearest = Math.min(...vertices.map((v) => Math.hypot(v.x - x!, v.y - (300 - y!))))
       expect(nearest).toBeLessThan(1.5)
@@ -195,11 +198,14 @@ describe('POST /v1/vectorize', () => {
         expect(text).toMatch(/fill="#000000"|fill="#000"/)
         expect(text).not.toContain('fill="none"')
       } else if (format === 'dxf') {
-        const dxf = new DxfParser().parseSync(text)
-        const closed = (dxf?.entities ?? []).filter(
-          (e) => e.type === 'LWPOLYLINE' && (e as { shape?: boolean }).shape,
+        // One solid HATCH for the region: its outline and the hole, both closed loops.
+        const hatches = readDxfFile(text).entities.filter((e) => e.type === 'HATCH')
+        expect(hatches).toHaveLength(1)
+        expect(hatches[0]).toMatchObject({ solid: true })
+        expect(hatches[0]!.loops).toHaveLength(2)
+        expect(hatches[0]!.loops.every((loop) => loop.closed && loop.vertices.length >= 4)).toBe(
+          true,
         )
-        expect(closed).toHaveLength(2)
       } else {
         expect(text.startsWith('%PDF-1.')).toBe(true)
       }
@@ -219,13 +225,14 @@ describe('POST /v1/vectorize', () => {
       }),
     )
     expect(data.paths).toBeGreaterThan(0)
-    const dxf = new DxfParser().parseSync(await (await download(data.url)).text())
-    const vertices = (dxf?.entities ?? []).flatMap(
-      (e) => (e as unknown as { vertices?: { x: number; y: number }[] }).vertices ?? [],
+    const dxf = readDxfFile(await (await download(data.url)).text())
+    const mm = 25.4 / 300
+    const vertices = dxf.entities.flatMap((e) =>
+      e.type === 'HATCH' ? e.loops.flatMap((loop) => loop.vertices) : e.vertices,
     )
     expect(vertices.length).toBeGreaterThan(0)
     // No outline reaches into the transparent band (a traced background would start at x = 0).
-    expect(Math.min(...vertices.map((v) => v.x))).toBeGreaterThanOrEqual(11)
+    expect(Math.min(...vertices.map((v) => v.x / mm))).toBeGreaterThanOrEqual(11)
   })
 
   it('vectorizes from an imageUrl (JSON body)', async () => {

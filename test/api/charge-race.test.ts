@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { balanceOf, expectLedgerConsistent, ledgerOf, newAccount, postForm } from '../support/api'
+import { balanceOf, expectLedgerConsistent, ledgerOf, newAccount, postFile } from '../support/api'
 import { lineDrawing, toPng } from '../support/images'
 
 describe('atomic charging', () => {
@@ -7,7 +7,7 @@ describe('atomic charging', () => {
     const { apiKey, accountId } = await newAccount(10)
     const png = await toPng(lineDrawing(64, 48))
     const responses = await Promise.all(
-      Array.from({ length: 50 }, () => postForm('/v1/convert', apiKey, { file: new Blob([png]) })),
+      Array.from({ length: 50 }, () => postFile('/v1/convert', apiKey, png)),
     )
     const statuses = responses.map((r) => r.status)
     expect(statuses.filter((s) => s === 200)).toHaveLength(10)
@@ -29,7 +29,7 @@ describe('atomic charging', () => {
     const png = await toPng(lineDrawing(32, 32))
     const responses = await Promise.all(
       Array.from({ length: 12 }, (_, i) =>
-        postForm('/v1/convert', apiKey, { file: new Blob([png]), dpi: i % 2 ? '600' : '300' }),
+        postFile('/v1/convert', apiKey, png, { dpi: i % 2 ? '600' : '300' }),
       ),
     )
     const spent = await Promise.all(

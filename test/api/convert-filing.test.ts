@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest'
 import { readFirstIfd, Tag } from '../../src/codecs/tiff/ifd'
 import { fitLongEdge } from '../../src/engines/filing/sizes'
-import { expectError, newAccount, postForm } from '../support/api'
+import { downloadOutput, expectError, expectOk, newAccount, postFile } from '../support/api'
 import { fixtureBytes } from '../support/fixtures'
 import {
   fromPng,
@@ -42,20 +42,10 @@ const TIFF_FIXTURES = import.meta.glob<string>('../fixtures/tiff/*.tif', {
   eager: true,
 })
 
-async function convert(apiKey: string, file: Uint8Array, fields: Record<string, string> = {}) {
-  const response = await postForm('/v1/convert', apiKey, { file: new Blob([file]), ...fields })
-  const text = await response.text()
-  expect(response.status, text).toBe(200)
-  return (JSON.parse(text) as { data: ConvertData }).data
-}
+const convert = async (apiKey: string, file: Uint8Array, fields: Record<string, string> = {}) =>
+  expectOk<ConvertData>(await postFile('/v1/convert', apiKey, file, fields))
 
-async function download(url: string): Promise<Uint8Array> {
-  const { pathname, search } = new URL(url)
-  const { call } = await import('../support/api')
-  const response = await call(pathname + search)
-  expect(response.status).toBe(200)
-  return new Uint8Array(await response.arrayBuffer())
-}
+const download = (url: string) => downloadOutput(url)
 
 const latin1 = (bytes: Uint8Array) => new TextDecoder('latin1').decode(bytes)
 
@@ -222,17 +212,13 @@ describe('POST /v1/convert: filing output', () => {
     const { apiKey } = await newAccount(10)
     const png = await toPng(lineDrawing(40, 40))
     const page = await expectError(
-      await postForm('/v1/convert', apiKey, {
-        file: new Blob([png]),
-        format: 'tiff',
-        page: 'letter',
-      }),
+      await postFile('/v1/convert', apiKey, png, { format: 'tiff', page: 'letter' }),
       400,
       'VALIDATION_ERROR',
     )
     expect(page.message).toBe('page applies to PDF output only; received it with format tiff')
     const mode = await expectError(
-      await postForm('/v1/convert', apiKey, { file: new Blob([png]), mode: 'color' }),
+      await postFile('/v1/convert', apiKey, png, { mode: 'color' }),
       400,
       'VALIDATION_ERROR',
     )

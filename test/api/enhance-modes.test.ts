@@ -3,7 +3,14 @@
 // `mode` forcing either output, and paper that stays exactly white on both paths.
 
 import { describe, expect, it } from 'vitest'
-import { expectError, expectOk, fetchOutput, newAccount, postForm, postJson } from '../support/api'
+import {
+  downloadOutput,
+  expectError,
+  expectOk,
+  newAccount,
+  postFile,
+  postJson,
+} from '../support/api'
 import { fromPng, lineDrawing, photoLike, pngHeader, type Raster, toPng } from '../support/images'
 
 interface EnhanceData {
@@ -17,13 +24,9 @@ interface EnhanceData {
 }
 
 async function enhance(apiKey: string, input: Raster, fields: Record<string, string> = {}) {
-  const response = await postForm('/v1/enhance', apiKey, {
-    file: new Blob([await toPng(input)]),
-    ...fields,
-  })
+  const response = await postFile('/v1/enhance', apiKey, await toPng(input), fields)
   const data = await expectOk<EnhanceData>(response)
-  const fetched = await fetchOutput(data.url)
-  const png = new Uint8Array(await fetched.arrayBuffer())
+  const png = await downloadOutput(data.url)
   return { data, png, out: await fromPng(png) }
 }
 

@@ -14,6 +14,7 @@ import {
   BASE,
   bearer,
   call,
+  downloadOutput,
   expectError,
   expectLedgerConsistent,
   fetchOutput,
@@ -170,9 +171,7 @@ describe('POST /v1/mcp', () => {
       mimeType: 'image/png',
     })
     expect(result._meta?.requestId).toMatch(/^req_[0-9A-Z]{26}$/)
-    const file = await fetchOutput(data.url)
-    expect(file.status).toBe(200)
-    const out = await fromPng(new Uint8Array(await file.arrayBuffer()))
+    const out = await fromPng(await downloadOutput(data.url))
     expect([out.width, out.height]).toEqual([2048, 1365])
     expect(await creditsOf(client)).toBe(9)
     const charges = (await ledgerOf(accountId)).filter((row) => row.kind === 'charge')

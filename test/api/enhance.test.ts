@@ -7,11 +7,12 @@ import { env } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
 import {
   balanceOf,
+  downloadOutput,
   expectError,
   expectLedgerConsistent,
   expectOk,
-  fetchOutput,
   newAccount,
+  postFile,
   postForm,
   postJson,
 } from '../support/api'
@@ -44,12 +45,7 @@ interface EnhanceData {
 
 const enhanceOk = (response: Response) => expectOk<EnhanceData>(response)
 
-async function download(url: string): Promise<Uint8Array> {
-  const response = await fetchOutput(url)
-  expect(response.status).toBe(200)
-  expect(response.headers.get('content-type')).toBe('image/png')
-  return new Uint8Array(await response.arrayBuffer())
-}
+const download = (url: string) => downloadOutput(url, 'image/png')
 
 /** Mean absolute difference between `big` shrunk by box averaging and `small` (channel 0). */
 function shrinkError(big: Raster, small: Raster, scale: number): number {
@@ -72,9 +68,7 @@ describe('POST /v1/enhance', () => {
   it('upscales a black-and-white PNG x2 to a 1-bit PNG of twice the size with 300 DPI in pHYs (defaults)', async () => {
     const { apiKey, accountId } = await newAccount(10)
     const input = lineDrawing(40, 30)
-    const data = await enhanceOk(
-      await postForm('/v1/enhance', apiKey, { file: new Blob([await toPng(input)]) }),
-    )
+    const data = await enhanceOk(await postFile('/v1/enhance', apiKey, await toPng(input)))
     expect(data).toMatchObject({
       scale: 2,
       dpi: 300,
@@ -114,7 +108,7 @@ describe('POST /v1/enhance', () => {
     const { apiKey } = await newAccount(10)
     const input = colourWithAlpha(150, 20)
     const data = await enhanceOk(
-      await postForm('/v1/enhance', apiKey, { file: new Blob([await toPng(input)]), scale: '2' }),
+      await postFile('/v1/enhance', apiKey, await toPng(input), { scale: '2' }),
     )
     const out = await fromPng(await download(data.url))
     expect(out).toMatchObject({ width: 300, height: 40, channels: 4 })
@@ -140,7 +134,7 @@ describe('POST /v1/enhance', () => {
     }
     const input: Raster = { width: 500, height: 500, channels: 3, data }
     const result = await enhanceOk(
-      await postForm('/v1/enhance', apiKey, { file: new Blob([await toPng(input)]), scale: '4' }),
+      await postFile('/v1/enhance', apiKey, await toPng(input), { scale: '4' }),
     )
     const png = await download(result.url)
     expect(png.length).toBeGreaterThan(5 * 1024 * 1024)
@@ -159,9 +153,7 @@ describe('POST /v1/enhance', () => {
       [await photo.webp(), 4],
       [await toTiff(lineDrawing(32, 24)), 1],
     ] as const) {
-      const data = await enhanceOk(
-        await postForm('/v1/enhance', apiKey, { file: new Blob([bytes]) }),
-      )
+      const data = await enhanceOk(await postFile('/v1/enhance', apiKey, bytes))
       expect(data).toMatchObject({ width: 64, height: 48 })
       const out = await fromPng(await download(data.url))
       expect(out.channels).toBe(channels === 4 ? 4 : channels)
@@ -191,7 +183,7 @@ describe('POST /v1/enhance', () => {
     const { apiKey } = await newAccount(10)
     const refuse = async (raster: Raster, scale: string, message: string) => {
       const error = await expectError(
-        await postForm('/v1/enhance', apiKey, { file: new Blob([await toPng(raster)]), scale }),
+        await postFile('/v1/enhance', apiKey, await toPng(raster), { scale }),
         400,
         'IMAGE_DIMENSIONS_TOO_LARGE',
       )
@@ -209,7 +201,7 @@ describe('POST /v1/enhance', () => {
   it('answers 400 for an upload that is not an image, 422 for an unfetchable URL, 402 when short', async () => {
     const { apiKey } = await newAccount(3)
     await expectError(
-      await postForm('/v1/enhance', apiKey, { file: new Blob([GIF_BYTES]) }),
+      await postFile('/v1/enhance', apiKey, GIF_BYTES),
       400,
       'UNSUPPORTED_IMAGE_TYPE',
     )
@@ -219,10 +211,7 @@ describe('POST /v1/enhance', () => {
       'IMAGE_URL_NOT_ALLOWED',
     )
     await expectError(
-      await postForm('/v1/enhance', apiKey, {
-        file: new Blob([await toPng(lineDrawing(8, 8))]),
-        scale: '4',
-      }),
+      await postFile('/v1/enhance', apiKey, await toPng(lineDrawing(8, 8)), { scale: '4' }),
       402,
       'INSUFFICIENT_CREDITS',
     )
@@ -238,7 +227,7 @@ describe('POST /v1/enhance', () => {
     expect(header).toMatchObject({ width: 300, height: 300 })
     const cut = whole.slice(0, Math.floor(whole.length * 0.6))
     await expectError(
-      await postForm('/v1/enhance', apiKey, { file: new Blob([cut]), scale: '2' }),
+      await postFile('/v1/enhance', apiKey, cut, { scale: '2' }),
       400,
       'INVALID_IMAGE',
     )
@@ -251,15 +240,11 @@ describe('POST /v1/enhance', () => {
     const { apiKey } = await newAccount(10)
     const file = await toPng(lineDrawing(16, 12))
     const key = { 'Idempotency-Key': 'enhance-replay-1' }
-    const first = await enhanceOk(
-      await postForm('/v1/enhance', apiKey, { file: new Blob([file]) }, key),
-    )
-    const again = await enhanceOk(
-      await postForm('/v1/enhance', apiKey, { file: new Blob([file]) }, key),
-    )
+    const first = await enhanceOk(await postFile('/v1/enhance', apiKey, file, {}, key))
+    const again = await enhanceOk(await postFile('/v1/enhance', apiKey, file, {}, key))
     expect(again.url).toBe(first.url)
     await expectError(
-      await postForm('/v1/enhance', apiKey, { file: new Blob([file]), scale: '4' }, key),
+      await postFile('/v1/enhance', apiKey, file, { scale: '4' }, key),
       409,
       'IDEMPOTENCY_CONFLICT',
     )

@@ -25,13 +25,14 @@ import {
 import type { Scene } from '../engines/figure/scene'
 import { SHEET_DPI, SHEET_LONG_EDGE_PX } from '../engines/figure/sheet'
 import { draftObject } from '../engines/object/draft'
-import { ApiError, type ImageSource } from '../errors'
+import type { ImageSource } from '../errors'
 import type { Kernels, SvgKernel } from '../kernels/kernels'
 import { bufferRows } from '../lib/rows'
 import { labelGroups, writeFigureSvg } from '../writers/figure-svg'
 import { readReference, referencesForModel } from './figure-references'
 import type { FigurePlan } from './plan-figure'
 import { readGrayImage } from './read-gray'
+import { lineDrawingRefusal } from './refusals'
 import { type StoredFile, storeOutput } from './store-output'
 
 export type FigureOutput = 'png' | 'svg'
@@ -271,12 +272,7 @@ async function modelView(
   if (w * h > MAX_MODEL_PIXELS) throw new Error(`image model answered with ${w} × ${h} px`)
   const image = await readGrayImage(bytes, type, kernels.webp)
   const lines = await extractLineDrawing(image, 'model', kernels)
-  if (!lines.ok) {
-    throw new ApiError(
-      'PROCESSING_FAILED',
-      `The image model's drawing could not be used: ${lines.message}`,
-    )
-  }
+  if (!lines.ok) throw lineDrawingRefusal(lines.reason, lines.message, { kind: 'model' })
   return lines.value
 }
 
@@ -290,12 +286,7 @@ async function referenceView(
     readGrayImage(reference.bytes, reference.type, kernels.webp),
   )
   const lines = await extractLineDrawing(image, 'reference', kernels)
-  if (!lines.ok) {
-    throw new ApiError(
-      'REFERENCE_IMAGE_UNAVAILABLE',
-      `referenceImageUrls[${index}] could not be drawn: ${lines.message}`,
-    )
-  }
+  if (!lines.ok) throw lineDrawingRefusal(lines.reason, lines.message, { kind: 'reference', index })
   return lines.value
 }
 

@@ -21,6 +21,7 @@ import { readFigure } from '../engines/figure/read-figure'
 import { readObjectFigure } from '../engines/object/read-object-figure'
 import { ApiError } from '../errors'
 import { log } from '../lib/log'
+import { readingRefusal } from './refusals'
 
 /** Where a drafted figure's structure came from. */
 export type FigureReaderKind = 'rules' | 'model' | 'sent'
@@ -112,10 +113,10 @@ export async function planFigure(input: {
         warnings: [...referenceWarning, ...read.warnings],
       }
     }
-    if (read.reason === 'too_complex') throw new ApiError('FIGURE_TOO_COMPLEX', read.message)
     // A diagram the reader could not read is not handed to the image model, references or not:
     // it would draw a picture with no text in place of the structure asked for.
-    if (read.reason === 'not_understood') throw new ApiError('PROMPT_NOT_UNDERSTOOD', read.message)
+    const refused = readingRefusal(read.reason, read.message)
+    if (refused) throw refused
     // An object described in words is drawn from its parts, every numeral on its part, before
     // any image model (which invents parts and cannot number them); reference images, when sent,
     // lead instead.
@@ -139,9 +140,8 @@ export async function planFigure(input: {
           warnings: proposal.warnings,
         }
       }
-      if (object.reason === 'not_understood') {
-        throw new ApiError('PROMPT_NOT_UNDERSTOOD', object.message)
-      }
+      const notUnderstood = readingRefusal(object.reason, object.message)
+      if (notUnderstood) throw notUnderstood
     }
   }
   if (hasModel) {

@@ -3,8 +3,9 @@
  * an upload, 422 for an imageUrl (PLATFORM.md §0). Shared by every image operation.
  */
 
-import { type ImageSource, imageError } from '../errors'
+import type { ImageSource } from '../errors'
 import { CodecError } from '../lib/codec-error'
+import { codecRefusal } from './refusals'
 
 /** Runs codec work; a CodecError becomes INVALID_IMAGE, UNSUPPORTED_IMAGE_TYPE or too large. */
 export async function readCodec<T>(source: ImageSource, work: () => Promise<T>): Promise<T> {
@@ -12,13 +13,6 @@ export async function readCodec<T>(source: ImageSource, work: () => Promise<T>):
     return await work()
   } catch (error) {
     if (!(error instanceof CodecError)) throw error
-    switch (error.reason) {
-      case 'corrupt':
-        throw imageError('INVALID_IMAGE', source, `The image could not be read: ${error.message}`)
-      case 'unsupported':
-        throw imageError('UNSUPPORTED_IMAGE_TYPE', source, error.message)
-      case 'too_large':
-        throw imageError('IMAGE_DIMENSIONS_TOO_LARGE', source, error.message)
-    }
+    throw codecRefusal(error.reason, source, error.message)
   }
 }

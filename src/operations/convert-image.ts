@@ -27,7 +27,7 @@ import {
   type FilingFormat,
   type PageSize,
 } from './filing-encoders'
-import { readCodec } from './read-codec'
+import { mapCodecFailures } from './refusals'
 import { type StoredFile, storeOutput } from './store-output'
 
 export type { StoredFile }
@@ -86,7 +86,7 @@ export async function convertImage(
 ): Promise<ConvertOutput> {
   const { outputs, kernels } = ports
   const { image, format, dpi, mode, page } = input
-  const made = await readCodec(image.source, async () => {
+  const made = await mapCodecFailures(image.source, async () => {
     const gray = flattenToGray(
       await openImage(image.bytes, image.type, {
         prefer: 'luma',

@@ -25,7 +25,7 @@ import type { OutputBand } from '../engines/upscale/tiles'
 import type { ImageSource } from '../errors'
 import type { Kernels } from '../kernels/kernels'
 import { releaseBuffer } from '../lib/release'
-import { readCodec } from './read-codec'
+import { mapCodecFailures } from './refusals'
 import type { StoredFile } from './store-output'
 
 export type EnhanceScale = Scale
@@ -78,12 +78,12 @@ export async function enhanceImage(
   const { outputs, kernels } = ports
   const { image, scale, dpi, mode } = input
   const open = () =>
-    readCodec(image.source, () =>
+    mapCodecFailures(image.source, () =>
       openImage(image.bytes, image.type, { prefer: 'color', webp: kernels.webp }),
     )
   const first = await open()
   const { width, height } = first
-  const survey = await readCodec(image.source, () =>
+  const survey = await mapCodecFailures(image.source, () =>
     surveyRows(first.rows, width, height, first.channels),
   )
   const plan = planEnhance(survey, mode)
@@ -124,8 +124,8 @@ export async function enhanceImage(
   let byteLength: number
   try {
     const rowBytes = outWidth * channels
-    // A corrupt colour image can still fail mid-way, on its second reading: hence readCodec.
-    await readCodec(image.source, async () => {
+    // A corrupt colour image can still fail mid-way, on its second reading: hence mapCodecFailures.
+    await mapCodecFailures(image.source, async () => {
       for await (const band of bands) {
         for (let y = 0; y < band.rows; y++) {
           await encoder.write(band.data.subarray(y * rowBytes, (y + 1) * rowBytes))

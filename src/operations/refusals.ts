@@ -6,7 +6,20 @@
 
 import type { ReadFailureReason } from '../engines/figure/read-figure'
 import { ApiError, type ImageSource, imageError } from '../errors'
-import type { CodecFailure } from '../lib/codec-error'
+import { CodecError, type CodecFailure } from '../lib/codec-error'
+
+/**
+ * Runs codec work on the request's input image (decoding can fail mid-stream, after its header
+ * passed); a CodecError becomes {@link codecRefusal}'s error, anything else goes on as it is.
+ */
+export async function mapCodecFailures<T>(source: ImageSource, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work()
+  } catch (error) {
+    if (error instanceof CodecError) throw codecRefusal(error.reason, source, error.message)
+    throw error
+  }
+}
 
 /** A codec failure on the request's input image: 400 for an upload, 422 for an imageUrl. */
 export function codecRefusal(reason: CodecFailure, source: ImageSource, message: string): ApiError {

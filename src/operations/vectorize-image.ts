@@ -15,8 +15,8 @@ import type { ImageSource } from '../errors'
 import type { Kernels } from '../kernels/kernels'
 import { readAllRows } from '../lib/rows'
 import { type VectorFormat, WRITERS } from '../writers'
-import { readCodec } from './read-codec'
 import { readGrayImage } from './read-gray'
+import { mapCodecFailures } from './refusals'
 import { type StoredFile, storeOutput } from './store-output'
 
 export type VectorEngine = 'lineart' | 'trace'
@@ -77,7 +77,7 @@ export async function vectorizeImage(
 ): Promise<VectorizeOutput> {
   const { outputs, kernels } = ports
   const { image, format, engine, page } = input
-  const { drawing, inkDrawn } = await readCodec(image.source, () =>
+  const { drawing, inkDrawn } = await mapCodecFailures(image.source, () =>
     trace(image.bytes, image.type, engine, kernels),
   )
   const writer = WRITERS[format]

@@ -286,8 +286,16 @@ function firstFactor(image: GrayImage, budget: number): number {
 }
 
 /**
- * User knobs → pixel parameters. Specks scale with the sheet: a 2000 × 3000 scan at 300 DPI
- * gets 8 px (a 3 × 3 blot), never less than 3; pinholes up to the same area are filled.
+ * The pixel despeckle erases specks up to a third of the pinhole area: a 300 DPI sheet's stipple
+ * dots (2 px across, 3-4 px of ink) are ink to keep, and the graph's speck stage tells the rest
+ * of the noise from them by company (./drop-isolated.ts).
+ */
+const SPECK_SHARE = 3
+
+/**
+ * User knobs → pixel parameters. Pinholes scale with the sheet: a 2000 × 3000 scan at 300 DPI
+ * fills 9 px (a 3 × 3 hole), never less than 3; specks are a third of that (SPECK_SHARE), never
+ * less than 3. A `speckAreaPx` given sets both.
  */
 export function deriveParams(
   width: number,
@@ -301,10 +309,10 @@ export function deriveParams(
   maxGraphBytes: number
 } {
   const longEdge = Math.max(width, height)
-  const speckAreaPx = options.speckAreaPx ?? Math.max(3, Math.round((longEdge / 1000) ** 2))
+  const scale = (longEdge / 1000) ** 2
   return {
-    speckAreaPx,
-    holeAreaPx: speckAreaPx,
+    speckAreaPx: options.speckAreaPx ?? Math.max(3, Math.round(scale / SPECK_SHARE)),
+    holeAreaPx: options.speckAreaPx ?? Math.max(3, Math.round(scale)),
     tolerancePx: options.tolerancePx ?? DEFAULT_TOLERANCE_PX,
     maxSegments: options.maxSegments ?? DEFAULT_MAX_SEGMENTS,
     maxGraphBytes: options.maxGraphBytes ?? MAX_GRAPH_BYTES,

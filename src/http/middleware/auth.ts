@@ -6,12 +6,17 @@
 import type { MiddlewareHandler } from 'hono'
 import type { AppEnv } from '../../env'
 import { ApiError } from '../../errors'
-import { verifyApiKey } from '../../operations/api-keys'
+import { isWellFormedApiKey } from '../../lib/api-key-format'
+import { hashApiKey, type KeyIdentity, verifyApiKey } from '../../operations/api-keys'
+import { PRICES } from '../../operations/pricing'
+import { isolateKeyCache, type KeyCache } from './key-cache'
 
 export interface AuthVariables {
   /**
    * The authenticated account and key, and the account's balance as read with the key (the same
-   * D1 query on the primary, so as fresh as a separate read in this request would be).
+   * D1 query on the primary, so as fresh as a separate read in this request would be; with
+   * `recent`, possibly read by an earlier request within the key cache's TTL, and then at least
+   * what any request costs).
    */
   auth: { accountId: string; keyId: string; balance: number }
 }
@@ -50,11 +55,33 @@ export function presentedKey(authorization: string | undefined, apiKey: string |
   return apiKey === undefined || apiKey === '' ? null : apiKey.trim()
 }
 
+/** The most any one request costs: a recent balance at least this high passes every pre-check. */
+const MOST_A_REQUEST_COSTS = Math.max(
+  ...Object.values(PRICES).flatMap((price) =>
+    typeof price === 'number' ? [price] : Object.values(price),
+  ),
+)
+
+export interface ApiKeyAuthOptions {
+  /**
+   * Takes a key this isolate verified within the key cache's TTL (5 s) without asking D1, when
+   * the balance read with it then covers any request's price. For the paid POST endpoints, whose
+   * balance is only the pre-check's hint (the atomic charge decides): a revoked key is then
+   * refused within the TTL at most, at once in the isolate that revoked it. Default false: the
+   * key and the balance are read on every request (GET /credits reports the real balance).
+   */
+  recent?: boolean
+  /** Where verified keys are kept (default: the isolate's; tests pass one with their own clock). */
+  cache?: KeyCache
+}
+
 /**
  * Authenticates the caller by API key and sets `auth`. Records key use after responding.
  * @example api.use('/credits', apiKeyAuth())
  */
-export function apiKeyAuth(): MiddlewareHandler<AppEnv> {
+export function apiKeyAuth(options: ApiKeyAuthOptions = {}): MiddlewareHandler<AppEnv> {
+  const cache = options.cache ?? isolateKeyCache
+  const recent = options.recent ?? false
   return async function apiKeyAuth(c, next) {
     const key = presentedKey(c.req.header('authorization'), c.req.header('x-api-key'))
     if (key === null) {
@@ -65,7 +92,18 @@ export function apiKeyAuth(): MiddlewareHandler<AppEnv> {
       )
     }
     const { apiKeys, config } = c.var.deps
-    const identity = await verifyApiKey({ apiKeys, peppers: config.peppers }, key)
+    const ports = { apiKeys, peppers: config.peppers }
+    // The cache is keyed by the hash under the current pepper; a malformed key skips it.
+    const pepper = recent && isWellFormedApiKey(key) ? config.peppers.current : null
+    const keyHash = pepper ? await hashApiKey(pepper.secret, key) : null
+    const cached = keyHash ? cache.get(keyHash) : null
+    let identity: KeyIdentity | null
+    if (cached && cached.balance >= MOST_A_REQUEST_COSTS) identity = cached
+    else {
+      identity = await verifyApiKey(ports, key)
+      // Only a key D1 found active is remembered: unknown and revoked keys never are.
+      if (identity && keyHash) cache.set(keyHash, identity)
+    }
     if (!identity) {
       throw new ApiError('INVALID_API_KEY', 'The API key is invalid or has been revoked', {
         headers: WWW_AUTHENTICATE,

@@ -10,6 +10,7 @@ import { ApiError } from '../../errors'
 import { issueApiKey, listApiKeys, revokeApiKey } from '../../operations/api-keys'
 import { apiKeyAuth } from '../middleware/auth'
 import { bodyGuard } from '../middleware/body-guard'
+import { isolateKeyCache } from '../middleware/key-cache'
 import {
   API_KEY_SECURITY,
   EXAMPLE_IDS,
@@ -175,7 +176,7 @@ const revokeKey = createRoute({
   tags: ['Account'],
   summary: 'Revoke an API key',
   description:
-    'Revokes one of your keys at once: its next request gets 401. You may revoke the key you are calling with.',
+    'Revokes one of your keys: its next request gets 401, except that a paid request reaching another Worker instance may still be accepted for up to 5 seconds. You may revoke the key you are calling with.',
   security: API_KEY_SECURITY,
   middleware: [apiKeyAuth()] as const,
   request: {
@@ -232,5 +233,7 @@ export const keysRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook 
     if (!(await revokeApiKey(c.var.deps.apiKeys, c.var.auth.accountId, id, revokedAt))) {
       throw new ApiError('NOT_FOUND', `No active API key ${id} in this account`)
     }
+    // This isolate refuses it from the next request on; others within the key cache's TTL.
+    isolateKeyCache.forgetKey(id)
     return c.json(successBody({ id, revokedAt: iso(revokedAt) }), 200)
   })

@@ -192,6 +192,16 @@ describe('writers under real readers', () => {
     }
   })
 
+  it('passes qpdf --check when the drawing is put on an A4 or a Letter sheet', async ({ skip }) => {
+    need(skip, 'qpdf')
+    for (const page of ['a4', 'letter'] as const) {
+      const pdf = save(`render-${page}.pdf`, await writePdf(RENDER, { page }))
+      expect(run('qpdf', ['--check', pdf]), page).toContain(
+        'No syntax or stream encoding errors found',
+      )
+    }
+  })
+
   it('renders ink on the square, the arc, the dot and the fill, and none at the corners, when pdftoppm draws the PDF at 72 dpi', async ({
     skip,
   }) => {
@@ -268,18 +278,24 @@ print(json.dumps(out))
       expect(report.errors, `${name}: audit errors`).toEqual([])
       expect(report.fixes, `${name}: audit fixes`).toEqual([])
       expect(report.version).toBe('AC1015')
-      expect(report.insunits).toBe(drawing.density === undefined ? 0 : 4)
-      // Each entity's extents, mapped back to pixels, match the model path's bounding box.
-      const sx = drawing.density === undefined ? 1 : 25.4 / drawing.density.x
-      const sy = drawing.density === undefined ? 1 : 25.4 / drawing.density.y
-      const paths = drawing.layers.flatMap((layer) =>
-        layer.paths.map((p) => sampleModelPath(p, layer.kind === 'fill' || p.closed)),
+      // Millimetres always: at the density, or at 300 DPI without one.
+      expect(report.insunits).toBe(4)
+      const dpi = drawing.density ?? { x: 300, y: 300 }
+      const sx = 25.4 / dpi.x
+      const sy = 25.4 / dpi.y
+      // Each entity's extents, mapped back to pixels, match its model path's bounding box: a
+      // LWPOLYLINE per stroke path, a HATCH per filled region (the cases' fill layer is one
+      // outline with its hole, so one HATCH with the outline's box).
+      const expected = drawing.layers.flatMap((layer) =>
+        layer.kind === 'fill'
+          ? [{ type: 'HATCH', points: sampleModelPath(layer.paths[0]!, true) }]
+          : layer.paths.map((p) => ({ type: 'LWPOLYLINE', points: sampleModelPath(p, p.closed) })),
       )
-      expect(report.entities, name).toHaveLength(paths.length)
+      expect(report.entities, name).toHaveLength(expected.length)
       report.entities.forEach(([type, , x0, y0, x1, y1], j) => {
-        expect(type).toBe('LWPOLYLINE')
-        const xs = paths[j]!.map((p) => p.x)
-        const ys = paths[j]!.map((p) => p.y)
+        expect(type).toBe(expected[j]!.type)
+        const xs = expected[j]!.points.map((p) => p.x)
+        const ys = expected[j]!.points.map((p) => p.y)
         const what = `${name}: entity ${j}`
         const slack = 0.15
         expect(Math.abs(x0 / sx - Math.min(...xs)), `${what} left`).toBeLessThan(slack)

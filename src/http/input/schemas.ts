@@ -152,7 +152,7 @@ export const ConvertResultSchema = z
 
 const VectorFormatSchema = z.enum(['svg', 'dxf', 'pdf']).openapi({
   description:
-    "Output file format: SVG (viewBox in pixels; width and height in inches when the input carries a DPI), DXF R2000 (strokes and outlines as LWPOLYLINE with arc bulges, no SPLINE; `trace` fills as solid HATCH entities with their holes; always millimetres, at the input's DPI or 300 when it has none) or PDF (vector paths only; page sized from the pixels and the DPI, 300 DPI when the input has none, or a filing sheet with `page`).",
+    "Output file format: SVG (viewBox in pixels; width and height in inches when the input carries a DPI), DXF R2000 (strokes as LWPOLYLINE with arc bulges, no SPLINE; `trace` fills as solid HATCH entities with their holes, no outline beside them; always millimetres, at the input's DPI or 300 when it has none) or PDF (vector paths only; page sized from the pixels and the DPI, 300 DPI when the input has none, or a filing sheet with `page`).",
 })
 
 const VectorEngineSchema = z.enum(['lineart', 'trace']).openapi({

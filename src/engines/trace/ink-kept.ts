@@ -53,29 +53,39 @@ export function tallyInk(image: RasterImage, q: Quantized, stack: LayerStack): I
   const { width, height, indices } = q
   let ink = 0
   let kept = 0
-  for (let y = 0; y < height; y++) {
-    const y0 = y > 0 ? y - 1 : y
-    const y1 = y + 1 < height ? y + 1 : y
-    for (let x = 0, p = y * width * channels; x < width; x++, p += channels) {
+  for (let y = 0, i = 0; y < height; y++) {
+    for (let x = 0, p = i * channels; x < width; x++, i++, p += channels) {
       const v =
         channels <= 2
           ? data[p]!
           : ((299 * data[p]! + 587 * data[p + 1]! + 114 * data[p + 2]!) / 1000) | 0
       if (isInk[v] === 0) continue
       ink++
-      const x0 = x > 0 ? x - 1 : x
-      const x1 = x + 1 < width ? x + 1 : x
-      near: for (let j = y0; j <= y1; j++) {
-        for (let i = j * width + x0, end = j * width + x1; i <= end; i++) {
-          if (traced[indices[i]!] === 1) {
-            kept++
-            break near
-          }
-        }
-      }
+      // Most ink pixels are traced themselves; only the others look around.
+      if (traced[indices[i]!] === 1 || tracedNear(indices, traced, x, y, width, height)) kept++
     }
   }
   return { ink, kept, cut, reversed }
+}
+
+/** Whether a pixel of the 3 × 3 neighbourhood of (x, y) has a traced colour. */
+function tracedNear(
+  indices: Uint8Array,
+  traced: Uint8Array,
+  x: number,
+  y: number,
+  width: number,
+  height: number,
+): boolean {
+  const x0 = x > 0 ? x - 1 : x
+  const x1 = x + 1 < width ? x + 1 : x
+  const y1 = y + 1 < height ? y + 1 : y
+  for (let j = y > 0 ? y - 1 : y; j <= y1; j++) {
+    for (let k = j * width + x0, end = j * width + x1; k <= end; k++) {
+      if (traced[indices[k]!] === 1) return true
+    }
+  }
+  return false
 }
 
 /** Whether a layer's colour is ink by the tally's cut (its dropped specks are lost ink). */

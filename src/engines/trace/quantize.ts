@@ -78,24 +78,28 @@ function quantizeFlat(image: RasterImage, maxColors: number, input: RasterImage)
   if (samples.n === 0) return finish(image, indices, [], false, [], lumaLevelsOf(histogram))
   const levels = maxColors >= 2 ? findTwoLevels(image, histogram, samples, indices) : null
   let palette: (Rgb | number[])[]
+  let counts: number[]
   let bilevel = false
   if (levels === 'flat' || maxColors === 1) {
     assignPixels(image, new Uint8Array(BIN_COUNT), indices)
     palette = [meanOf(histogram, samples.bins, null, 0)]
+    counts = [histogram.opaque]
   } else if (levels && !levels.thirdLevel) {
-    thresholdPixels(image, levels, indices)
+    counts = thresholdPixels(image, levels, indices, histogram.levels)
     palette = levelColours(levels)
     bilevel = true
   } else {
-    palette = quantizePalette(image, histogram, samples, maxColors, indices).palette
+    ;({ palette, counts } = quantizePalette(image, histogram, samples, maxColors, indices))
     // A flat middle level that the palette does not keep apart is the blur between close lines.
     if (levels && palette.length <= 2) {
-      thresholdPixels(image, levels, indices)
+      counts = thresholdPixels(image, levels, indices, histogram.levels)
       palette = levelColours(levels)
       bilevel = true
     }
   }
-  const counts = markClear(input, indices, palette.length)
+  if (input.channels === 2 || input.channels === 4) {
+    counts = markClear(input, indices, palette.length)
+  }
   // A colour seen only in transparent pixels (the white they flatten to) leaves the palette.
   if (!bilevel && counts.includes(0)) {
     const remap = new Uint8Array(256).fill(TRANSPARENT_INDEX)
@@ -109,20 +113,17 @@ function quantizeFlat(image: RasterImage, maxColors: number, input: RasterImage)
 }
 
 /**
- * Gives fully transparent pixels (alpha 0 in the unflattened input) TRANSPARENT_INDEX: they show
- * the page and belong to no layer, even when a colour near white is traced elsewhere.
+ * Gives fully transparent pixels (alpha 0 in the unflattened input, which has an alpha channel)
+ * TRANSPARENT_INDEX: they show the page and belong to no layer, even when a colour near white is
+ * traced elsewhere.
  * @returns pixels per palette index after the marking
  */
 function markClear(input: RasterImage, indices: Uint8Array, colours: number): number[] {
   const { data, channels } = input
   const counts = new Float64Array(256)
-  const alpha = channels === 2 || channels === 4 ? channels - 1 : -1
-  if (alpha < 0) for (let i = 0; i < indices.length; i++) counts[indices[i]!]!++
-  else {
-    for (let i = 0, p = alpha; i < indices.length; i++, p += channels) {
-      if (data[p] === 0) indices[i] = TRANSPARENT_INDEX
-      counts[indices[i]!]!++
-    }
+  for (let i = 0, p = channels - 1; i < indices.length; i++, p += channels) {
+    if (data[p] === 0) indices[i] = TRANSPARENT_INDEX
+    counts[indices[i]!]!++
   }
   return Array.from(counts.subarray(0, colours))
 }

@@ -5,8 +5,8 @@
 
 /*
  * Stage: bilevel cut with thin-line rescue.
- * Input → output: gray page (width × height bytes, 0 dark … 255 light) → the same buffer, every
- *   byte 0 (dark) or 255 (light).
+ * Input → output: gray page (width × height bytes, 0 dark … 255 light) → 0 (dark) or 1 (light)
+ *   per pixel, in place or into another buffer (then no copy of any row is needed).
  * Method: the convert path's ridge rescue (../gray/binarize.ts, after Haralick 1983 and
  *   Pavlidis 1982), with two changes, so that only lines the cut would lose are rescued:
  * - Dark where level ≤ low (the cut).
@@ -24,8 +24,8 @@
  *   always continues through one of the three on both sides, so it keeps its pixels. Without
  *   this test, the anti-aliased stipple dots of the vectorize bench's clean drawings grew by a
  *   pixel at their tips.
- * Memory: rewritten in place row by row, with a ring of the original values of the three rows
- * already overwritten and still needed (y − 2, y − 1, y), 3 × width bytes.
+ * Memory: in place, a ring of the original values of the three rows already overwritten and
+ * still needed (y − 2, y − 1, y), 3 × width bytes; into another buffer, nothing.
  */
 
 /** The cut and the rescue band, in levels (0 … 255). */
@@ -38,37 +38,48 @@ export interface ThinLineCut {
   readonly margin: number
 }
 
-/** Rewrites `page` in place as 0 (dark) / 255 (light); see the banner. */
+/**
+ * Cuts `source` into `out` as 0 (dark) / 1 (light); see the banner. `out` may be `source` itself
+ * (rewritten in place, with the ring of original rows) or a buffer of the same size.
+ * @returns the number of dark pixels
+ */
 export function cutKeepingThinLines(
-  page: Uint8Array,
+  source: Uint8Array,
+  out: Uint8Array,
   width: number,
   height: number,
   cut: ThinLineCut,
-): void {
+): number {
   const { low, high, margin } = cut
+  const n = width * height
+  let dark = 0
   if (high <= low) {
-    for (let i = 0; i < page.length; i++) page[i] = page[i]! <= low ? 0 : 255
-    return
+    for (let i = 0; i < n; i++) {
+      const light = source[i]! > low ? 1 : 0
+      out[i] = light
+      dark += 1 - light
+    }
+    return dark
   }
-  const ring = new Uint8Array(3 * width)
-  const rows = [
-    ring.subarray(0, width),
-    ring.subarray(width, 2 * width),
-    ring.subarray(2 * width, 3 * width),
-  ]
+  const inPlace = source === out
+  const ring = inPlace ? new Uint8Array(3 * width) : source
+  const rows = [0, 1, 2].map((k) => ring.subarray(k * width, (k + 1) * width))
+  const row = (y: number) => (inPlace ? rows[y % 3]! : source.subarray(y * width, (y + 1) * width))
   const last = width - 1
   for (let y = 0; y < height; y++) {
     const start = y * width
-    const cur = rows[y % 3]!
-    cur.set(page.subarray(start, start + width))
-    const u1 = y >= 1 ? rows[(y - 1) % 3]! : cur
-    const u2 = y >= 2 ? rows[(y - 2) % 3]! : u1
-    const d1 = y + 1 < height ? page.subarray(start + width, start + 2 * width) : cur
-    const d2 = y + 2 < height ? page.subarray(start + 2 * width, start + 3 * width) : d1
+    const cur = row(y)
+    if (inPlace) cur.set(source.subarray(start, start + width))
+    const u1 = y >= 1 ? row(y - 1) : cur
+    const u2 = y >= 2 ? row(y - 2) : u1
+    const d1 = y + 1 < height ? source.subarray(start + width, start + 2 * width) : cur
+    const d2 = y + 2 < height ? source.subarray(start + 2 * width, start + 3 * width) : d1
     for (let x = 0; x < width; x++) {
       const v = cur[x]!
       if (v <= low || v > high) {
-        page[start + x] = v <= low ? 0 : 255
+        const light = v > low ? 1 : 0
+        out[start + x] = light
+        dark += 1 - light
         continue
       }
       const l1 = x > 0 ? x - 1 : 0
@@ -96,9 +107,11 @@ export function cutKeepingThinLines(
           (flank(v, u1[r1]!, u2[r2]!, high, margin) &&
             flank(v, d1[l1]!, d2[l2]!, high, margin) &&
             !slope(min3(u1[l1]!, u1[x]!, cur[l1]!), min3(cur[r1]!, d1[r1]!, d1[x]!), cut)))
-      page[start + x] = ridge ? 0 : 255
+      out[start + x] = ridge ? 0 : 1
+      if (ridge) dark++
     }
   }
+  return dark
 }
 
 /**

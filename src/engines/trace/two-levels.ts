@@ -211,19 +211,20 @@ export function thresholdPixels(
   image: RasterImage,
   levels: TwoLevels,
   indices: Uint8Array,
+  grayLevels: Uint32Array | undefined,
 ): number[] {
   const { width, height } = image
-  const page = cutPage(image, levels, indices)
-  const histogram = new Uint32Array(256)
-  for (let i = 0; i < page.length; i++) histogram[page[i]!]!++
-  cutKeepingThinLines(page, width, height, rescueBand(histogram))
-  let dark = 0
-  for (let i = 0; i < page.length; i++) {
-    const v = page[i] === 0 ? 0 : 1
-    page[i] = v
-    dark += 1 - v
+  const n = width * height
+  // Gray ink on paper: the cut reads the pixels as they are, and their histogram is known.
+  if (image.channels === 1 && levels.inkOnPaper && grayLevels) {
+    const band = rescueBand(grayLevels)
+    const dark = cutKeepingThinLines(image.data, indices, width, height, band)
+    return [dark, n - dark]
   }
-  return [dark, page.length - dark]
+  const histogram = new Uint32Array(256)
+  const page = cutPage(image, levels, indices, histogram)
+  const dark = cutKeepingThinLines(page, page, width, height, rescueBand(histogram))
+  return [dark, n - dark]
 }
 
 /**
@@ -237,11 +238,16 @@ function rescueBand(histogram: Uint32Array): ThinLineCut {
 }
 
 /**
- * The gray page the cut reads, written into `page`: Rec. 601 luma rounded down for ink on paper
- * (≤ 127 exactly when luma < 128), else 255 · t rounded, t the position between the dark (0) and
- * light (1) core levels, clamped (≤ 127 exactly when t < 0.5).
+ * The gray page the cut reads, written into `page` and counted into `histogram`: Rec. 601 luma
+ * rounded down for ink on paper (≤ 127 exactly when luma < 128), else 255 · t rounded, t the
+ * position between the dark (0) and light (1) core levels, clamped (≤ 127 exactly when t < 0.5).
  */
-function cutPage(image: RasterImage, levels: TwoLevels, page: Uint8Array): Uint8Array {
+function cutPage(
+  image: RasterImage,
+  levels: TwoLevels,
+  page: Uint8Array,
+  histogram: Uint32Array,
+): Uint8Array {
   const { data, channels } = image
   const n = image.width * image.height
   const { dark, light } = levels
@@ -251,12 +257,18 @@ function cutPage(image: RasterImage, levels: TwoLevels, page: Uint8Array): Uint8
     const l = (light[0]! + light[1]! + light[2]!) / 3
     const table = new Uint8Array(256)
     for (let v = 0; v < 256; v++) table[v] = black ? v : position(v - d, l - d)
-    for (let i = 0, p = 0; i < n; i++, p += channels) page[i] = table[data[p]!]!
+    for (let i = 0, p = 0; i < n; i++, p += channels) {
+      const v = table[data[p]!]!
+      page[i] = v
+      histogram[v]!++
+    }
     return page
   }
   if (black) {
     for (let i = 0, p = 0; i < n; i++, p += channels) {
-      page[i] = ((299 * data[p]! + 587 * data[p + 1]! + 114 * data[p + 2]!) / 1000) | 0
+      const v = ((299 * data[p]! + 587 * data[p + 1]! + 114 * data[p + 2]!) / 1000) | 0
+      page[i] = v
+      histogram[v]!++
     }
     return page
   }
@@ -266,7 +278,9 @@ function cutPage(image: RasterImage, levels: TwoLevels, page: Uint8Array): Uint8
   const len2 = ux * ux + uy * uy + uz * uz
   const offset = ux * dark[0]! + uy * dark[1]! + uz * dark[2]!
   for (let i = 0, p = 0; i < n; i++, p += channels) {
-    page[i] = position(ux * data[p]! + uy * data[p + 1]! + uz * data[p + 2]! - offset, len2)
+    const v = position(ux * data[p]! + uy * data[p + 1]! + uz * data[p + 2]! - offset, len2)
+    page[i] = v
+    histogram[v]!++
   }
   return page
 }

@@ -17,7 +17,7 @@ const dark = (data: Uint8Array) => data.reduce((n, v) => n + (v === 0 ? 1 : 0), 
 describe('cutKeepingThinLines', () => {
   it('keeps a 1 px line that straddles two rows at half ink, which the cut alone drops', () => {
     const data = page(40, 10, (_, y) => (y === 4 || y === 5 ? 0.45 : 0))
-    cutKeepingThinLines(data, 40, 10, CUT)
+    expect(cutKeepingThinLines(data, data, 40, 10, CUT)).toBe(80)
     for (let x = 0; x < 40; x++) {
       expect(data[4 * 40 + x]).toBe(0)
       expect(data[5 * 40 + x]).toBe(0)
@@ -38,7 +38,7 @@ describe('cutKeepingThinLines', () => {
       }
       return inside / 64
     })
-    cutKeepingThinLines(data, 60, 30, CUT)
+    cutKeepingThinLines(data, data, 60, 30, CUT)
     for (let x = 1; x < 59; x++) {
       let found = false
       for (let y = 0; y < 30; y++) if (data[y * 60 + x] === 0) found = true
@@ -50,21 +50,33 @@ describe('cutKeepingThinLines', () => {
     const disc = (x: number, y: number) =>
       Math.max(0, Math.min(1, 2.2 - Math.hypot(x + 0.5 - 10, y + 0.5 - 10)))
     const data = page(20, 20, disc)
-    const cutOnly = page(20, 20, disc).map((v) => (v <= 127 ? 0 : 255))
-    cutKeepingThinLines(data, 20, 20, CUT)
+    const cutOnly = page(20, 20, disc).map((v) => (v <= 127 ? 0 : 1))
+    cutKeepingThinLines(data, data, 20, 20, CUT)
     expect(Array.from(data)).toEqual(Array.from(cutOnly))
   })
 
   it('keeps the gaps of a dashed line open', () => {
     // Dashes of 6 px, gaps of 1 px drawn faintly (blur), the dashes themselves at half ink.
     const data = page(41, 9, (x, y) => (y === 4 ? (x % 7 === 6 ? 0.2 : 0.45) : 0))
-    cutKeepingThinLines(data, 41, 9, CUT)
-    for (let x = 0; x < 41; x++) expect(data[4 * 41 + x]).toBe(x % 7 === 6 ? 255 : 0)
+    cutKeepingThinLines(data, data, 41, 9, CUT)
+    for (let x = 0; x < 41; x++) expect(data[4 * 41 + x]).toBe(x % 7 === 6 ? 1 : 0)
+  })
+
+  it('gives the same cut into another buffer as in place, leaving the source alone', () => {
+    const source = page(60, 40, (x, y) => Math.max(0, 0.5 - Math.abs(y - 0.4 * x - 3) / 2))
+    const before = source.slice()
+    const out = new Uint8Array(source.length)
+    const dark = cutKeepingThinLines(source, out, 60, 40, CUT)
+    expect(source).toEqual(before)
+    const inPlace = source.slice()
+    expect(cutKeepingThinLines(inPlace, inPlace, 60, 40, CUT)).toBe(dark)
+    expect(out).toEqual(inPlace)
+    expect(dark).toBeGreaterThan(40)
   })
 
   it('cuts at low alone when the band is empty', () => {
     const data = Uint8Array.from([0, 127, 128, 200, 255])
-    cutKeepingThinLines(data, 5, 1, { low: 127, high: 127, margin: 1 })
-    expect(Array.from(data)).toEqual([0, 0, 255, 255, 255])
+    cutKeepingThinLines(data, data, 5, 1, { low: 127, high: 127, margin: 1 })
+    expect(Array.from(data)).toEqual([0, 0, 1, 1, 1])
   })
 })

@@ -30,7 +30,8 @@ export { TRANSPARENT_INDEX } from './colour-histogram'
  *   (two-levels.ts), because a drawing must come out as potrace would cut it; only other images
  *   get a palette (palette.ts). One pass over the pixels writes the indices, and one more marks
  *   the fully transparent pixels, which belong to no layer whatever colour they flatten to.
- * Memory: the index buffer (1 byte per pixel) plus ~1.5 MB of tables.
+ * Memory: the index buffer (1 byte per pixel) plus ~1.5 MB of tables; an image with alpha is
+ *   flattened in place when the caller hands its pixels over, else in a copy.
  */
 
 /** The quantised image. */

@@ -11,6 +11,7 @@ import { createDeps } from '../../src/deps'
 import { sweepAbandonedCharges } from '../../src/operations/sweep-charges'
 import { newAccount } from '../support/api'
 import {
+  expectSentError,
   expectSettled,
   expectSuccess,
   type Faults,
@@ -141,7 +142,7 @@ describe('paid endpoints under injected faults', () => {
       return
     }
 
-    expect(JSON.parse(first.text).error.code).toBe(outcome.code)
+    await expectSentError(first, outcome.status, outcome.code!)
     if (outcome.leftToSweep) {
       // The refund could not be written: the charge is open until the sweep, which refunds once.
       expect(await settledLedger(accountId)).toMatchObject({ open: 1, refunded: 0 })

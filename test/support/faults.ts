@@ -13,7 +13,7 @@ import { R2Upload } from '../../src/adapters/r2/upload'
 import { createApp } from '../../src/app'
 import { createDeps, type Deps } from '../../src/deps'
 import type { Bindings } from '../../src/env'
-import { BASE, bearer, downloadOutput, formData, ledgerOf } from './api'
+import { BASE, bearer, downloadOutput, expectError, formData, ledgerOf } from './api'
 import { lineDrawing, photoLike, toPng } from './images'
 
 /**
@@ -278,6 +278,23 @@ export async function sendWithFaults(
     return waitOnExecutionContext(ctx)
   }
   return { response, text, log, settled }
+}
+
+/**
+ * Asserts the answer of {@link sendWithFaults} is the error envelope with `status` and `code`,
+ * as {@link expectError} checks a response.
+ */
+export function expectSentError(
+  sent: { response: Response; text: string },
+  status: number,
+  code: string,
+) {
+  const { response, text } = sent
+  return expectError(
+    new Response(text, { status: response.status, headers: response.headers }),
+    status,
+    code,
+  )
 }
 
 /** A multipart form request. */

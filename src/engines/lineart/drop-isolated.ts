@@ -264,16 +264,19 @@ export function dropIsolatedSpecks(graph: StrokeGraph, width: number, height: nu
   }
   /**
    * A letter beside it, on its baseline: other ink (beyond its own extent) within PERIOD_SIZES of
-   * its sizes reaches down to its level, no lower, and LETTER_SIZES of its sizes above it (a
-   * letter is taller than its period). A speck beside a line seldom has both.
+   * its sizes reaches down to its level, no lower (down to two of its sizes + 4 px), and
+   * LETTER_SIZES of its sizes above it (a letter is taller than its period). A speck beside a
+   * line seldom has both.
    */
   const besideLetter = (c: number, x: number, y: number): boolean => {
     const size = sizes[c]!
     const own = size / 2 + 1.5
     let top = Infinity
     let bottom = -Infinity
+    // What lies well below (the next line of text) is not the letter's.
+    const below = y + 2 * size + 4
     inkPoints().visit(x, y, PERIOD_SIZES * size + 2 * typical + 4, (_, px, py) => {
-      if (hypot2(px - x, py - y) > own) {
+      if (py <= below && hypot2(px - x, py - y) > own) {
         top = Math.min(top, py)
         bottom = Math.max(bottom, py)
       }
@@ -289,7 +292,10 @@ export function dropIsolatedSpecks(graph: StrokeGraph, width: number, height: nu
   for (let c = 0; c < total; c++) {
     const [x, y] = centre(c)
     if (inLine[c]) continue
-    if (ink.around(x, y) - ownPoints(c) === 0) {
+    // A period a stroke's width or two from a heavy letter is farther from its centreline than
+    // the grid reaches: asked of the letter on its baseline instead.
+    const alone = ink.around(x, y) - ownPoints(c) === 0
+    if (alone && !(sizes[c]! >= THIN_SHARE * typical && besideLetter(c, x, y))) {
       drop(c)
       dropped++
     } else if (company.around(x, y) - 1 < MIN_COMPANY && !aligned(x, y)) lone.push(c)

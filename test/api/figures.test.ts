@@ -4,7 +4,7 @@
 // figure served is held to the figure checker: the PNG's pixels with the layout's own text boxes
 // (the same prompt drafted again in the test), the SVG's elements and its rendering.
 
-import { beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { checkFigure } from '../../src/engines/figure/check'
 import { draftFigure } from '../../src/engines/figure/draft'
 import { parsePrompt } from '../../src/engines/figure/parse'

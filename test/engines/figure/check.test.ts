@@ -2,9 +2,7 @@
 // font: a clean block passes; shading, ink in the margin, mixed line widths, small numerals and
 // overlapping labels are each caught and named.
 
-import { beforeAll, describe, expect, it } from 'vitest'
-import resvg from '../../../node_modules/@resvg/resvg-wasm/index_bg.wasm'
-import dejaVuSans from '../../../node_modules/dejavu-fonts-ttf/ttf/DejaVuSans.ttf'
+import { describe, expect, it } from 'vitest'
 import { checkFigure } from '../../../src/engines/figure/check'
 import { FIGURE_FONT_FAMILY, rasterizeSvg } from '../../../src/engines/figure/rasterize'
 import { WORKERD_KERNELS } from '../../../src/kernels/workerd'

@@ -4,7 +4,7 @@
 // always drawn; a name with no free place anywhere is left out and said so, never overlapped.
 // Held to the figure checker on every sheet, with counts of the names drawn.
 
-import { beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { type DraftedFigure, draftFigure } from '../../../src/engines/figure/draft'
 import { drawLayout } from '../../../src/engines/figure/draft/draw-parts'
 import type { GraphLayout, PlacedPart } from '../../../src/engines/figure/draft/layout-graph'

@@ -4,7 +4,7 @@
 // Held to the figure checker on every sheet, with each container's title found drawn whole.
 // The figures are hand-written answers of the prompt corpus whose titles links used to cross.
 
-import { beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { type DraftedFigure, draftFigure } from '../../../src/engines/figure/draft'
 import { type FigureInput, FigureSchema } from '../../../src/engines/figure/figure'
 import { figureFontMetrics } from '../../../src/engines/figure/rasterize'

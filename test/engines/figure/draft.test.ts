@@ -4,7 +4,7 @@
 // large for one sheet continued on FIG. nA, nB, ... with off-page connectors whose letters pair up;
 // references that are exactly the numerals drawn; the whole's numeral with a freestanding arrow.
 
-import { beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { type DraftedFigure, draftFigure } from '../../../src/engines/figure/draft'
 import { numberParts } from '../../../src/engines/figure/draft/number-parts'
 import { type FigureInput, FigureSchema } from '../../../src/engines/figure/figure'

@@ -2,8 +2,7 @@
 // against the renderer that sets the text: resvg's inked extent of a label matches the measured
 // width, so boxes sized and labels wrapped with these numbers fit what is drawn.
 
-import { beforeAll, describe, expect, it } from 'vitest'
-import resvg from '../../../node_modules/@resvg/resvg-wasm/index_bg.wasm'
+import { describe, expect, it } from 'vitest'
 import dejaVuSans from '../../../node_modules/dejavu-fonts-ttf/ttf/DejaVuSans.ttf'
 import { readFontMetrics } from '../../../src/engines/figure/font-metrics'
 import { FIGURE_FONT_FAMILY, rasterizeSvg } from '../../../src/engines/figure/rasterize'

@@ -3,7 +3,7 @@
 // lines on every side gets none and is reported, unless its lead may cross lines (object views);
 // numerals never land on each other.
 
-import { beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { checkSceneLayout } from '../../../src/engines/figure/check'
 import { pointSegmentDistance } from '../../../src/engines/figure/geometry'
 import { placeNumerals, polygonTarget } from '../../../src/engines/figure/place-numerals'

@@ -3,9 +3,7 @@
 // strokes are black, one gray channel comes out, and text is set in the bundled DejaVu Sans (the
 // same SVG without its text leaves the text box blank, so the glyphs are the font's doing).
 
-import { beforeAll, describe, expect, it } from 'vitest'
-import resvg from '../../../node_modules/@resvg/resvg-wasm/index_bg.wasm'
-import dejaVuSans from '../../../node_modules/dejavu-fonts-ttf/ttf/DejaVuSans.ttf'
+import { describe, expect, it } from 'vitest'
 import {
   FIGURE_FONT_FAMILY,
   type GrayRaster,

@@ -4,7 +4,7 @@
 // drawn once and its lead ends on its own part; a part no view shows is drawn dashed and
 // numbered on its dashes.
 
-import { beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { type FigureInput, FigureSchema } from '../../../../src/engines/figure/figure'
 import { figureFontMetrics } from '../../../../src/engines/figure/rasterize'
 import { draftObject } from '../../../../src/engines/object/draft'

@@ -4,7 +4,7 @@
 // the figure comes back; an object numbered where the usual view sees it, and a design set, keep
 // front-right-above.
 
-import { beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { type FigureInput, FigureSchema } from '../../../../src/engines/figure/figure'
 import { figureFontMetrics } from '../../../../src/engines/figure/rasterize'
 import { draftObject } from '../../../../src/engines/object/draft'

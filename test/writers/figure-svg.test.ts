@@ -3,7 +3,7 @@
 // and glyphs, the size in inches at 300 DPI, and no <text>, script or reference once outlined;
 // grouped marks in one <g id> per group, which outlining keeps and labelGroups names.
 
-import { beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { FIGURE_FONT_FAMILY, outlineText, rasterizeSvg } from '../../src/engines/figure/rasterize'
 import type { Scene } from '../../src/engines/figure/scene'
 import { WORKERD_KERNELS } from '../../src/kernels/workerd'

@@ -140,6 +140,11 @@ class Encoder implements PngEncoder {
   readonly #filtered: Uint8Array
   /** the previous input row (8-bit only), zeros before the first row */
   readonly #prior: Uint8Array
+  /**
+   * One-channel rows: the level of the previous row when it held one level throughout, else -1
+   * (the zero row before the first counts as level 0).
+   */
+  #priorLevel = 0
   #rows = 0
   #busy = false
   #finished = false
@@ -171,8 +176,12 @@ class Encoder implements PngEncoder {
     if (this.#bitDepth === 1) packBits(row, this.#filtered)
     else if (sameBytes(row, this.#prior)) upOfRepeatedRow(row, this.#filtered)
     else {
-      filterRow(row, this.#prior, this.#filtered, this.#channels)
+      const level = this.#channels === 1 ? uniformLevel(row) : -1
+      if (level >= 0 && this.#priorLevel >= 0)
+        filterUniformRow(level, this.#priorLevel, this.#filtered)
+      else filterRow(row, this.#prior, this.#filtered, this.#channels)
       this.#prior.set(row)
+      this.#priorLevel = level
     }
     this.#rows++
     this.#busy = true
@@ -337,6 +346,49 @@ function upOfRepeatedRow(row: Uint8Array, out: Uint8Array): void {
   }
   out[0] = zero ? 0 : 2
   out.fill(0, 1)
+}
+
+/** |residual| of a filtered byte read as signed, as `filterRow` scores it (PNG §12.8). */
+const SIGNED_ABS = new Uint8Array(256).map((_, v) => (v < 128 ? v : 256 - v))
+
+/** The level of a row that holds one level throughout, else -1 (at the first other byte). */
+function uniformLevel(row: Uint8Array): number {
+  const level = row[0]!
+  for (let i = 1; i < row.length; i++) if (row[i] !== level) return -1
+  return level
+}
+
+/**
+ * `filterRow` for a one-channel row of level `v` under a row of level `u`: each filter's residuals
+ * are one value at the first byte and one after it, so the five sums take one step each instead
+ * of a pass (an enlarged page's bands and the rows where one flat level gives way to another).
+ * Same choice, ties to the lower type, and the same bytes.
+ */
+function filterUniformRow(v: number, u: number, out: Uint8Array): void {
+  const n = out.length - 1
+  const up = (v - u) & 255
+  const averageFirst = (v - (u >> 1)) & 255
+  const averageRest = (v - ((v + u) >> 1)) & 255
+  // None, Sub (v then zeros), Up, Average, Paeth (predicts the left byte after the first: zeros).
+  const sums = [
+    n * SIGNED_ABS[v]!,
+    SIGNED_ABS[v]!,
+    n * SIGNED_ABS[up]!,
+    SIGNED_ABS[averageFirst]! + (n - 1) * SIGNED_ABS[averageRest]!,
+    SIGNED_ABS[up]!,
+  ]
+  let type = 0
+  for (let t = 1; t < sums.length; t++) if (sums[t]! < sums[type]!) type = t
+  out[0] = type
+  const [first, rest] = [
+    [v, v],
+    [v, 0],
+    [up, up],
+    [averageFirst, averageRest],
+    [up, 0],
+  ][type]!
+  out[1] = first!
+  out.fill(rest!, 2)
 }
 
 /** Filter None over 1-bit samples: a sample >= 128 becomes a 1 (white), most significant first. */

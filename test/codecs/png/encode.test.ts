@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { openPng } from '../../../src/codecs/png/decode'
 import { createPngEncoder, encodePng, PNG_MAX_IDAT_BYTES } from '../../../src/codecs/png/encode'
+import { filterRow } from '../../../src/codecs/png/filter'
 import { concatBytes } from '../../../src/lib/bytes'
 import { crc32 } from '../../../src/lib/crc32'
 import type { Channels, EncodedFile, PixelRows } from '../../../src/lib/rows'
@@ -242,6 +243,30 @@ describe('codecs/png/encode', () => {
       expect([types[1], types[3], types[5]]).toEqual([0, 2, 2])
       expect((await decode(bytes)).pixels).toEqual(pixels)
     }
+  })
+
+  it('filters one-level rows under one-level rows exactly as filterRow does, for every pair of levels', async () => {
+    const width = 3
+    const rows: Uint8Array[] = []
+    for (let u = 0; u < 256; u++) {
+      for (let v = 0; v < 256; v++)
+        rows.push(new Uint8Array(width).fill(u), new Uint8Array(width).fill(v))
+    }
+    const encoder = createPngEncoder({ width, height: rows.length, channels: 1 })
+    for (const row of rows) await encoder.write(row)
+    const bytes = fileBytes(await encoder.finish())
+    const idat = chunksOf(bytes).filter((c) => c.type === 'IDAT')
+    const raw = inflateAll(idat.map((c) => c.data))
+    const expected = new Uint8Array(width + 1)
+    let prior = new Uint8Array(width)
+    let mismatches = 0
+    for (const [y, row] of rows.entries()) {
+      filterRow(row, prior, expected, 1)
+      const got = raw.subarray(y * (width + 1), (y + 1) * (width + 1))
+      if (got.some((b, i) => b !== expected[i])) mismatches++
+      prior = row
+    }
+    expect(mismatches).toBe(0)
   })
 
   it('compresses a 2048x2048 line drawing to well under 1% of its raw size', async () => {

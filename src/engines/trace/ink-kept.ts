@@ -47,6 +47,12 @@ export function tallyInk(image: RasterImage, q: Quantized, stack: LayerStack): I
   // Colours with a layer of their own: under an opaque bottom layer its colour has rank 0.
   const traced = new Uint8Array(256)
   for (let v = 0; v < 256; v++) traced[v] = stack.rankOf[v]! >= (opaqueBottom ? 1 : 0) ? 1 : 0
+  // A sheet cut at luma 128 whose ink level is no lighter: every ink pixel is traced itself.
+  if (!reversed && cut <= q.darkThrough && traced[0] === 1) {
+    let ink = 0
+    for (let v = 0; v <= cut; v++) ink += levels[v]!
+    return { ink, kept: ink, cut, reversed }
+  }
   const isInk = new Uint8Array(256)
   for (let v = 0; v < 256; v++) isInk[v] = (reversed ? 255 - v : v) <= cut ? 1 : 0
   const { data, channels } = image

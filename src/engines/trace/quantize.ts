@@ -15,7 +15,7 @@ import {
 import { flattenAlpha } from './flatten-alpha'
 import { labInto } from './lab'
 import { assignPixels, meanOf, quantizePalette } from './palette'
-import { findTwoLevels, levelColours, thresholdPixels } from './two-levels'
+import { CUT_LEVEL, findTwoLevels, levelColours, thresholdPixels } from './two-levels'
 
 export { TRANSPARENT_INDEX } from './colour-histogram'
 
@@ -53,6 +53,11 @@ export interface Quantized {
    * means: what the ink measure (ink-kept.ts) reads paper and ink levels from.
    */
   readonly lumaLevels: Uint32Array
+  /**
+   * Every pixel whose Rec. 601 luma (rounded down) is at or below this has index 0: 127 when ink
+   * on paper was cut at luma 128, else -1. Lets the ink tally skip its pass on a clean sheet.
+   */
+  readonly darkThrough: number
 }
 
 /**
@@ -76,11 +81,12 @@ function quantizeFlat(image: RasterImage, maxColors: number, input: RasterImage)
   const histogram = buildHistogram(image)
   const samples = samplesOf(histogram)
   const indices = new Uint8Array(width * height)
-  if (samples.n === 0) return finish(image, indices, [], false, [], lumaLevelsOf(histogram))
+  if (samples.n === 0) return finish(image, indices, [], false, [], lumaLevelsOf(histogram), -1)
   const levels = maxColors >= 2 ? findTwoLevels(image, histogram, samples, indices) : null
   let palette: (Rgb | number[])[]
   let counts: number[]
   let bilevel = false
+  let darkThrough = -1
   if (levels === 'flat' || maxColors === 1) {
     assignPixels(image, new Uint8Array(BIN_COUNT), indices)
     palette = [meanOf(histogram, samples.bins, null, 0)]
@@ -89,6 +95,7 @@ function quantizeFlat(image: RasterImage, maxColors: number, input: RasterImage)
     counts = thresholdPixels(image, levels, indices, histogram.levels)
     palette = levelColours(levels)
     bilevel = true
+    if (levels.inkOnPaper) darkThrough = CUT_LEVEL
   } else {
     ;({ palette, counts } = quantizePalette(image, histogram, samples, maxColors, indices))
     // A flat middle level that the palette does not keep apart is the blur between close lines.
@@ -96,6 +103,7 @@ function quantizeFlat(image: RasterImage, maxColors: number, input: RasterImage)
       counts = thresholdPixels(image, levels, indices, histogram.levels)
       palette = levelColours(levels)
       bilevel = true
+      if (levels.inkOnPaper) darkThrough = CUT_LEVEL
     }
   }
   if (input.channels === 2 || input.channels === 4) {
@@ -108,9 +116,9 @@ function quantizeFlat(image: RasterImage, maxColors: number, input: RasterImage)
     for (let c = 0, k = 0; c < palette.length; c++) if (counts[c]! > 0) remap[c] = k++
     for (let i = 0; i < indices.length; i++) indices[i] = remap[indices[i]!]!
     const keptCounts = counts.filter((n) => n > 0)
-    return finish(image, indices, kept, false, keptCounts, lumaLevelsOf(histogram))
+    return finish(image, indices, kept, false, keptCounts, lumaLevelsOf(histogram), -1)
   }
-  return finish(image, indices, palette, bilevel, counts, lumaLevelsOf(histogram))
+  return finish(image, indices, palette, bilevel, counts, lumaLevelsOf(histogram), darkThrough)
 }
 
 /**
@@ -151,6 +159,7 @@ function finish(
   bilevel: boolean,
   counts: number[],
   lumaLevels: Uint32Array,
+  darkThrough: number,
 ): Quantized {
   const palette = colours.map((c) =>
     Array.isArray(c) ? { r: Math.round(c[0]!), g: Math.round(c[1]!), b: Math.round(c[2]!) } : c,
@@ -166,5 +175,6 @@ function finish(
     counts: Float64Array.from(counts),
     bilevel,
     lumaLevels,
+    darkThrough,
   }
 }

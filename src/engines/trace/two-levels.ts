@@ -51,7 +51,7 @@ const GRAY_INK_MAX_CHROMA = 12
  * Levels of the cut page (cutPage) at or below this are dark: Rec. 601 luma < 128 for ink on
  * paper, potrace's cut; t < 0.5, the midpoint between the two levels, otherwise.
  */
-const CUT_LEVEL = 127
+export const CUT_LEVEL = 127
 
 /**
  * The bilevel test (see the banner).

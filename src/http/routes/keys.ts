@@ -16,7 +16,8 @@ import {
   EXAMPLE_IDS,
   errorExample,
   errorResponses,
-  successEnvelope,
+  jsonBody,
+  jsonSuccess,
   successExample,
   unsupportedContentType,
 } from '../openapi'
@@ -79,39 +80,23 @@ const createKey = createRoute({
   security: API_KEY_SECURITY,
   middleware: [apiKeyAuth(), bodyGuard({ multipart: false })] as const,
   request: {
-    body: {
-      required: true,
-      content: {
-        'application/json': {
-          schema: z.object({ name: KeyNameSchema.optional() }).strict(),
-          examples: {
-            named: { summary: 'A key named for where it is used', value: { name: 'CI' } },
-            unnamed: { summary: 'No name (the key is named "API key")', value: {} },
-          },
-        },
-      },
-    },
+    body: jsonBody(z.object({ name: KeyNameSchema.optional() }).strict(), {
+      named: { summary: 'A key named for where it is used', value: { name: 'CI' } },
+      unnamed: { summary: 'No name (the key is named "API key")', value: {} },
+    }),
   },
   responses: {
-    201: {
-      description: 'The new key, with its secret.',
-      content: {
-        'application/json': {
-          schema: successEnvelope(CreatedKeySchema),
-          examples: {
-            named: successExample(
-              'The secret is in this response only',
-              CREATED_KEY_EXAMPLE,
-              'Sent with `Cache-Control: no-store`. Store `key` now; later only its prefix and last 4 characters are shown.',
-            ),
-            unnamed: successExample('Created with the default name', {
-              ...CREATED_KEY_EXAMPLE,
-              name: 'API key',
-            }),
-          },
-        },
-      },
-    },
+    201: jsonSuccess('The new key, with its secret.', CreatedKeySchema, {
+      named: successExample(
+        'The secret is in this response only',
+        CREATED_KEY_EXAMPLE,
+        'Sent with `Cache-Control: no-store`. Store `key` now; later only its prefix and last 4 characters are shown.',
+      ),
+      unnamed: successExample('Created with the default name', {
+        ...CREATED_KEY_EXAMPLE,
+        name: 'API key',
+      }),
+    }),
     ...errorResponses([400, 401], {
       400: {
         emptyName: errorExample(
@@ -135,36 +120,28 @@ const listKeys = createRoute({
   security: API_KEY_SECURITY,
   middleware: [apiKeyAuth()] as const,
   responses: {
-    200: {
-      description: 'The keys.',
-      content: {
-        'application/json': {
-          schema: successEnvelope(z.object({ keys: z.array(KeyInfoSchema) })),
-          examples: {
-            keys: successExample('Two active keys, oldest first', {
-              keys: [
-                {
-                  id: EXAMPLE_IDS.keyId,
-                  name: 'Default key',
-                  prefix: 'pfg_live_Hk4',
-                  last4: 'x9Qe',
-                  createdAt: '2026-01-05T09:30:00.000Z',
-                  lastUsedAt: '2026-01-12T14:03:51.000Z',
-                },
-                {
-                  id: EXAMPLE_IDS.newKeyId,
-                  name: 'CI',
-                  prefix: 'pfg_live_7Qm',
-                  last4: '9uTq',
-                  createdAt: '2026-01-12T14:05:00.000Z',
-                  lastUsedAt: null,
-                },
-              ],
-            }),
+    200: jsonSuccess('The keys.', z.object({ keys: z.array(KeyInfoSchema) }), {
+      keys: successExample('Two active keys, oldest first', {
+        keys: [
+          {
+            id: EXAMPLE_IDS.keyId,
+            name: 'Default key',
+            prefix: 'pfg_live_Hk4',
+            last4: 'x9Qe',
+            createdAt: '2026-01-05T09:30:00.000Z',
+            lastUsedAt: '2026-01-12T14:03:51.000Z',
           },
-        },
-      },
-    },
+          {
+            id: EXAMPLE_IDS.newKeyId,
+            name: 'CI',
+            prefix: 'pfg_live_7Qm',
+            last4: '9uTq',
+            createdAt: '2026-01-12T14:05:00.000Z',
+            lastUsedAt: null,
+          },
+        ],
+      }),
+    }),
     ...errorResponses([401]),
   },
 })
@@ -185,20 +162,16 @@ const revokeKey = createRoute({
     }),
   },
   responses: {
-    200: {
-      description: 'The key is revoked.',
-      content: {
-        'application/json': {
-          schema: successEnvelope(z.object({ id: z.string(), revokedAt: z.iso.datetime() })),
-          examples: {
-            revoked: successExample('Revoked now', {
-              id: EXAMPLE_IDS.newKeyId,
-              revokedAt: '2026-01-12T15:20:00.000Z',
-            }),
-          },
-        },
+    200: jsonSuccess(
+      'The key is revoked.',
+      z.object({ id: z.string(), revokedAt: z.iso.datetime() }),
+      {
+        revoked: successExample('Revoked now', {
+          id: EXAMPLE_IDS.newKeyId,
+          revokedAt: '2026-01-12T15:20:00.000Z',
+        }),
       },
-    },
+    ),
     ...errorResponses([401, 404], {
       404: {
         notFound: errorExample(

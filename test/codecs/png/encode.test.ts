@@ -258,7 +258,7 @@ describe('codecs/png/encode', () => {
     const idat = chunksOf(bytes).filter((c) => c.type === 'IDAT')
     const raw = inflateAll(idat.map((c) => c.data))
     const expected = new Uint8Array(width + 1)
-    let prior = new Uint8Array(width)
+    let prior: Uint8Array = new Uint8Array(width)
     let mismatches = 0
     for (const [y, row] of rows.entries()) {
       filterRow(row, prior, expected, 1)

@@ -202,7 +202,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke an API key
-         * @description Revokes one of your keys at once: its next request gets 401. You may revoke the key you are calling with.
+         * @description Revokes one of your keys: its next request gets 401, except that a paid request reaching another Worker instance may still be accepted for up to 5 seconds. You may revoke the key you are calling with.
          */
         delete: operations["revokeApiKey"];
         options?: never;
@@ -658,12 +658,17 @@ export interface components {
              */
             engine: "lineart" | "trace";
             /**
-             * @description Output file format: SVG (viewBox in pixels; width and height in inches when the input carries a DPI), DXF R2000 (LWPOLYLINE with arc bulges, no SPLINE; millimetres when the input carries a DPI) or PDF (vector paths only; page sized from the pixels and the DPI, 300 DPI when the input has none).
+             * @description Output file format: SVG (viewBox in pixels; width and height in inches when the input carries a DPI), DXF R2000 (strokes as LWPOLYLINE with arc bulges, no SPLINE; `trace` fills as solid HATCH entities with their holes, no outline beside them; always millimetres, at the input's DPI or 300 when it has none) or PDF (vector paths only; page sized from the pixels and the DPI, 300 DPI when the input has none, or a filing sheet with `page`).
              * @enum {string}
              */
             format: "svg" | "dxf" | "pdf";
             /** @description Height of the traced image, pixels. */
             height: number;
+            /**
+             * @description The PDF's filing sheet, when asked.
+             * @enum {string}
+             */
+            page?: "a4" | "letter";
             /** @description Number of paths (strokes or filled outlines) written. */
             paths: number;
             /** @description Number of lines, arcs and curves in those paths. */
@@ -673,7 +678,7 @@ export interface components {
              * @description Signed URL of the vector file, valid for 7 days.
              */
             url: string;
-            /** @description What to know before using it: a `lineart` drawing whose strokes hold less than 40 % of the ink the image has (faint, thin or dotted lines lost), with the share. */
+            /** @description What to know before using it: a `lineart` drawing whose strokes hold less than 40 % of the ink the image has (faint, thin or dotted lines lost), or `trace` outlines covering less than half of it, with the share; a drawing shrunk to fit the PDF's filing sheet, with its scale. */
             warnings?: string[];
             /** @description Width of the traced image, pixels (the viewBox width). */
             width: number;
@@ -1595,7 +1600,7 @@ export interface operations {
                      */
                     engine?: "lineart" | "trace";
                     /**
-                     * @description Output file format: SVG (viewBox in pixels; width and height in inches when the input carries a DPI), DXF R2000 (LWPOLYLINE with arc bulges, no SPLINE; millimetres when the input carries a DPI) or PDF (vector paths only; page sized from the pixels and the DPI, 300 DPI when the input has none).
+                     * @description Output file format: SVG (viewBox in pixels; width and height in inches when the input carries a DPI), DXF R2000 (strokes as LWPOLYLINE with arc bulges, no SPLINE; `trace` fills as solid HATCH entities with their holes, no outline beside them; always millimetres, at the input's DPI or 300 when it has none) or PDF (vector paths only; page sized from the pixels and the DPI, 300 DPI when the input has none, or a filing sheet with `page`).
                      * @default svg
                      * @enum {string}
                      */
@@ -1606,6 +1611,11 @@ export interface operations {
                      * @example https://example.com/drawings/fig1.png
                      */
                     imageUrl: string;
+                    /**
+                     * @description PDF only: the drawing on a filing sheet, A4 or US Letter, at its DPI (300 when the input has none) inside the sight (margins 2.5 cm top and left, 1.5 cm right, 1.0 cm bottom), turned a quarter when landscape, and shrunk to fit with a warning when larger. Without it the page is the drawing's size.
+                     * @enum {string}
+                     */
+                    page?: "a4" | "letter";
                 };
                 "multipart/form-data": {
                     /**
@@ -1620,11 +1630,16 @@ export interface operations {
                      */
                     file: unknown;
                     /**
-                     * @description Output file format: SVG (viewBox in pixels; width and height in inches when the input carries a DPI), DXF R2000 (LWPOLYLINE with arc bulges, no SPLINE; millimetres when the input carries a DPI) or PDF (vector paths only; page sized from the pixels and the DPI, 300 DPI when the input has none).
+                     * @description Output file format: SVG (viewBox in pixels; width and height in inches when the input carries a DPI), DXF R2000 (strokes as LWPOLYLINE with arc bulges, no SPLINE; `trace` fills as solid HATCH entities with their holes, no outline beside them; always millimetres, at the input's DPI or 300 when it has none) or PDF (vector paths only; page sized from the pixels and the DPI, 300 DPI when the input has none, or a filing sheet with `page`).
                      * @default svg
                      * @enum {string}
                      */
                     format?: "svg" | "dxf" | "pdf";
+                    /**
+                     * @description PDF only: the drawing on a filing sheet, A4 or US Letter, at its DPI (300 when the input has none) inside the sight (margins 2.5 cm top and left, 1.5 cm right, 1.0 cm bottom), turned a quarter when landscape, and shrunk to fit with a warning when larger. Without it the page is the drawing's size.
+                     * @enum {string}
+                     */
+                    page?: "a4" | "letter";
                 };
             };
         };

@@ -17,15 +17,17 @@ import { idempotencyKey } from './middleware/idempotency-key'
 import { rateLimit } from './middleware/rate-limit'
 import {
   API_KEY_SECURITY,
-  ERROR_EXAMPLES,
-  type Examples,
   errorResponses,
   IdempotencyHeaders,
-  insufficientCredits,
   PAID_SUCCESS_HEADERS,
   successEnvelope,
-  unsupportedContentType,
 } from './openapi'
+import {
+  ERROR_EXAMPLES,
+  type Examples,
+  insufficientCredits,
+  unsupportedContentType,
+} from './openapi-examples'
 import { runPaid } from './paid-request'
 import { outputUrl } from './signed-urls'
 import { validationHook } from './validation'
@@ -106,7 +108,7 @@ export function paidRoute<
     description: definition.description,
     security: API_KEY_SECURITY,
     middleware: [
-      apiKeyAuth(),
+      apiKeyAuth({ recent: true }),
       rateLimit(),
       idempotencyKey(),
       bodyGuard({ multipart: true, ...(body.maxFiles ? { files: body.maxFiles } : {}) }),

@@ -10,16 +10,8 @@ import { createAccount } from '../../operations/accounts'
 import { issueApiKey } from '../../operations/api-keys'
 import { adminAuth } from '../middleware/admin-auth'
 import { bodyGuard } from '../middleware/body-guard'
-import {
-  ADMIN_SECURITY,
-  ERROR_EXAMPLES,
-  EXAMPLE_IDS,
-  errorExample,
-  errorResponses,
-  jsonBody,
-  jsonSuccess,
-  successExample,
-} from '../openapi'
+import { ADMIN_SECURITY, errorResponses, jsonBody, jsonSuccess } from '../openapi'
+import { ERROR_EXAMPLES, EXAMPLE_IDS, errorExample, successExample } from '../openapi-examples'
 import { successBody } from '../respond'
 import { validationHook } from '../validation'
 import { CreatedKeySchema } from './keys'

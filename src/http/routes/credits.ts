@@ -4,7 +4,8 @@ import { createRoute, OpenAPIHono } from '@hono/zod-openapi'
 import type { AppEnv } from '../../env'
 import { CreditsResultSchema } from '../input/schemas'
 import { apiKeyAuth } from '../middleware/auth'
-import { API_KEY_SECURITY, errorResponses, jsonSuccess, successExample } from '../openapi'
+import { API_KEY_SECURITY, errorResponses, jsonSuccess } from '../openapi'
+import { successExample } from '../openapi-examples'
 import { successBody } from '../respond'
 
 const route = createRoute({

@@ -6,7 +6,7 @@ import {
   errorExample,
   exampleFileUrl,
   successExample,
-} from '../openapi'
+} from '../openapi-examples'
 
 export const ENHANCE_BODY_EXAMPLES: { json: Examples; form: Examples } = {
   json: {

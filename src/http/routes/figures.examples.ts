@@ -1,6 +1,6 @@
 /** POST /figures' OpenAPI examples: request bodies, answers and refusals as the Worker sends them. */
 
-import { type Examples, errorExample, exampleFileUrl, successExample } from '../openapi'
+import { type Examples, errorExample, exampleFileUrl, successExample } from '../openapi-examples'
 
 const SYSTEM_PROMPT =
   'A system 100 comprising a processor 102, a memory 104 coupled to the processor, and a network interface 106 that communicates with a server 110.'

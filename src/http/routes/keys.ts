@@ -11,16 +11,13 @@ import { issueApiKey, listApiKeys, revokeApiKey } from '../../operations/api-key
 import { apiKeyAuth } from '../middleware/auth'
 import { bodyGuard } from '../middleware/body-guard'
 import { isolateKeyCache } from '../middleware/key-cache'
+import { API_KEY_SECURITY, errorResponses, jsonBody, jsonSuccess } from '../openapi'
 import {
-  API_KEY_SECURITY,
   EXAMPLE_IDS,
   errorExample,
-  errorResponses,
-  jsonBody,
-  jsonSuccess,
   successExample,
   unsupportedContentType,
-} from '../openapi'
+} from '../openapi-examples'
 import { successBody } from '../respond'
 import { validationHook } from '../validation'
 

@@ -177,6 +177,17 @@ describe('figapi vectorize', () => {
     expect(dxf.trimEnd().endsWith('EOF')).toBe(true)
     expect(run.stdout).toMatch(/vector\/sketch\.png\s+ok\s+2\s+vector\/sketch\.lineart\.dxf/)
   })
+
+  it('writes the PDF on a Letter sheet when asked for --format pdf --page letter', async () => {
+    const dir = folder('vector-sheet')
+    writeFileSync(join(dir, 'sketch.png'), drawingPng())
+    const run = await figapi(['vectorize', 'sketch.png', '--format', 'pdf', '--page', 'letter'], {
+      cwd: dir,
+    })
+    expect(run.code).toBe(0)
+    const pdf = readFileSync(join(dir, 'sketch.lineart.pdf'), 'latin1')
+    expect(pdf).toContain('/MediaBox [0 0 612 792]')
+  })
 })
 
 describe('figapi enhance', () => {
@@ -506,6 +517,7 @@ describe('figapi errors and exit codes', () => {
         ['vectorize', 'x.png', '--format', 'png'],
         'Expected svg or dxf or pdf for --format but received png',
       ],
+      [['vectorize', 'x.png', '--page', 'a4'], '--page applies to PDF only: add --format pdf'],
       [['convert', 'x.png', '--bogus'], 'Unknown option --bogus: see figapi help convert'],
       [['convert'], 'convert needs at least one input'],
       [['convert', 'missing.png'], 'No such file or folder: missing.png'],

@@ -4142,6 +4142,12 @@ var impliedFormat = (values) => {
   const extension = output?.split(".").pop()?.toLowerCase();
   return str(values.format) ?? (extension ? FORMAT_OF_EXTENSION[extension] : void 0);
 };
+function pageField(values, format) {
+  const page = str(values.page);
+  if (page === void 0) return {};
+  if (format !== "pdf") throw usage("--page applies to PDF only: add --format pdf");
+  return { page: wordChoice(page, ["a4", "letter"], "--page", "a4") };
+}
 var convert = {
   name: "convert",
   options: {
@@ -4166,12 +4172,7 @@ var convert = {
       "--mode",
       "auto"
     );
-    const page = str(values.page);
-    if (page !== void 0 && format !== "pdf")
-      throw usage("--page applies to PDF only: add --format pdf");
-    const fields = { format, dpi, mode };
-    if (page !== void 0)
-      fields.page = wordChoice(page, ["a4", "letter"], "--page", "a4");
+    const fields = { format, dpi, mode, ...pageField(values, format) };
     return {
       fields,
       costEach: convertCost(dpi),
@@ -4186,7 +4187,8 @@ var vectorize = {
   name: "vectorize",
   options: {
     format: { type: "string", short: "f" },
-    engine: { type: "string", short: "e" }
+    engine: { type: "string", short: "e" },
+    page: { type: "string" }
   },
   plan(values) {
     const implied = impliedFormat(values);
@@ -4203,7 +4205,7 @@ var vectorize = {
       "lineart"
     );
     return {
-      fields: { format, engine },
+      fields: { format, engine, ...pageField(values, format) },
       costEach: vectorizeCost(),
       suffix: `.${engine}`,
       extension: format
@@ -4607,11 +4609,12 @@ Price: ${PRICES.convertImage[300]} credit at 300 DPI, ${PRICES.convertImage[600]
 ${INPUTS}
 
 Example: figapi convert drawing.png --format tiff --dpi 600 -o out.tif`,
-  vectorize: `figapi vectorize INPUT... [--engine lineart|trace] [--format svg|dxf|pdf]
+  vectorize: `figapi vectorize INPUT... [--engine lineart|trace] [--format svg|dxf|pdf] [--page a4|letter]
 
 Raster to vector. Output: NAME.lineart.svg, NAME.trace.dxf, ...
   -e, --engine   lineart (default, single-stroke centerlines) or trace (filled outlines)
   -f, --format   svg (default), dxf or pdf
+  --page         a4 or letter: the PDF on a filing sheet (default: the drawing's size)
 Price: ${PRICES.vectorizeImage} credits.
 
 ${INPUTS}
@@ -4674,7 +4677,7 @@ var OVERVIEW = `figapi: the Figure API from the command line
 
 Commands:
   figapi convert INPUT... [--format png|tiff|pdf] [--dpi 300|600]     filing-ready PNG/TIFF/PDF
-  figapi vectorize INPUT... [--engine lineart|trace] [--format svg|dxf|pdf]
+  figapi vectorize INPUT... [--engine lineart|trace] [--format svg|dxf|pdf] [--page P]
   figapi enhance INPUT... [--scale 2|4] [--dpi 300|600] [--mode M]    upscaled PNG
   figapi figure "PROMPT" [--from FILE] [--ref REF]... [--labeled]     a patent figure
   figapi credits                                                      the balance

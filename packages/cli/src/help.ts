@@ -34,11 +34,12 @@ Price: ${PRICES.convertImage[300]} credit at 300 DPI, ${PRICES.convertImage[600]
 ${INPUTS}
 
 Example: figapi convert drawing.png --format tiff --dpi 600 -o out.tif`,
-  vectorize: `figapi vectorize INPUT... [--engine lineart|trace] [--format svg|dxf|pdf]
+  vectorize: `figapi vectorize INPUT... [--engine lineart|trace] [--format svg|dxf|pdf] [--page a4|letter]
 
 Raster to vector. Output: NAME.lineart.svg, NAME.trace.dxf, ...
   -e, --engine   lineart (default, single-stroke centerlines) or trace (filled outlines)
   -f, --format   svg (default), dxf or pdf
+  --page         a4 or letter: the PDF on a filing sheet (default: the drawing's size)
 Price: ${PRICES.vectorizeImage} credits.
 
 ${INPUTS}
@@ -103,7 +104,7 @@ export const OVERVIEW = `figapi: the Figure API from the command line
 
 Commands:
   figapi convert INPUT... [--format png|tiff|pdf] [--dpi 300|600]     filing-ready PNG/TIFF/PDF
-  figapi vectorize INPUT... [--engine lineart|trace] [--format svg|dxf|pdf]
+  figapi vectorize INPUT... [--engine lineart|trace] [--format svg|dxf|pdf] [--page P]
   figapi enhance INPUT... [--scale 2|4] [--dpi 300|600] [--mode M]    upscaled PNG
   figapi figure "PROMPT" [--from FILE] [--ref REF]... [--labeled]     a patent figure
   figapi credits                                                      the balance

@@ -91,6 +91,14 @@ const impliedFormat = (values: Values): string | undefined => {
   return str(values.format) ?? (extension ? FORMAT_OF_EXTENSION[extension] : undefined)
 }
 
+/** `--page` (a4 or letter): a PDF's filing sheet, refused with any other format. */
+function pageField(values: Values, format: string): { page?: 'a4' | 'letter' } {
+  const page = str(values.page)
+  if (page === undefined) return {}
+  if (format !== 'pdf') throw usage('--page applies to PDF only: add --format pdf')
+  return { page: wordChoice(page, ['a4', 'letter'] as const, '--page', 'a4') }
+}
+
 export const convert: ImageCommand = {
   name: 'convert',
   options: {
@@ -115,12 +123,7 @@ export const convert: ImageCommand = {
       '--mode',
       'auto',
     )
-    const page = str(values.page)
-    if (page !== undefined && format !== 'pdf')
-      throw usage('--page applies to PDF only: add --format pdf')
-    const fields: Plan['fields'] = { format, dpi, mode }
-    if (page !== undefined)
-      fields.page = wordChoice(page, ['a4', 'letter'] as const, '--page', 'a4')
+    const fields: Plan['fields'] = { format, dpi, mode, ...pageField(values, format) }
     return {
       fields,
       costEach: convertCost(dpi),
@@ -137,6 +140,7 @@ export const vectorize: ImageCommand = {
   options: {
     format: { type: 'string', short: 'f' },
     engine: { type: 'string', short: 'e' },
+    page: { type: 'string' },
   },
   plan(values) {
     const implied = impliedFormat(values)
@@ -153,7 +157,7 @@ export const vectorize: ImageCommand = {
       'lineart',
     )
     return {
-      fields: { format, engine },
+      fields: { format, engine, ...pageField(values, format) },
       costEach: vectorizeCost(),
       suffix: `.${engine}`,
       extension: format,

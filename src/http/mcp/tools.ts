@@ -104,7 +104,7 @@ export const TOOLS: readonly McpTool[] = [
   {
     name: 'vectorize_image',
     title: 'Vectorize an image',
-    description: `Turns a raster drawing into vector line art: SVG (the markup is returned as an image/svg+xml resource too), DXF or PDF. \`engine\`: \`lineart\` redraws it as single-stroke centerlines (patent figures, CAD, plotters), \`trace\` traces filled outlines and keeps colours. ${credits(PRICES.vectorizeImage)}. ${URLS}`,
+    description: `Turns a raster drawing into vector line art: SVG (the markup is returned as an image/svg+xml resource too), DXF (millimetres, fills as HATCH) or PDF (with \`page\`, on an A4 or Letter filing sheet). \`engine\`: \`lineart\` redraws it as single-stroke centerlines (patent figures, CAD, plotters), \`trace\` traces filled outlines and keeps colours. ${credits(PRICES.vectorizeImage)}. ${URLS}`,
     input: imageToolInput(VectorizeJsonSchema),
     output: VectorizeResultSchema,
     annotations: paid,

@@ -163,23 +163,20 @@ const VectorEngineSchema = z.enum(['lineart', 'trace']).openapi({
 const VECTOR_PAGE_DESCRIPTION =
   "PDF only: the drawing on a filing sheet, A4 or US Letter, at its DPI (300 when the input has none) inside the sight (margins 2.5 cm top and left, 1.5 cm right, 1.0 cm bottom), turned a quarter when landscape, and shrunk to fit with a warning when larger. Without it the page is the drawing's size."
 
+/** /vectorize's options, the same in JSON and multipart (all strings on the wire). */
+const vectorizeOptions = {
+  format: VectorFormatSchema.default('svg'),
+  engine: VectorEngineSchema.default('lineart'),
+  page: PageSchema.optional().openapi({ description: VECTOR_PAGE_DESCRIPTION }),
+}
+
 export const VectorizeJsonSchema = z
-  .object({
-    imageUrl: ImageUrlSchema,
-    format: VectorFormatSchema.default('svg'),
-    engine: VectorEngineSchema.default('lineart'),
-    page: PageSchema.optional().openapi({ description: VECTOR_PAGE_DESCRIPTION }),
-  })
+  .object({ imageUrl: ImageUrlSchema, ...vectorizeOptions })
   .strict()
   .superRefine(pageOnlyForPdf)
 
 export const VectorizeFormSchema = z
-  .object({
-    file: ImageFileSchema,
-    format: VectorFormatSchema.default('svg'),
-    engine: VectorEngineSchema.default('lineart'),
-    page: PageSchema.optional().openapi({ description: VECTOR_PAGE_DESCRIPTION }),
-  })
+  .object({ file: ImageFileSchema, ...vectorizeOptions })
   .strict()
   .superRefine(pageOnlyForPdf)
 

@@ -188,7 +188,7 @@ export function binarizePage(
  * lighter-or-equal other half of a two-pixel line (still in the band) and the pixel after it
  * (`far`) is lighter than it by `margin`.
  */
-function flank(v: number, near: number, far: number, high: number, margin: number): boolean {
+export function flank(v: number, near: number, far: number, high: number, margin: number): boolean {
   return near - v >= margin || (near >= v && near <= high && far - near >= margin)
 }
 
@@ -208,7 +208,14 @@ function gap(
   return gapSide(v, nearA, farA, low, margin) && gapSide(v, nearB, farB, low, margin)
 }
 
-function gapSide(v: number, near: number, far: number, low: number, margin: number): boolean {
+/** One side of {@link gap}: the next pixel darker by `margin`, or half a two-pixel break. */
+export function gapSide(
+  v: number,
+  near: number,
+  far: number,
+  low: number,
+  margin: number,
+): boolean {
   return v - near >= margin || (near >= v && near > low && near - far >= margin)
 }
 

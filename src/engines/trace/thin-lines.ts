@@ -28,6 +28,8 @@
  * still needed (y − 2, y − 1, y), 3 × width bytes; into another buffer, nothing.
  */
 
+import { flank, gapSide } from '../gray/binarize'
+
 /** The cut and the rescue band, in levels (0 … 255). */
 export interface ThinLineCut {
   /** Levels ≤ low are dark. */
@@ -115,15 +117,6 @@ export function cutKeepingThinLines(
 }
 
 /**
- * One side of a ridge at level `v`: the next pixel (`near`) is lighter by `margin`, or it is the
- * lighter-or-equal other half of a two-pixel line (still in the band) and the pixel after it
- * (`far`) is lighter than it by `margin`.
- */
-function flank(v: number, near: number, far: number, high: number, margin: number): boolean {
-  return near - v >= margin || (near >= v && near <= high && far - near >= margin)
-}
-
-/**
  * A break seen along one direction, with neighbours a and b: on both sides the next pixel is
  * darker by `margin`, or it is the lighter-or-equal other half of a two-pixel break (above `low`)
  * with a darker one after it (binarize.ts's test).
@@ -151,8 +144,4 @@ function slope(sideA: number, sideB: number, cut: ThinLineCut): boolean {
 
 function min3(a: number, b: number, c: number): number {
   return Math.min(a, b, c)
-}
-
-function gapSide(v: number, near: number, far: number, low: number, margin: number): boolean {
-  return v - near >= margin || (near >= v && near > low && near - far >= margin)
 }

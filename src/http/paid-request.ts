@@ -254,10 +254,10 @@ async function processWithin<TInput>(
   } finally {
     if (timer !== undefined) clearTimeout(timer)
   }
-  const late = work.then(
-    () => quietly('delete late outputs', requestId, outputs.discard()),
-    () => quietly('delete late outputs', requestId, outputs.discard()),
-  )
+  // Whether the late work ends in outputs or in an error, what it stored goes.
+  const late = work
+    .catch(() => {})
+    .then(() => quietly('delete late outputs', requestId, outputs.discard()))
   try {
     c.executionCtx.waitUntil(late)
   } catch {

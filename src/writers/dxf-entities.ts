@@ -23,6 +23,15 @@ const HATCH_STYLE_ODD_PARITY = 0
 /** Pattern type 1, predefined (SOLID is one). */
 const PATTERN_PREDEFINED = 1
 
+/** The groups every model-space entity opens with: type, handle, owner, AcDbEntity, layer. */
+function entityStart(g: Groups, type: string, handle: string, owner: string, layer: string): void {
+  g.add(0, type)
+  g.add(5, handle)
+  g.add(330, owner)
+  g.add(100, 'AcDbEntity')
+  g.add(8, layer)
+}
+
 /** One LWPOLYLINE (flag 1 when closed), the bulge (42) only where it is not 0. */
 export function writePolyline(
   g: Groups,
@@ -31,11 +40,7 @@ export function writePolyline(
   layer: string,
   v: Vertices,
 ): void {
-  g.add(0, 'LWPOLYLINE')
-  g.add(5, handle)
-  g.add(330, owner)
-  g.add(100, 'AcDbEntity')
-  g.add(8, layer)
+  entityStart(g, 'LWPOLYLINE', handle, owner, layer)
   g.add(100, 'AcDbPolyline')
   g.add(90, v.count)
   g.add(70, v.closed ? 1 : 0)
@@ -104,11 +109,7 @@ export function writeHatch(
   loops: Loops,
   decimals: number,
 ): void {
-  g.add(0, 'HATCH')
-  g.add(5, handle)
-  g.add(330, owner)
-  g.add(100, 'AcDbEntity')
-  g.add(8, layer)
+  entityStart(g, 'HATCH', handle, owner, layer)
   g.add(100, 'AcDbHatch')
   // Elevation point and extrusion: the hatch lies in the world XY plane.
   g.point(10, 0, 0, 0)

@@ -91,6 +91,29 @@ const METHOD_REFERENCES = [
 const SVG_EXAMPLE =
   '<?xml version="1.0" encoding="UTF-8"?>\n<svg width="6.8267in" height="3.5516in" viewBox="0 0 1638.4 852.39" xmlns="http://www.w3.org/2000/svg">\n    <defs/>\n    <path fill="none" stroke="#000000" stroke-width="4" stroke-linecap="round" stroke-linejoin="round" d="M 345.21 145.49 L 1212.21 145.49 L 1212.21 624.69 L 345.21 624.69 L 345.21 145.49 Z …"/>\n    …\n</svg>\n'
 
+/** What SYSTEM_PROMPT drafted as SVG with `labeled: true` answers (a structure sent: reader `sent`). */
+const SYSTEM_SVG_RESULT = {
+  url: exampleFileUrl('figure.svg'),
+  format: 'svg',
+  svg: SVG_EXAMPLE,
+  width: 1638,
+  height: 852,
+  method: 'drafter',
+  reader: 'rules',
+  figure: SYSTEM_FIGURE,
+  sheets: [
+    {
+      url: exampleFileUrl('figure.svg'),
+      label: 'FIG. 1',
+      svg: SVG_EXAMPLE,
+      width: 1638,
+      height: 852,
+    },
+  ],
+  references: SYSTEM_REFERENCES,
+  creditsConsumed: 8,
+}
+
 const PROMPT_NOT_DRAWABLE_MESSAGE =
   'The prompt describes neither a block diagram, a method, nor an object made of parts the drafter can model; drawing it needs the image model, which this deployment does not have: describe the parts (a housing 10 with a lid 12 on top, ...), the blocks or the steps, or send referenceImageUrls.'
 
@@ -127,49 +150,12 @@ export const FIGURES_BODY_EXAMPLES: { json: Examples; form: Examples } = {
 export const FIGURES_RESULT_EXAMPLES: Examples = {
   labeledSvg: successExample(
     'Drafted SVG with its numerals, 8 credits',
-    {
-      url: exampleFileUrl('figure.svg'),
-      format: 'svg',
-      svg: SVG_EXAMPLE,
-      width: 1638,
-      height: 852,
-      method: 'drafter',
-      reader: 'rules',
-      figure: SYSTEM_FIGURE,
-      sheets: [
-        {
-          url: exampleFileUrl('figure.svg'),
-          label: 'FIG. 1',
-          svg: SVG_EXAMPLE,
-          width: 1638,
-          height: 852,
-        },
-      ],
-      references: SYSTEM_REFERENCES,
-      creditsConsumed: 8,
-    },
+    SYSTEM_SVG_RESULT,
     '`svg` holds the whole file (shortened here); `references` lists each numeral and its part for the specification; `figure` is the structure drawn, to correct and send back.',
   ),
   figure: successExample('The structure drawn as sent, 8 credits', {
-    url: exampleFileUrl('figure.svg'),
-    format: 'svg',
-    svg: SVG_EXAMPLE,
-    width: 1638,
-    height: 852,
-    method: 'drafter',
+    ...SYSTEM_SVG_RESULT,
     reader: 'sent',
-    figure: SYSTEM_FIGURE,
-    sheets: [
-      {
-        url: exampleFileUrl('figure.svg'),
-        label: 'FIG. 1',
-        svg: SVG_EXAMPLE,
-        width: 1638,
-        height: 852,
-      },
-    ],
-    references: SYSTEM_REFERENCES,
-    creditsConsumed: 8,
   }),
   methodPng: successExample('Drafted PNG flowchart, 10 credits', {
     url: exampleFileUrl('figure.png'),

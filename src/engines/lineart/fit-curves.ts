@@ -34,6 +34,8 @@ import { type Axis, AxisFit } from './principal-axis'
 const CORNER_TURN = (55 * Math.PI) / 180
 /** Arcs flatter than this sagitta-to-chord ratio are left to the line test (and cubics). */
 const MAX_ARC_RADIUS_CHORDS = 50
+/** An arc longer than this many times its points' polyline (+ 2 px) is not their curve. */
+const ARC_LENGTH_SLACK = 1.25
 
 /** Fitting parameters in pixels. */
 export interface FitParams {
@@ -330,7 +332,17 @@ function fitArc(
   const major = Math.sign(centreSide) === Math.sign(side)
   const included = major ? 2 * Math.PI - 2 * half : 2 * half
   if (included > 1.9 * Math.PI) return null
+  // Points near both ends and the chord also lie near the circle: the arc must not go round it
+  // the long way, a loop the stroke never drew. The pixel chain is never much shorter than it.
+  if (included * radius > ARC_LENGTH_SLACK * chainLength(xs, ys, i0, i1) + 2) return null
   return Math.sign(side) * Math.tan(included / 4)
+}
+
+/** Length of the polyline through points i0…i1. */
+function chainLength(xs: Float64Array, ys: Float64Array, i0: number, i1: number): number {
+  let length = 0
+  for (let i = i0 + 1; i <= i1; i++) length += hypot2(xs[i]! - xs[i - 1]!, ys[i]! - ys[i - 1]!)
+  return length
 }
 
 /** Unit vector from point `from` toward the points after it (up to 4 px along). */

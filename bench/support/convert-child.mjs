@@ -39,6 +39,7 @@ async function ours() {
   const compile = (path) => WebAssembly.compile(readFileSync(join(ROOT, path)))
   const kernels = {
     resample: await compile('wasm/dist/resample.wasm'),
+    zlib: await compile('wasm/dist/zlib.wasm'),
     webp:
       job.type === 'webp'
         ? await compile('node_modules/@jsquash/webp/codec/dec/webp_dec.wasm')

@@ -21,6 +21,7 @@ export async function loadKernels({ wasm = true } = {}) {
   return {
     resample: wasm ? await compile('wasm/dist/resample.wasm') : null,
     lineart: wasm ? await compile('wasm/dist/lineart.wasm') : null,
+    zlib: wasm ? await compile('wasm/dist/zlib.wasm') : null,
     webp: await compile('node_modules/@jsquash/webp/codec/dec/webp_dec.wasm'),
     svg: {
       module: await compile('node_modules/@resvg/resvg-wasm/index_bg.wasm'),

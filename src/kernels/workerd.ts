@@ -14,11 +14,13 @@ import dejaVuSans from '../../node_modules/dejavu-fonts-ttf/ttf/DejaVuSans.ttf'
 import lineartKernels from '../../wasm/dist/lineart.wasm'
 import resampleKernels from '../../wasm/dist/resample.wasm'
 import upscaleKernels from '../../wasm/dist/upscale.wasm'
+import zlibKernels from '../../wasm/dist/zlib.wasm'
 import type { Kernels } from './kernels'
 
 export const WORKERD_KERNELS: Kernels = {
   resample: resampleKernels,
   lineart: lineartKernels,
+  zlib: zlibKernels,
   webp: webpDecoder,
   // resvg renders the figures' SVG; DejaVu Sans ships in the bundle.
   svg: { module: resvg, fonts: [new Uint8Array(dejaVuSans)] },

@@ -11,6 +11,7 @@
 
 import type { OutputBatch } from '../adapters/ports'
 import { openImage } from '../codecs/decode'
+import { openPng } from '../codecs/png/decode'
 import { createPngEncoder } from '../codecs/png/encode'
 import type { ImageType } from '../codecs/sniff'
 import { type FiledMode, type FilingMode, prepareFilingPage } from '../engines/filing/filing-page'
@@ -19,6 +20,7 @@ import { flattenToGray } from '../engines/gray/flatten-to-gray'
 import { resampleGray } from '../engines/gray/resample'
 import type { ImageSource } from '../errors'
 import type { Kernels } from '../kernels/kernels'
+import { CodecError } from '../lib/codec-error'
 import { createRowChannel } from '../lib/row-channel'
 import type { EncodedFile, GrayRows } from '../lib/rows'
 import {
@@ -87,12 +89,7 @@ export async function convertImage(
   const { outputs, kernels } = ports
   const { image, format, dpi, mode, page } = input
   const made = await mapCodecFailures(image.source, async () => {
-    const gray = flattenToGray(
-      await openImage(image.bytes, image.type, {
-        prefer: 'luma',
-        webp: kernels.webp,
-      }),
-    )
+    const gray = flattenToGray(await openInput(image, kernels))
     const size = fitLongEdge(gray.width, gray.height, PRESET_LONG_EDGE_PX[dpi])
     const resampled = resampleGray(gray, size.width, size.height, { wasm: kernels.resample })
     const filed = await prepareFilingPage(resampled, mode)
@@ -130,6 +127,19 @@ export async function convertImage(
     })
   }
   return stored
+}
+
+/**
+ * openImage, with a PNG inflated and un-filtered by the zlib kernel when there is one (openImage
+ * takes no zlib module yet).
+ */
+async function openInput(image: ConvertInput['image'], kernels: Kernels) {
+  if (image.type === 'png' && kernels.zlib) {
+    const opened = openPng(image.bytes, { zlib: kernels.zlib })
+    if (!opened.ok) throw new CodecError(opened.error.reason, opened.error.message)
+    return opened.value
+  }
+  return openImage(image.bytes, image.type, { prefer: 'luma', webp: kernels.webp })
 }
 
 interface PreviewEncoder {

@@ -10,6 +10,7 @@ import { crc32 } from '../../lib/crc32'
 import { ZlibInflater } from '../../lib/inflate'
 import { err, ok, type Result } from '../../lib/result'
 import type { Channels, Density, PixelRows } from '../../lib/rows'
+import { createWasmInflater, type WasmInflater } from '../../lib/zlib-wasm'
 import { type PngHeader, readPngHeader, readUint32 } from './meta'
 
 /** Default cap on the whole-image buffer that an Adam7 file needs, in bytes (64 MiB). */
@@ -28,6 +29,11 @@ export interface PngDecodeOptions {
    * need; larger interlaced files fail with 'too_large'. Default 64 MiB.
    */
   maxInterlacedBytes?: number
+  /**
+   * The compiled wasm/dist/zlib.wasm (Kernels.zlib): inflate and unfilter run in wasm; without
+   * it, in TypeScript (same rows).
+   */
+  zlib?: WebAssembly.Module | null
 }
 
 /** Why {@link openPng} refused a file, with a message for logs. */
@@ -119,7 +125,7 @@ export function openPng(
         throw new Error('Expected the rows of a PNG to be read once but they were read again')
       }
       started = true
-      return decodeRows(parts, format)
+      return decodeRows(parts, format, options.zlib ?? null)
     },
   }
   const image: PixelRows = { width, height, channels: format.channels, rows }
@@ -545,7 +551,15 @@ function passesOf(header: PngHeader, format: PixelFormat): Pass[] {
  * inflated, which bounds the work a zlib bomb can cause. A non-interlaced row is yielded as soon
  * as it is complete; Adam7 passes are scattered into a full image buffer first.
  */
-async function* decodeRows(parts: PngParts, format: PixelFormat): AsyncGenerator<Uint8Array> {
+async function* decodeRows(
+  parts: PngParts,
+  format: PixelFormat,
+  zlib: WebAssembly.Module | null,
+): AsyncGenerator<Uint8Array> {
+  if (zlib) {
+    yield* decodeRowsWasm(parts, format, zlib)
+    return
+  }
   const { width, height } = parts.header
   const channels = format.channels
   const bpp = format.filterStride
@@ -588,6 +602,55 @@ async function* decodeRows(parts: PngParts, format: PixelFormat): AsyncGenerator
   }
 }
 
+/**
+ * decodeRows with the wasm kernel: each row is inflated and un-filtered in wasm memory, then
+ * expanded from there into the row handed out.
+ */
+async function* decodeRowsWasm(
+  parts: PngParts,
+  format: PixelFormat,
+  zlib: WebAssembly.Module,
+): AsyncGenerator<Uint8Array> {
+  const { width, height } = parts.header
+  const channels = format.channels
+  const bpp = format.filterStride
+  const passes = passesOf(parts.header, format)
+  const expand = format.expander(width)
+  const rowBytes = width * channels
+  const out = new Uint8Array(rowBytes)
+  const image = parts.header.interlaced ? new Uint8Array(rowBytes * height) : undefined
+  const maxStride = format.rawRowBytes(width) + 1
+  const inflater = await createWasmInflater(zlib, parts.idat, { rowBytes: maxStride })
+  const total = passes.reduce((sum, p) => sum + p.rows, 0)
+  let rowsDone = 0
+  for (const pass of passes) {
+    inflater.startPass()
+    for (let row = 0; row < pass.rows; row++) {
+      const line = wasmRow(inflater, pass.stride, rowsDone, total)
+      if (line.length < pass.stride) {
+        throw new CodecError('corrupt', `image data ends after ${rowsDone} of ${total} rows`)
+      }
+      rowsDone++
+      if (rowsDone === total) finishStream(inflater, total)
+      const data = inflater.unfilterRow(line, bpp).subarray(1)
+      expand(data, out, pass.pixels)
+      if (image) scatter(out, image, pass, row, width, channels)
+      else yield out
+    }
+  }
+  if (image) {
+    for (let y = 0; y < height; y++) yield image.subarray(y * rowBytes, (y + 1) * rowBytes)
+  }
+}
+
+function wasmRow(inflater: WasmInflater, stride: number, rowsDone: number, total: number) {
+  try {
+    return inflater.readRow(stride)
+  } catch (error) {
+    throw idatError(error, `row ${rowsDone + 1} of ${total}`)
+  }
+}
+
 /** Inflates the next `stride` bytes into `line`, naming the row when the data is corrupt. */
 function inflateRow(
   inflater: ZlibInflater,
@@ -609,7 +672,7 @@ function inflateRow(
  * before the last row is handed out. Extra data after the rows, or a stream cut off after them,
  * is ignored, as before: only the rows matter, and nothing more is inflated.
  */
-function finishStream(inflater: ZlibInflater, total: number): void {
+function finishStream(inflater: ZlibInflater | WasmInflater, total: number): void {
   try {
     inflater.finish()
   } catch (error) {

@@ -1,0 +1,944 @@
+// Zlib kernels (AssemblyScript) for src/lib/zlib-wasm.ts: a streaming inflater (RFC 1950 around
+// RFC 1951) and the PNG row unfilter (PNG 3rd edition §9). One instance inflates one stream at a
+// time; all state is in globals. The TypeScript side feeds the compressed bytes in chunks into the
+// input buffer and takes the output from the output buffer, which keeps 32 KiB of history.
+// Build: `npm run build:wasm` (wasm/dist/zlib.wasm, committed).
+
+// Huffman lookup entries, as in src/lib/inflate.ts: bits 0-3 code length, 4-6 op, 8-11 extra
+// bits (or a sub-table's index bits), 16-30 value (literal, base, or sub-table offset).
+const OP_LITERAL: u32 = 0x00
+const OP_BASE: u32 = 0x10
+const OP_END: u32 = 0x20
+const OP_LINK: u32 = 0x30
+const OP_INVALID: u32 = 0x40
+const OP_MASK: u32 = 0x70
+
+const WINDOW: usize = 32768
+const MAX_BITS: i32 = 15
+const LEN_ROOT: i32 = 10
+const DIST_ROOT: i32 = 8
+const CLEN_ROOT: i32 = 7
+const FIXED_LEN_ROOT: i32 = 9
+const FIXED_DIST_ROOT: i32 = 5
+
+const MODE_HEADER = 0
+const MODE_BLOCK = 1
+const MODE_STORED = 2
+const MODE_CODES = 3
+const MODE_CHECK = 4
+const MODE_DONE = 5
+
+/** Statuses returned by `inflate` and `finish` (below 0); errors set `failure`. */
+const NEED_INPUT: i32 = -1
+const FAILED: i32 = -2
+
+// Failure codes, named in src/lib/zlib-wasm.ts (errA and errB carry the numbers they print).
+const E_TRUNCATED = 1
+const E_METHOD = 2
+const E_WINDOW = 3
+const E_FCHECK = 4
+const E_FDICT = 5
+const E_BLOCK_TYPE = 6
+const E_STORED_LENGTH = 7
+const E_LEN_COUNT = 8
+const E_DIST_COUNT = 9
+const E_CLEN_OVER = 10
+const E_CLEN_INCOMPLETE = 11
+const E_CLEN_CODE = 12
+const E_REPEAT_FIRST = 13
+const E_REPEAT_PAST = 14
+const E_NO_END = 15
+const E_LEN_OVER = 16
+const E_LEN_INCOMPLETE = 17
+const E_DIST_OVER = 18
+const E_DIST_INCOMPLETE = 19
+const E_LEN_CODE = 20
+const E_DIST_CODE = 21
+const E_DIST_FAR = 22
+const E_ADLER = 23
+
+/** Bytes the header and table readers may need at once (a dynamic header is under 300). */
+const HEADER_MARGIN: usize = 1024
+/** Bytes a symbol and its refills may read ahead (the loads are 8 bytes wide). */
+const CODES_MARGIN: usize = 32
+/** Zero bytes kept after the last input byte, which the refills read as padding. */
+const PAD: usize = 64
+/** Output bytes a call may write past its target: one match, a 16-byte copy, two literals. */
+export const OUT_SLACK: usize = 320
+
+const LEN_TABLE_SIZE: usize = (1 << LEN_ROOT) + 288 * (1 << (MAX_BITS - LEN_ROOT))
+const DIST_TABLE_SIZE: usize = (1 << DIST_ROOT) + 32 * (1 << (MAX_BITS - DIST_ROOT))
+
+const LEN_INFO = memory.data(288 * 4)
+const DIST_INFO = memory.data(32 * 4)
+const CLEN_INFO = memory.data(19 * 4)
+const LEN_TABLE = memory.data(<i32>LEN_TABLE_SIZE * 4, 16)
+const DIST_TABLE = memory.data(<i32>DIST_TABLE_SIZE * 4, 16)
+const FIXED_LEN = memory.data((1 << FIXED_LEN_ROOT) * 4, 16)
+const FIXED_DIST = memory.data((1 << FIXED_DIST_ROOT) * 4, 16)
+const CLEN_TABLE = memory.data((1 << CLEN_ROOT) * 4, 16)
+const LENGTHS = memory.data(320)
+const CLEN_LENGTHS = memory.data(19)
+const COUNTS = memory.data(16 * 4)
+const NEXT = memory.data(16 * 4)
+const CODES = memory.data(288 * 4)
+const SUB_LENGTH = memory.data(1 << LEN_ROOT)
+const CLEN_ORDER = memory.data<u8>([
+  16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15,
+])
+
+// Entry meanings per symbol (RFC 1951 §3.2.5).
+{
+  for (let s: u32 = 0; s < 256; s++)
+    store<u32>(LEN_INFO + ((<usize>s) << 2), (s << 16) | OP_LITERAL)
+  store<u32>(LEN_INFO + 256 * 4, OP_END)
+  let base: u32 = 3
+  for (let s: u32 = 257; s < 285; s++) {
+    const extra: u32 = s < 265 ? 0 : (s - 261) >> 2
+    store<u32>(LEN_INFO + ((<usize>s) << 2), (base << 16) | (extra << 8) | OP_BASE)
+    base += (<u32>1) << extra
+  }
+  store<u32>(LEN_INFO + 285 * 4, (258 << 16) | OP_BASE)
+  store<u32>(LEN_INFO + 286 * 4, OP_INVALID)
+  store<u32>(LEN_INFO + 287 * 4, OP_INVALID)
+  base = 1
+  for (let s: u32 = 0; s < 30; s++) {
+    const extra: u32 = s < 4 ? 0 : (s >> 1) - 1
+    store<u32>(DIST_INFO + ((<usize>s) << 2), (base << 16) | (extra << 8) | OP_BASE)
+    base += (<u32>1) << extra
+  }
+  store<u32>(DIST_INFO + 30 * 4, OP_INVALID)
+  store<u32>(DIST_INFO + 31 * 4, OP_INVALID)
+  for (let s: u32 = 0; s < 19; s++)
+    store<u32>(CLEN_INFO + ((<usize>s) << 2), (s << 16) | OP_LITERAL)
+}
+
+// ---------------------------------------------------------------------------------------------
+// State
+// ---------------------------------------------------------------------------------------------
+
+let inBuf: usize = 0
+let inCap: usize = 0
+let inPos: usize = 0
+let inEnd: usize = 0
+let inFinal = false
+/** Input bytes moved out of the buffer's front by `compactInput`. */
+let inDropped: f64 = 0
+let bitBuf: u64 = 0
+let bitCount: i32 = 0
+
+let outBuf: usize = 0
+let outCap: usize = 0
+let outPos: usize = 0
+let readPos: usize = 0
+let adlerPos: usize = 0
+let adlerA: u32 = 1
+let adlerB: u32 = 0
+
+let raw = false
+let mode = MODE_HEADER
+let finalBlock = false
+let storedLeft: i32 = 0
+let lenTable: usize = LEN_TABLE
+let lenBits: i32 = LEN_ROOT
+let distTable: usize = DIST_TABLE
+let distBits: i32 = DIST_ROOT
+let fixedBuilt = false
+let failure: i32 = 0
+let errA: u32 = 0
+let errB: u32 = 0
+
+let rowA: usize = 0
+let rowB: usize = 0
+
+// ---------------------------------------------------------------------------------------------
+// Set-up and the buffers the TypeScript side reads and writes
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Allocates the buffers once: `inputBytes` of compressed input, output room for reads of up to
+ * `maxRead` bytes after 32 KiB of history, and two unfilter rows of `rowBytes`.
+ */
+export function init(inputBytes: i32, maxRead: i32, rowBytes: i32): void {
+  inCap = <usize>inputBytes
+  inBuf = heap.alloc(inCap + PAD + 16)
+  outCap = WINDOW + 2 * <usize>maxRead + 2 * OUT_SLACK
+  outBuf = heap.alloc(outCap + 16)
+  rowA = heap.alloc(<usize>rowBytes + 32)
+  rowB = heap.alloc(<usize>rowBytes + 32)
+  reset(false)
+}
+
+/** Starts a new stream: zlib, or bare DEFLATE when `rawFormat`. */
+export function reset(rawFormat: bool): void {
+  raw = rawFormat
+  inPos = inBuf
+  inEnd = inBuf
+  inFinal = false
+  inDropped = 0
+  bitBuf = 0
+  bitCount = 0
+  outPos = outBuf
+  readPos = outBuf
+  adlerPos = outBuf
+  adlerA = 1
+  adlerB = 0
+  mode = raw ? MODE_BLOCK : MODE_HEADER
+  finalBlock = false
+  storedLeft = 0
+  failure = 0
+}
+
+/**
+ * Moves the unread input to the buffer's front and returns where the next bytes go; at most
+ * `inputRoom()` of them.
+ */
+export function compactInput(): usize {
+  const left = inEnd - inPos
+  if (inPos > inBuf) {
+    inDropped += <f64>(inPos - inBuf)
+    memory.copy(inBuf, inPos, left)
+    inPos = inBuf
+    inEnd = inBuf + left
+  }
+  return inEnd
+}
+
+export function inputRoom(): i32 {
+  return <i32>(inBuf + inCap - inEnd)
+}
+
+/** Counts `n` bytes written at `compactInput()`'s address; `last` when no more will come. */
+export function pushInput(n: i32, last: bool): void {
+  inEnd += <usize>n
+  inFinal = last
+  if (last) memory.fill(inEnd, 0, PAD)
+}
+
+/** Compressed bytes consumed so far (bits held in the bit buffer count as unread). */
+export function bytesRead(): f64 {
+  let pos = inPos
+  let bits = bitCount
+  if (pos > inEnd) {
+    bits -= <i32>((pos - inEnd) << 3)
+    pos = inEnd
+  }
+  return inDropped + <f64>(pos - inBuf) - <f64>(max(bits, 0) >> 3)
+}
+
+export function ended(): bool {
+  return mode === MODE_DONE
+}
+
+export function failureCode(): i32 {
+  return failure
+}
+
+export function failureA(): u32 {
+  return errA
+}
+
+export function failureB(): u32 {
+  return errB
+}
+
+/** Output produced and not yet taken. */
+export function available(): i32 {
+  return <i32>(outPos - readPos)
+}
+
+/** Takes `n` bytes of output (n <= available()) and returns where they are. */
+export function take(n: i32): usize {
+  const at = readPos
+  readPos += <usize>n
+  return at
+}
+
+// ---------------------------------------------------------------------------------------------
+// Bits
+// ---------------------------------------------------------------------------------------------
+
+/** Tops the bit buffer up to 56-63 bits; bits above the count are look-ahead copies. */
+function refill(): void {
+  bitBuf |= load<u64>(inPos) << (<u64>bitCount)
+  inPos += <usize>((63 - bitCount) >> 3)
+  bitCount |= 56
+}
+
+function bits(n: i32): u32 {
+  if (bitCount < n) refill()
+  const value = <u32>bitBuf & ((1 << n) - 1)
+  bitBuf >>= <u64>n
+  bitCount -= n
+  return value
+}
+
+/** True when the bits consumed reach into the zero padding after the last input byte. */
+function overran(): bool {
+  return inPos > inEnd && <i32>((inPos - inEnd) << 3) > bitCount
+}
+
+function fail(code: i32): i32 {
+  // Padding decoded as data fails as a cut stream, whatever it decoded to.
+  failure = overran() ? E_TRUNCATED : code
+  return FAILED
+}
+
+// ---------------------------------------------------------------------------------------------
+// RFC 1951 §3.2.2: canonical codes as lookup tables (see buildTable in src/lib/inflate.ts).
+// Returns 0, or 1 for over-subscribed, 2 for incomplete.
+// ---------------------------------------------------------------------------------------------
+
+function buildTable(
+  lengths: usize,
+  count: i32,
+  info: usize,
+  table: usize,
+  rootBits: i32,
+  allowIncomplete: bool,
+): i32 {
+  memory.fill(COUNTS, 0, 64)
+  for (let s = 0; s < count; s++) {
+    const at = COUNTS + ((<usize>load<u8>(lengths + <usize>s)) << 2)
+    store<u32>(at, load<u32>(at) + 1)
+  }
+  store<u32>(COUNTS, 0)
+  let left: i32 = 1
+  let used: i32 = 0
+  let longest: i32 = 0
+  for (let len = 1; len <= MAX_BITS; len++) {
+    const c = load<i32>(COUNTS + ((<usize>len) << 2))
+    left = (left << 1) - c
+    if (left < 0) return 1
+    used += c
+    if (c > 0) longest = len
+  }
+  const size: i32 = 1 << rootBits
+  if (left > 0) {
+    if (!allowIncomplete || longest > 1) return 2
+    for (let i = 0; i < size; i++) store<u32>(table + ((<usize>i) << 2), OP_INVALID)
+    if (used === 0) return 0
+  }
+  let code: i32 = 0
+  for (let len = 1; len <= MAX_BITS; len++) {
+    code = (code + load<i32>(COUNTS + ((<usize>(len - 1)) << 2))) << 1
+    store<i32>(NEXT + ((<usize>len) << 2), code)
+  }
+  const rootMask = size - 1
+  memory.fill(SUB_LENGTH, 0, <usize>size)
+  for (let s = 0; s < count; s++) {
+    const len = <i32>load<u8>(lengths + <usize>s)
+    if (len === 0) continue
+    const nextAt = NEXT + ((<usize>len) << 2)
+    let c = load<i32>(nextAt)
+    store<i32>(nextAt, c + 1)
+    let reversed: i32 = 0
+    for (let i = 0; i < len; i++) {
+      reversed = (reversed << 1) | (c & 1)
+      c >>= 1
+    }
+    store<i32>(CODES + ((<usize>s) << 2), reversed)
+    if (len > rootBits) {
+      const slot = SUB_LENGTH + <usize>(reversed & rootMask)
+      if (len > <i32>load<u8>(slot)) store<u8>(slot, <u8>len)
+    }
+  }
+  let free: i32 = size
+  if (longest > rootBits) {
+    for (let slot = 0; slot < size; slot++) {
+      const len = <i32>load<u8>(SUB_LENGTH + <usize>slot)
+      if (len === 0) continue
+      const subBits = len - rootBits
+      store<u32>(
+        table + ((<usize>slot) << 2),
+        ((<u32>free) << 16) | ((<u32>subBits) << 8) | OP_LINK,
+      )
+      free += 1 << subBits
+    }
+  }
+  for (let s = 0; s < count; s++) {
+    const len = <i32>load<u8>(lengths + <usize>s)
+    if (len === 0) continue
+    const reversed = load<i32>(CODES + ((<usize>s) << 2))
+    const entry = load<u32>(info + ((<usize>s) << 2)) | <u32>len
+    if (len <= rootBits) {
+      for (let i = reversed; i < size; i += 1 << len) store<u32>(table + ((<usize>i) << 2), entry)
+    } else {
+      const link = load<u32>(table + ((<usize>(reversed & rootMask)) << 2))
+      const offset = <i32>(link >> 16)
+      const subSize: i32 = 1 << (<i32>((link >> 8) & 15))
+      for (let i = reversed >>> rootBits; i < subSize; i += 1 << (len - rootBits)) {
+        store<u32>(table + ((<usize>(offset + i)) << 2), entry)
+      }
+    }
+  }
+  return 0
+}
+
+function buildFixed(): void {
+  memory.fill(LENGTHS, 8, 144)
+  memory.fill(LENGTHS + 144, 9, 112)
+  memory.fill(LENGTHS + 256, 7, 24)
+  memory.fill(LENGTHS + 280, 8, 8)
+  buildTable(LENGTHS, 288, LEN_INFO, FIXED_LEN, FIXED_LEN_ROOT, false)
+  memory.fill(LENGTHS, 5, 32)
+  buildTable(LENGTHS, 32, DIST_INFO, FIXED_DIST, FIXED_DIST_ROOT, false)
+  fixedBuilt = true
+}
+
+// ---------------------------------------------------------------------------------------------
+// Headers, blocks and the trailer
+// ---------------------------------------------------------------------------------------------
+
+function zlibHeader(): i32 {
+  const cmf = bits(8)
+  const flg = bits(8)
+  if (overran()) return fail(E_TRUNCATED)
+  errA = cmf
+  if ((cmf & 15) !== 8) return fail(E_METHOD)
+  if (cmf >> 4 > 7) return fail(E_WINDOW)
+  if ((cmf * 256 + flg) % 31 !== 0) return fail(E_FCHECK)
+  if (flg & 0x20) return fail(E_FDICT)
+  mode = MODE_BLOCK
+  return 0
+}
+
+function blockHeader(): i32 {
+  const header = bits(3)
+  if (overran()) return fail(E_TRUNCATED)
+  finalBlock = (header & 1) === 1
+  const type = header >> 1
+  if (type === 0) {
+    const drop = bitCount & 7
+    bitBuf >>= <u64>drop
+    bitCount -= drop
+    const length = bits(16)
+    const complement = bits(16)
+    if (overran()) return fail(E_TRUNCATED)
+    if ((length ^ 0xffff) !== complement) {
+      errA = length
+      errB = complement
+      return fail(E_STORED_LENGTH)
+    }
+    storedLeft = <i32>length
+    mode = MODE_STORED
+    if (length === 0) endBlock()
+    return 0
+  }
+  if (type === 1) {
+    if (!fixedBuilt) buildFixed()
+    lenTable = FIXED_LEN
+    lenBits = FIXED_LEN_ROOT
+    distTable = FIXED_DIST
+    distBits = FIXED_DIST_ROOT
+    mode = MODE_CODES
+    return 0
+  }
+  if (type === 2) {
+    const status = dynamicTables()
+    if (status !== 0) return status
+    lenTable = LEN_TABLE
+    lenBits = LEN_ROOT
+    distTable = DIST_TABLE
+    distBits = DIST_ROOT
+    mode = MODE_CODES
+    return 0
+  }
+  return fail(E_BLOCK_TYPE)
+}
+
+function dynamicTables(): i32 {
+  const lenCount = <i32>bits(5) + 257
+  const distCount = <i32>bits(5) + 1
+  const clenCount = <i32>bits(4) + 4
+  if (overran()) return fail(E_TRUNCATED)
+  errA = lenCount
+  if (lenCount > 286) return fail(E_LEN_COUNT)
+  errA = distCount
+  if (distCount > 30) return fail(E_DIST_COUNT)
+  memory.fill(CLEN_LENGTHS, 0, 19)
+  for (let i = 0; i < clenCount; i++) {
+    store<u8>(CLEN_LENGTHS + <usize>load<u8>(CLEN_ORDER + <usize>i), <u8>bits(3))
+  }
+  if (overran()) return fail(E_TRUNCATED)
+  const clen = buildTable(CLEN_LENGTHS, 19, CLEN_INFO, CLEN_TABLE, CLEN_ROOT, false)
+  if (clen === 1) return fail(E_CLEN_OVER)
+  if (clen === 2) return fail(E_CLEN_INCOMPLETE)
+  const total = lenCount + distCount
+  for (let i = 0; i < total; ) {
+    if (bitCount < 16) refill()
+    if (overran()) return fail(E_TRUNCATED)
+    const entry = load<u32>(CLEN_TABLE + ((<usize>(<u32>bitBuf & 127)) << 2))
+    if ((entry & OP_MASK) === OP_INVALID) return fail(E_CLEN_CODE)
+    const n = <i32>(entry & 15)
+    bitBuf >>= <u64>n
+    bitCount -= n
+    const symbol = <i32>(entry >> 16)
+    if (symbol < 16) {
+      store<u8>(LENGTHS + <usize>i, <u8>symbol)
+      i++
+      continue
+    }
+    let value: u8 = 0
+    let repeat: i32
+    if (symbol === 16) {
+      if (i === 0) return fail(E_REPEAT_FIRST)
+      value = load<u8>(LENGTHS + <usize>(i - 1))
+      repeat = 3 + <i32>bits(2)
+    } else if (symbol === 17) {
+      repeat = 3 + <i32>bits(3)
+    } else {
+      repeat = 11 + <i32>bits(7)
+    }
+    if (overran()) return fail(E_TRUNCATED)
+    if (i + repeat > total) return fail(E_REPEAT_PAST)
+    memory.fill(LENGTHS + <usize>i, value, <usize>repeat)
+    i += repeat
+  }
+  if (load<u8>(LENGTHS + 256) === 0) return fail(E_NO_END)
+  const len = buildTable(LENGTHS, lenCount, LEN_INFO, LEN_TABLE, LEN_ROOT, true)
+  if (len === 1) return fail(E_LEN_OVER)
+  if (len === 2) return fail(E_LEN_INCOMPLETE)
+  const dist = buildTable(
+    LENGTHS + <usize>lenCount,
+    distCount,
+    DIST_INFO,
+    DIST_TABLE,
+    DIST_ROOT,
+    true,
+  )
+  if (dist === 1) return fail(E_DIST_OVER)
+  if (dist === 2) return fail(E_DIST_INCOMPLETE)
+  return 0
+}
+
+function endBlock(): void {
+  mode = finalBlock ? MODE_CHECK : MODE_BLOCK
+}
+
+function trailer(): i32 {
+  if (raw) {
+    mode = MODE_DONE
+    return 0
+  }
+  const drop = bitCount & 7
+  bitBuf >>= <u64>drop
+  bitCount -= drop
+  let stored: u32 = 0
+  for (let i = 0; i < 4; i++) stored = (stored << 8) | bits(8)
+  if (overran()) return fail(E_TRUNCATED)
+  const actual = (adlerB << 16) | adlerA
+  if (stored !== actual) {
+    errA = stored
+    errB = actual
+    return fail(E_ADLER)
+  }
+  mode = MODE_DONE
+  return 0
+}
+
+/** Adds output[adlerPos .. outPos) to the Adler-32 (RFC 1950 §9). */
+function settleAdler(): void {
+  if (raw) {
+    adlerPos = outPos
+    return
+  }
+  let a = adlerA
+  let b = adlerB
+  let p = adlerPos
+  const end = outPos
+  while (p < end) {
+    const stop = min(end, p + 5552)
+    // Per 16 bytes: b += 16 a + Σ (16 - k) v_k, a += Σ v_k, with the sums in SIMD lanes.
+    let va = i32x4.splat(0)
+    let vb = i32x4.splat(0)
+    let vs = i32x4.splat(0)
+    const weightsHi = i16x8(16, 15, 14, 13, 12, 11, 10, 9)
+    const weightsLo = i16x8(8, 7, 6, 5, 4, 3, 2, 1)
+    const start = p
+    while (p + 16 <= stop) {
+      const v = v128.load(p)
+      vs = i32x4.add(vs, va)
+      const lo = i16x8.extend_low_i8x16_u(v)
+      const hi = i16x8.extend_high_i8x16_u(v)
+      va = i32x4.add(va, i32x4.extadd_pairwise_i16x8_u(i16x8.add(lo, hi)))
+      vb = i32x4.add(vb, i32x4.dot_i16x8_s(lo, weightsHi))
+      vb = i32x4.add(vb, i32x4.dot_i16x8_s(hi, weightsLo))
+      p += 16
+    }
+    const blocks = <u32>((p - start) >> 4)
+    const sumA =
+      i32x4.extract_lane(va, 0) +
+      i32x4.extract_lane(va, 1) +
+      i32x4.extract_lane(va, 2) +
+      i32x4.extract_lane(va, 3)
+    const sumB =
+      i32x4.extract_lane(vb, 0) +
+      i32x4.extract_lane(vb, 1) +
+      i32x4.extract_lane(vb, 2) +
+      i32x4.extract_lane(vb, 3)
+    const sumS =
+      i32x4.extract_lane(vs, 0) +
+      i32x4.extract_lane(vs, 1) +
+      i32x4.extract_lane(vs, 2) +
+      i32x4.extract_lane(vs, 3)
+    b = <u32>(
+      ((<u64>b + <u64>blocks * 16 * <u64>a + 16 * <u64>(<u32>sumS) + <u64>(<u32>sumB)) % 65521)
+    )
+    a = (a + <u32>sumA) % 65521
+    while (p < stop) {
+      a += <u32>load<u8>(p)
+      b += a
+      p++
+    }
+    a %= 65521
+    b %= 65521
+  }
+  adlerA = a
+  adlerB = b
+  adlerPos = end
+}
+
+/**
+ * Keeps the output buffer's room for `want` more bytes: drops what is taken and more than 32 KiB
+ * behind the write position.
+ */
+function makeRoom(want: usize): void {
+  if (readPos + want + OUT_SLACK <= outBuf + outCap) return
+  const keepFrom = min(readPos, outPos - min(WINDOW, outPos - outBuf))
+  const shift = keepFrom - outBuf
+  if (shift === 0) return
+  memory.copy(outBuf, keepFrom, outPos - keepFrom)
+  outPos -= shift
+  readPos -= shift
+  adlerPos -= shift
+}
+
+// ---------------------------------------------------------------------------------------------
+// The driver
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Inflates until `want` bytes are available to take, the stream ends, or the input runs low.
+ * With `probe`, produces nothing: reads on only through block ends, headers and the trailer, and
+ * stops (returning 0) at the first byte of output, or past `limit` bytes of input read.
+ * Returns the bytes available (fewer than `want` only at the end), NEED_INPUT or FAILED.
+ */
+export function inflate(want: i32, probe: bool, limit: f64): i32 {
+  if (failure !== 0) return FAILED
+  if (!probe) makeRoom(<usize>want)
+  const target = readPos + <usize>want
+  let status: i32 = 0
+  while (true) {
+    if (!probe && outPos >= target) break
+    if (mode === MODE_DONE) break
+    if (probe && bytesRead() > limit) break
+    if (mode === MODE_CODES) {
+      status = probe ? probeCodes() : codes(target)
+      if (status !== 0) break
+      if (probe && mode === MODE_CODES) break
+      continue
+    }
+    if (mode === MODE_STORED) {
+      if (probe) {
+        if (storedLeft > 0) break
+        endBlock()
+        continue
+      }
+      status = storedBytes(target)
+      if (status !== 0) break
+      continue
+    }
+    if (!inFinal && inEnd - inPos < HEADER_MARGIN) {
+      status = NEED_INPUT
+      break
+    }
+    if (mode === MODE_BLOCK) status = blockHeader()
+    else if (mode === MODE_HEADER) status = zlibHeader()
+    else {
+      settleAdler()
+      status = trailer()
+    }
+    if (status !== 0) break
+  }
+  settleAdler()
+  if (status !== 0) return status
+  return <i32>min(outPos - readPos, <usize>want)
+}
+
+/** Probing: an end-of-block code is read; anything else is output, and stops. */
+function probeCodes(): i32 {
+  if (!inFinal && inEnd - inPos < CODES_MARGIN) return NEED_INPUT
+  refill()
+  let entry = load<u32>(lenTable + ((<usize>(<u32>bitBuf & ((1 << lenBits) - 1))) << 2))
+  if ((entry & OP_MASK) === OP_LINK) {
+    const sub = <u32>(bitBuf >> <u64>lenBits) & ((1 << ((entry >> 8) & 15)) - 1)
+    entry = load<u32>(lenTable + ((<usize>((entry >> 16) + sub)) << 2))
+  }
+  if (<i32>(entry & 15) > bitCount - (inPos > inEnd ? <i32>((inPos - inEnd) << 3) : 0)) {
+    return fail(E_TRUNCATED)
+  }
+  const op = entry & OP_MASK
+  if (op === OP_INVALID) return fail(E_LEN_CODE)
+  if (op !== OP_END) return 0
+  const n = <i32>(entry & 15)
+  bitBuf >>= <u64>n
+  bitCount -= n
+  endBlock()
+  return 0
+}
+
+function storedBytes(target: usize): i32 {
+  let o = outPos
+  let left = storedLeft
+  if (overran()) return fail(E_TRUNCATED)
+  while (left > 0 && o < target && bitCount >= 8) {
+    if (overran()) {
+      outPos = o
+      return fail(E_TRUNCATED)
+    }
+    store<u8>(o++, <u8>bitBuf)
+    bitBuf >>= 8
+    bitCount -= 8
+    left--
+  }
+  if (left > 0 && o < target) {
+    // The bit buffer is empty: drop its look-ahead copies of the bytes now copied directly.
+    bitBuf = 0
+    const n = <i32>min(<usize>left, min(target - o, inEnd - inPos))
+    if (n <= 0) {
+      storedLeft = left
+      outPos = o
+      if (inFinal) return fail(E_TRUNCATED)
+      return NEED_INPUT
+    }
+    memory.copy(o, inPos, <usize>n)
+    inPos += <usize>n
+    o += <usize>n
+    left -= n
+  }
+  storedLeft = left
+  outPos = o
+  if (left === 0) endBlock()
+  return 0
+}
+
+/**
+ * RFC 1951 §3.2.5: symbols of a Huffman block until `target` is reached (a match is always
+ * written whole), the block ends, or (input not final) fewer than CODES_MARGIN bytes are left.
+ * Each refill leaves 56+ bits: a literal/length code and its extra bits take at most 20, a
+ * distance code and its extra bits at most 28, so one refill covers a whole match.
+ */
+function codes(target: usize): i32 {
+  let bb = bitBuf
+  let bc = bitCount
+  let ip = inPos
+  let o = outPos
+  const final = inFinal
+  const end = inEnd
+  const lt = lenTable
+  const lb = <u64>lenBits
+  const lmask: u32 = (1 << lenBits) - 1
+  const dt = distTable
+  const db = <u64>distBits
+  const dmask: u32 = (1 << distBits) - 1
+  const base = outBuf
+  let status: i32 = 0
+  while (o < target) {
+    if (ip + CODES_MARGIN > end) {
+      if (!final) {
+        status = NEED_INPUT
+        break
+      }
+      if (ip > end && <i32>((ip - end) << 3) > bc) {
+        status = E_TRUNCATED
+        break
+      }
+    }
+    bb |= load<u64>(ip) << (<u64>bc)
+    ip += <usize>((63 - bc) >> 3)
+    bc |= 56
+    let entry = load<u32>(lt + ((<usize>(<u32>bb & lmask)) << 2))
+    if ((entry & OP_MASK) === OP_LITERAL) {
+      let n = <i32>(entry & 15)
+      bb >>= <u64>n
+      bc -= n
+      store<u8>(o++, <u8>(entry >> 16))
+      entry = load<u32>(lt + ((<usize>(<u32>bb & lmask)) << 2))
+      if ((entry & OP_MASK) !== OP_LITERAL) continue
+      n = <i32>(entry & 15)
+      bb >>= <u64>n
+      bc -= n
+      store<u8>(o++, <u8>(entry >> 16))
+      entry = load<u32>(lt + ((<usize>(<u32>bb & lmask)) << 2))
+      if ((entry & OP_MASK) !== OP_LITERAL) continue
+      n = <i32>(entry & 15)
+      bb >>= <u64>n
+      bc -= n
+      store<u8>(o++, <u8>(entry >> 16))
+      continue
+    }
+    if ((entry & OP_MASK) === OP_LINK) {
+      const sub = <u32>(bb >> lb) & ((1 << ((entry >> 8) & 15)) - 1)
+      entry = load<u32>(lt + ((<usize>((entry >> 16) + sub)) << 2))
+    }
+    const n = <i32>(entry & 15)
+    bb >>= <u64>n
+    bc -= n
+    const op = entry & OP_MASK
+    if (op === OP_LITERAL) {
+      store<u8>(o++, <u8>(entry >> 16))
+      continue
+    }
+    if (op !== OP_BASE) {
+      if (op === OP_END) {
+        status = 1
+        break
+      }
+      status = E_LEN_CODE
+      break
+    }
+    const lx = (entry >> 8) & 15
+    const length = <usize>((entry >> 16) + (<u32>bb & ((1 << lx) - 1)))
+    bb >>= <u64>lx
+    bc -= <i32>lx
+    let dentry = load<u32>(dt + ((<usize>(<u32>bb & dmask)) << 2))
+    if ((dentry & OP_MASK) === OP_LINK) {
+      const sub = <u32>(bb >> db) & ((1 << ((dentry >> 8) & 15)) - 1)
+      dentry = load<u32>(dt + ((<usize>((dentry >> 16) + sub)) << 2))
+    }
+    if ((dentry & OP_MASK) !== OP_BASE) {
+      status = E_DIST_CODE
+      break
+    }
+    const dn = <i32>(dentry & 15)
+    bb >>= <u64>dn
+    bc -= dn
+    const dx = (dentry >> 8) & 15
+    const dist = <usize>((dentry >> 16) + (<u32>bb & ((1 << dx) - 1)))
+    bb >>= <u64>dx
+    bc -= <i32>dx
+    if (dist > o - base) {
+      errA = <u32>dist
+      status = E_DIST_FAR
+      break
+    }
+    let src = o - dist
+    if (dist >= 16) {
+      const stop = o + length
+      while (o < stop) {
+        v128.store(o, v128.load(src))
+        o += 16
+        src += 16
+      }
+      o = stop
+    } else if (dist === 1) {
+      memory.fill(o, load<u8>(src), length)
+      o += length
+    } else if (dist >= 8) {
+      const stop = o + length
+      while (o < stop) {
+        store<u64>(o, load<u64>(src))
+        o += 8
+        src += 8
+      }
+      o = stop
+    } else {
+      const stop = o + length
+      while (o < stop) store<u8>(o++, load<u8>(src++))
+    }
+  }
+  bitBuf = bb
+  bitCount = bc
+  inPos = ip
+  outPos = o
+  if (status === 1) {
+    if (overran()) return fail(E_TRUNCATED)
+    endBlock()
+    return 0
+  }
+  if (status === NEED_INPUT) return NEED_INPUT
+  if (status !== 0) return fail(status)
+  if (overran()) return fail(E_TRUNCATED)
+  return 0
+}
+
+// ---------------------------------------------------------------------------------------------
+// PNG unfilter (PNG 3rd edition §9.2-§9.4)
+// ---------------------------------------------------------------------------------------------
+
+/** The two row buffers unfilter writes in turn (each `rowBytes` + the filter byte's slot). */
+export function rowBuffer(which: i32): usize {
+  return which === 0 ? rowA : rowB
+}
+
+/**
+ * Reverses the filter named by `line[0]`: `dst[1 .. length)` from `line` and `prior` (the
+ * previous un-filtered row, zeros for the first). Returns 0, or the filter type when invalid.
+ */
+export function unfilter(line: usize, prior: usize, dst: usize, length: i32, bpp: i32): i32 {
+  const type = <i32>load<u8>(line)
+  const n = <usize>length
+  const edge = <usize>min(length, 1 + bpp)
+  const step = <usize>bpp
+  store<u8>(dst, <u8>type)
+  if (type === 0) {
+    memory.copy(dst + 1, line + 1, n - 1)
+    return 0
+  }
+  if (type === 1) {
+    for (let i: usize = 1; i < edge; i++) store<u8>(dst + i, load<u8>(line + i))
+    for (let i = edge; i < n; i++) store<u8>(dst + i, load<u8>(line + i) + load<u8>(dst + i - step))
+    return 0
+  }
+  if (type === 2) {
+    let i: usize = 1
+    for (; i + 16 <= n; i += 16) {
+      v128.store(dst + i, i8x16.add(v128.load(line + i), v128.load(prior + i)))
+    }
+    for (; i < n; i++) store<u8>(dst + i, load<u8>(line + i) + load<u8>(prior + i))
+    return 0
+  }
+  if (type === 3) {
+    for (let i: usize = 1; i < edge; i++) {
+      store<u8>(dst + i, load<u8>(line + i) + (load<u8>(prior + i) >> 1))
+    }
+    for (let i = edge; i < n; i++) {
+      const avg = (<u32>load<u8>(dst + i - step) + <u32>load<u8>(prior + i)) >> 1
+      store<u8>(dst + i, load<u8>(line + i) + <u8>avg)
+    }
+    return 0
+  }
+  if (type === 4) {
+    for (let i: usize = 1; i < edge; i++)
+      store<u8>(dst + i, load<u8>(line + i) + load<u8>(prior + i))
+    if (bpp === 1) {
+      // Left and upper-left carried in locals: the chain through `a` is the whole cost.
+      let a = <i32>load<u8>(dst + 1)
+      let c = <i32>load<u8>(prior + 1)
+      for (let i: usize = 2; i < n; i++) {
+        const b = <i32>load<u8>(prior + i)
+        const pa = abs(b - c)
+        const pb = abs(a - c)
+        const pc = abs(a + b - 2 * c)
+        const p = pa <= pb && pa <= pc ? a : pb <= pc ? b : c
+        a = (<i32>load<u8>(line + i) + p) & 255
+        store<u8>(dst + i, <u8>a)
+        c = b
+      }
+      return 0
+    }
+    for (let i = edge; i < n; i++) {
+      const a = <i32>load<u8>(dst + i - step)
+      const b = <i32>load<u8>(prior + i)
+      const c = <i32>load<u8>(prior + i - step)
+      const pa = abs(b - c)
+      const pb = abs(a - c)
+      const pc = abs(a + b - 2 * c)
+      const p = pa <= pb && pa <= pc ? a : pb <= pc ? b : c
+      store<u8>(dst + i, load<u8>(line + i) + <u8>p)
+    }
+    return 0
+  }
+  return type
+}

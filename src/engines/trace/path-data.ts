@@ -6,8 +6,9 @@
 /**
  * One closed lattice path and everything derived from it. Each stage documents which fields it
  * reads and writes. Point arrays hold `n` (+ 1 or 2) meaningful entries, vertex arrays `m` (+ 1);
- * their lengths are capacities. Memory: 81 bytes per point of the longest path so far, plus
- * 150 bytes per polygon vertex (a vertex per ~10 points on curves, fewer on straight lines).
+ * their lengths are capacities. Memory: 77 bytes per point of the longest path so far, up to 34
+ * more for its runs (2 per run, a run per 1–2 points on slanted outlines), plus 150 bytes per
+ * polygon vertex (a vertex per ~10 points on curves, fewer on straight lines).
  */
 export class PathData {
   /** Number of points of the lattice path. */
@@ -17,8 +18,17 @@ export class PathData {
   y = new Int32Array(0)
   /** Direction of the step from point k to k + 1: 0 E, 1 S, 2 W, 3 N (screen, y down). */
   dir = new Uint8Array(0)
-  /** Steps left in the straight run that starts at point k (same direction). */
-  runLen = new Int32Array(0)
+  /**
+   * The path's runs (maximal steps of one direction), listed twice (the second time with point
+   * indices + n) and two more, so scans cross the wrap without modulo (straight-runs.ts): first
+   * point, its coordinates, the direction, and the first run at or after it by which all four
+   * directions have occurred.
+   */
+  runStart = new Int32Array(0)
+  runX = new Int32Array(0)
+  runY = new Int32Array(0)
+  runDir = new Uint8Array(0)
+  runHorizon = new Int32Array(0)
   /**
    * Straight subpaths (Sec. 2.2.1): the last point, unwrapped (k < straightEnd[k] < k + n), up to
    * which the path from point k is straight; non-decreasing in k.
@@ -109,13 +119,23 @@ export class PathData {
     this.vertexK = new Int32Array(cap)
   }
 
+  /** Grows the run buffers to hold `count` runs. */
+  reserveRuns(count: number): void {
+    if (count <= this.runStart.length) return
+    const cap = capacityFor(count)
+    this.runStart = new Int32Array(cap)
+    this.runX = new Int32Array(cap)
+    this.runY = new Int32Array(cap)
+    this.runDir = new Uint8Array(cap)
+    this.runHorizon = new Int32Array(cap)
+  }
+
   private reservePoints(n: number): void {
     if (n + 2 <= this.x.length) return
     const cap = capacityFor(n + 2)
     this.x = new Int32Array(cap)
     this.y = new Int32Array(cap)
     this.dir = new Uint8Array(cap)
-    this.runLen = new Int32Array(cap)
     this.straightEnd = new Int32Array(cap)
     this.sums = new Float64Array(5 * cap)
     this.reach = new Int32Array(cap)

@@ -8,7 +8,7 @@ import type { PathData } from './path-data'
 /*
  * Stage: straight subpaths (Selinger 2003, Sec. 2.2.1).
  * Job: for every point i, the last point k such that points i … k form a straight subpath.
- * Input → output: PathData x, y, n → dir, runLen, straightEnd.
+ * Input → output: PathData x, y, n → dir, runs (runStart …), straightEnd.
  * Definition: i … k is straight when its steps do not use all four directions and some line
  *   through point i passes within L∞ distance 1 of every point i … k (a line at distance ≤ ½
  *   from all the points, as in the paper, moved to pass through point i, is one of these).
@@ -18,7 +18,10 @@ import type { PathData } from './path-data'
  *   straight run of one direction the constraint of a point is implied by those of the run's two
  *   ends (the set of points within distance 1 of a line is convex), so the scan jumps from turn
  *   to turn and finds where a run leaves the cone by solving two linear inequalities in integers.
- *   Cost per point: the number of turns in its straight subpath, not its length.
+ *   Cost per point: the number of turns in its straight subpath, not its length. The turns are
+ *   listed once per path (coordinates, direction, and where the fourth direction comes), so the
+ *   scan reads one entry per turn; and points are scanned from the last, each stopping where the
+ *   next one ends (below): half the turns visited on the corpus sheets, same ends.
  * - Finally straightEnd[i] = min(straightEnd[i], straightEnd[i + 1]): in the paper every subpath
  *   of a straight path is straight, so i … k counts as straight only when every j … k
  *   (i ≤ j < k) is, seen from its own first point. The test
@@ -29,78 +32,88 @@ import type { PathData } from './path-data'
  *   noisy shapes the same segment counts as potrace's.
  */
 
-const DX = [1, 0, -1, 0] as const
-const DY = [0, 1, 0, -1] as const
-
-/** Fills `dir`, `runLen` and `straightEnd` of a loaded path. */
+/** Fills `dir`, the runs and `straightEnd` of a loaded path. */
 export function findStraightRuns(p: PathData): void {
-  const { n, x, y, dir, runLen, straightEnd } = p
+  const { n, x, y, dir, straightEnd } = p
   for (let k = 0; k < n; k++) {
     const next = k + 1 === n ? 0 : k + 1
     const dx = x[next]! - x[k]!
     const dy = y[next]! - y[k]!
     dir[k] = dx === 1 ? 0 : dy === 1 ? 1 : dx === -1 ? 2 : 3
   }
-  // Point 0 is a turn, so the run through point n − 1 ends there.
-  runLen[n - 1] = 1
-  for (let k = n - 2; k >= 0; k--) runLen[k] = dir[k + 1] === dir[k] ? runLen[k + 1]! + 1 : 1
-
-  for (let i = 0; i < n; i++) {
-    const last = i + n - 1
-    let at = i
+  const runs = loadRuns(p)
+  const { runStart, runX, runY, runDir, runHorizon } = p
+  // Points are scanned from the last: a point may not see past where the next one ends up (see
+  // the banner), so that point's end caps the scan.
+  let cap = 0
+  for (let i = n - 1, r = runs - 1; i >= 0; i--) {
+    while (runStart[r]! > i) r--
+    const xi = x[i]!
+    const yi = y[i]!
+    let stop = i + n - 1
+    if (i < n - 1 && cap < stop) stop = cap
+    // The run that brings the fourth direction starts where the subpath must end.
+    const fourth = runStart[runHorizon[r]!]!
+    if (fourth < stop) stop = fourth
+    let end = stop
+    // Turns closer than 2 steps (L∞) to point i constrain nothing: walk past them.
+    let j = r + 1
+    let from = -1
     let cx = 0
     let cy = 0
-    let seen = 0
-    let constrained = false
-    // The cone of allowed directions w: cross(a, w) ≥ 0 and cross(w, b) ≥ 0.
-    let ax = 0
-    let ay = 0
-    let bx = 0
-    let by = 0
-    let end = last
-    for (;;) {
-      const k = at >= n ? at - n : at
-      const d = dir[k]!
-      if ((seen | (1 << d)) === 15) {
-        end = at
+    for (; runStart[j]! < stop; j++) {
+      cx = runX[j]! - xi
+      cy = runY[j]! - yi
+      if (cx >= 2 || cx <= -2 || cy >= 2 || cy <= -2) {
+        from = runStart[j]!
         break
       }
-      seen |= 1 << d
-      const ex = DX[d]!
-      const ey = DY[d]!
-      const len = Math.min(runLen[k]!, last - at)
-      if (constrained) {
-        // cross(a, c + t·e) ≥ 0 and cross(c + t·e, b) ≥ 0 for t = 1 … len: both are linear in
-        // t, so checking the run's far end (or t = 1 when the slope is positive) is enough.
-        const fa = ax * cy - ay * cx
-        const sa = ax * ey - ay * ex
-        const fb = cx * by - cy * bx
-        const sb = ex * by - ey * bx
-        if (fa + (sa < 0 ? len * sa : sa) < 0 || fb + (sb < 0 ? len * sb : sb) < 0) {
-          end = at + Math.min(stepsInside(fa, sa, len), stepsInside(fb, sb, len))
+    }
+    if (from >= 0) {
+      // The cone of allowed directions w: cross(a, w) ≥ 0 and cross(w, b) ≥ 0, from the tangent
+      // corners of the square c ± 1 of every turn c so far.
+      let sgx = cx > 0 ? 1 : cx < 0 ? -1 : 0
+      let sgy = cy > 0 ? 1 : cy < 0 ? -1 : 0
+      let ax = cx + (sgy !== 0 ? sgy : -sgx)
+      let ay = cy + (sgx !== 0 ? -sgx : -sgy)
+      let bx = cx + (sgy !== 0 ? -sgy : -sgx)
+      let by = cy + (sgx !== 0 ? sgx : -sgy)
+      for (j++; ; j++) {
+        // The run from `from` ends at the next turn, or at the stop inside it.
+        let at = runStart[j]!
+        cx = runX[j]! - xi
+        cy = runY[j]! - yi
+        if (at > stop) {
+          const back = at - stop
+          const d = runDir[j - 1]!
+          cx -= d === 0 ? back : d === 2 ? -back : 0
+          cy -= d === 1 ? back : d === 3 ? -back : 0
+          at = stop
+        }
+        // Both constraints are linear along the run and hold at its start: a run leaves the cone
+        // exactly when its end does, and then the last step inside is solved for.
+        if (ax * cy - ay * cx < 0 || cx * by - cy * bx < 0) {
+          const d = runDir[j - 1]!
+          const ex = d === 0 ? 1 : d === 2 ? -1 : 0
+          const ey = d === 1 ? 1 : d === 3 ? -1 : 0
+          const len = at - from
+          const px = cx - len * ex
+          const py = cy - len * ey
+          const inA = stepsInside(ax * py - ay * px, ax * ey - ay * ex, len)
+          const inB = stepsInside(px * by - py * bx, ex * by - ey * bx, len)
+          end = from + Math.min(inA, inB)
           break
         }
-      }
-      at += len
-      cx += len * ex
-      cy += len * ey
-      if (at >= last) break
-      if (cx < 2 && cx > -2 && cy < 2 && cy > -2) continue
-      // Tangent corners of the square c ± 1 as seen from point i: the corner offsets that make
-      // cross(c, offset) least (a) and greatest (b); ties on an axis go to the nearer corner.
-      const sgx = cx > 0 ? 1 : cx < 0 ? -1 : 0
-      const sgy = cy > 0 ? 1 : cy < 0 ? -1 : 0
-      const nax = cx + (sgy !== 0 ? sgy : -sgx)
-      const nay = cy + (sgx !== 0 ? -sgx : -sgy)
-      const nbx = cx + (sgy !== 0 ? -sgy : -sgx)
-      const nby = cy + (sgx !== 0 ? sgx : -sgy)
-      if (!constrained) {
-        ax = nax
-        ay = nay
-        bx = nbx
-        by = nby
-        constrained = true
-      } else {
+        if (at >= stop) break
+        from = at
+        // Tangent corners of the square c ± 1 as seen from point i: the corner offsets that make
+        // cross(c, offset) least (a) and greatest (b); ties on an axis go to the nearer corner.
+        sgx = cx > 0 ? 1 : cx < 0 ? -1 : 0
+        sgy = cy > 0 ? 1 : cy < 0 ? -1 : 0
+        const nax = cx + (sgy !== 0 ? sgy : -sgx)
+        const nay = cy + (sgx !== 0 ? -sgx : -sgy)
+        const nbx = cx + (sgy !== 0 ? -sgy : -sgx)
+        const nby = cy + (sgx !== 0 ? sgx : -sgy)
         if (ax * nay - ay * nax > 0) {
           ax = nax
           ay = nay
@@ -112,6 +125,7 @@ export function findStraightRuns(p: PathData): void {
       }
     }
     straightEnd[i] = end
+    cap = end
   }
   // A point may not see farther than the points after it (two sweeps cover the wrap).
   for (let sweep = 0; sweep < 2; sweep++) {
@@ -121,6 +135,47 @@ export function findStraightRuns(p: PathData): void {
       after = straightEnd[i]!
     }
   }
+}
+
+/**
+ * Lists the path's runs (maximal steps of one direction; point 0 starts one) twice over, the
+ * second time shifted by n, plus sentinels, so that scans cross the wrap without modulo, and each
+ * run's horizon: the first run at or after it with which all four directions have occurred.
+ * @returns the number of runs of one turn of the path
+ */
+function loadRuns(p: PathData): number {
+  const { n, x, y, dir } = p
+  let runs = 0
+  for (let k = 0; k < n; k++) if (k === 0 || dir[k] !== dir[k - 1]) runs++
+  p.reserveRuns(2 * runs + 2)
+  const { runStart, runX, runY, runDir, runHorizon } = p
+  for (let k = 0, r = 0; k < n; k++) {
+    if (k > 0 && dir[k] === dir[k - 1]) continue
+    runStart[r] = k
+    runX[r] = x[k]!
+    runY[r] = y[k]!
+    runDir[r] = dir[k]!
+    r++
+  }
+  for (let r = 0; r < runs + 2; r++) {
+    const s = r % runs
+    runStart[runs + r] = runStart[s]! + n * (1 + Math.floor(r / runs))
+    runX[runs + r] = runX[s]!
+    runY[runs + r] = runY[s]!
+    runDir[runs + r] = runDir[s]!
+  }
+  // A closed path turns through all four directions, so every window ends within one turn.
+  const seen = [0, 0, 0, 0]
+  let kinds = 0
+  for (let r = 0, j = 0; r < runs; r++) {
+    while (kinds < 4) {
+      if (seen[runDir[j]!]!++ === 0) kinds++
+      j++
+    }
+    runHorizon[r] = j - 1
+    if (--seen[runDir[r]!]! === 0) kinds--
+  }
+  return runs
 }
 
 /**

@@ -25,7 +25,8 @@
  *   this test, the anti-aliased stipple dots of the vectorize bench's clean drawings grew by a
  *   pixel at their tips.
  * Memory: in place, a ring of the original values of the three rows already overwritten and
- * still needed (y − 2, y − 1, y), 3 × width bytes; into another buffer, nothing.
+ * still needed (y − 2, y − 1, y), 3 × width bytes; into another buffer, nothing (and words of
+ * four paper or four ink pixels are cut as words there).
  */
 
 import { flank, gapSide } from '../gray/binarize'
@@ -52,7 +53,7 @@ export function cutKeepingThinLines(
   height: number,
   cut: ThinLineCut,
 ): number {
-  const { low, high, margin } = cut
+  const { low, high } = cut
   const n = width * height
   let dark = 0
   if (high <= low) {
@@ -63,17 +64,16 @@ export function cutKeepingThinLines(
     }
     return dark
   }
-  const inPlace = source === out
-  const ring = inPlace ? new Uint8Array(3 * width) : source
+  if (source !== out) return cutInto(source, out, width, height, cut)
+  // In place: a ring of the original values of the rows already overwritten (y − 2 … y).
+  const ring = new Uint8Array(3 * width)
   const rows = [0, 1, 2].map((k) => ring.subarray(k * width, (k + 1) * width))
-  const row = (y: number) => (inPlace ? rows[y % 3]! : source.subarray(y * width, (y + 1) * width))
-  const last = width - 1
   for (let y = 0; y < height; y++) {
     const start = y * width
-    const cur = row(y)
-    if (inPlace) cur.set(source.subarray(start, start + width))
-    const u1 = y >= 1 ? row(y - 1) : cur
-    const u2 = y >= 2 ? row(y - 2) : u1
+    const cur = rows[y % 3]!
+    cur.set(source.subarray(start, start + width))
+    const u1 = y >= 1 ? rows[(y - 1) % 3]! : cur
+    const u2 = y >= 2 ? rows[(y - 2) % 3]! : u1
     const d1 = y + 1 < height ? source.subarray(start + width, start + 2 * width) : cur
     const d2 = y + 2 < height ? source.subarray(start + 2 * width, start + 3 * width) : d1
     for (let x = 0; x < width; x++) {
@@ -84,36 +84,171 @@ export function cutKeepingThinLines(
         dark += 1 - light
         continue
       }
-      const l1 = x > 0 ? x - 1 : 0
-      const l2 = x > 1 ? x - 2 : 0
-      const r1 = x < last ? x + 1 : last
-      const r2 = x + 1 < last ? x + 2 : last
-      // A break between darker pixels in any direction stays paper (the gap of a dashed line,
-      // the paper between close lines); else a ridge in some direction that is no slope is ink.
-      const ridge =
-        !(
-          gap(v, cur[l1]!, cur[l2]!, cur[r1]!, cur[r2]!, cut) ||
-          gap(v, u1[x]!, u2[x]!, d1[x]!, d2[x]!, cut) ||
-          gap(v, u1[l1]!, u2[l2]!, d1[r1]!, d2[r2]!, cut) ||
-          gap(v, u1[r1]!, u2[r2]!, d1[l1]!, d2[l2]!, cut)
-        ) &&
-        ((flank(v, cur[l1]!, cur[l2]!, high, margin) &&
-          flank(v, cur[r1]!, cur[r2]!, high, margin) &&
-          !slope(min3(u1[l1]!, u1[x]!, u1[r1]!), min3(d1[l1]!, d1[x]!, d1[r1]!), cut)) ||
-          (flank(v, u1[x]!, u2[x]!, high, margin) &&
-            flank(v, d1[x]!, d2[x]!, high, margin) &&
-            !slope(min3(u1[l1]!, cur[l1]!, d1[l1]!), min3(u1[r1]!, cur[r1]!, d1[r1]!), cut)) ||
-          (flank(v, u1[l1]!, u2[l2]!, high, margin) &&
-            flank(v, d1[r1]!, d2[r2]!, high, margin) &&
-            !slope(min3(u1[x]!, u1[r1]!, cur[r1]!), min3(cur[l1]!, d1[l1]!, d1[x]!), cut)) ||
-          (flank(v, u1[r1]!, u2[r2]!, high, margin) &&
-            flank(v, d1[l1]!, d2[l2]!, high, margin) &&
-            !slope(min3(u1[l1]!, u1[x]!, cur[l1]!), min3(cur[r1]!, d1[r1]!, d1[x]!), cut)))
+      const ridge = isRidge(v, u2, 0, u1, 0, cur, 0, d1, 0, d2, 0, x, width - 1, cut)
       out[start + x] = ridge ? 0 : 1
       if (ridge) dark++
     }
   }
   return dark
+}
+
+/** Paper (255) and ink (0) four bytes at a time, as 32-bit words. */
+const PAPER_WORD = 0xffffffff
+const LIGHT_WORD = 0x01010101
+
+/**
+ * cutKeepingThinLines into another buffer: the rows are read in place. Words of four paper or
+ * four ink pixels (most of a clean drawing) are cut as words; the rest pixel by pixel.
+ */
+function cutInto(
+  source: Uint8Array,
+  out: Uint8Array,
+  width: number,
+  height: number,
+  cut: ThinLineCut,
+): number {
+  const n = width * height
+  let dark = 0
+  let i = 0
+  if ((source.byteOffset & 3) === (out.byteOffset & 3)) {
+    const head = Math.min(n, (4 - (source.byteOffset & 3)) & 3)
+    for (; i < head; i++) dark += cutPixel(source, out, i, width, height, cut)
+    const words = (n - i) >> 2
+    const from = new Uint32Array(source.buffer, source.byteOffset + i, words)
+    const to = new Uint32Array(out.buffer, out.byteOffset + i, words)
+    // Paper is light and ink dark whatever the band (high < 255 and low ≥ 0 here).
+    const paperIsLight = cut.high < 255
+    const inkIsDark = cut.low >= 0
+    for (let w = 0; w < words; w++) {
+      const v = from[w]!
+      if (v === PAPER_WORD && paperIsLight) to[w] = LIGHT_WORD
+      else if (v === 0 && inkIsDark) {
+        to[w] = 0
+        dark += 4
+      } else {
+        const p = i + 4 * w
+        dark += cutPixel(source, out, p, width, height, cut)
+        dark += cutPixel(source, out, p + 1, width, height, cut)
+        dark += cutPixel(source, out, p + 2, width, height, cut)
+        dark += cutPixel(source, out, p + 3, width, height, cut)
+      }
+    }
+    i += 4 * words
+  }
+  for (; i < n; i++) dark += cutPixel(source, out, i, width, height, cut)
+  return dark
+}
+
+/** Cuts pixel i of `source` into `out` (another buffer); returns 1 when it is dark. */
+function cutPixel(
+  source: Uint8Array,
+  out: Uint8Array,
+  i: number,
+  width: number,
+  height: number,
+  cut: ThinLineCut,
+): number {
+  const v = source[i]!
+  if (v <= cut.low) {
+    out[i] = 0
+    return 1
+  }
+  if (v > cut.high) {
+    out[i] = 1
+    return 0
+  }
+  const y = (i / width) | 0
+  const x = i - y * width
+  const c = i - x
+  // Rows beyond the image repeat the nearest one, as the in-place cut does.
+  const u1 = y >= 1 ? c - width : c
+  const u2 = y >= 2 ? u1 - width : u1
+  const d1 = y + 1 < height ? c + width : c
+  const d2 = y + 2 < height ? d1 + width : d1
+  const ridge = isRidge(
+    v,
+    source,
+    u2,
+    source,
+    u1,
+    source,
+    c,
+    source,
+    d1,
+    source,
+    d2,
+    x,
+    width - 1,
+    cut,
+  )
+  out[i] = ridge ? 0 : 1
+  return ridge ? 1 : 0
+}
+
+/**
+ * Whether the band pixel of level v at column x is ink (see the banner): rows y − 2 … y + 2 are
+ * given as arrays and the offsets of their first pixel, the nearest row repeated beyond the image.
+ */
+function isRidge(
+  v: number,
+  u2: Uint8Array,
+  o2: number,
+  u1: Uint8Array,
+  o1: number,
+  c: Uint8Array,
+  oc: number,
+  d1: Uint8Array,
+  od1: number,
+  d2: Uint8Array,
+  od2: number,
+  x: number,
+  last: number,
+  cut: ThinLineCut,
+): boolean {
+  const { high, margin } = cut
+  const l1 = x > 0 ? x - 1 : 0
+  const l2 = x > 1 ? x - 2 : 0
+  const r1 = x < last ? x + 1 : last
+  const r2 = x + 1 < last ? x + 2 : last
+  // A break between darker pixels in any direction stays paper (the gap of a dashed line, the
+  // paper between close lines); else a ridge in some direction that is no slope is ink.
+  if (
+    gap(v, c[oc + l1]!, c[oc + l2]!, c[oc + r1]!, c[oc + r2]!, cut) ||
+    gap(v, u1[o1 + x]!, u2[o2 + x]!, d1[od1 + x]!, d2[od2 + x]!, cut) ||
+    gap(v, u1[o1 + l1]!, u2[o2 + l2]!, d1[od1 + r1]!, d2[od2 + r2]!, cut) ||
+    gap(v, u1[o1 + r1]!, u2[o2 + r2]!, d1[od1 + l1]!, d2[od2 + l2]!, cut)
+  )
+    return false
+  return (
+    (flank(v, c[oc + l1]!, c[oc + l2]!, high, margin) &&
+      flank(v, c[oc + r1]!, c[oc + r2]!, high, margin) &&
+      !slope(
+        min3(u1[o1 + l1]!, u1[o1 + x]!, u1[o1 + r1]!),
+        min3(d1[od1 + l1]!, d1[od1 + x]!, d1[od1 + r1]!),
+        cut,
+      )) ||
+    (flank(v, u1[o1 + x]!, u2[o2 + x]!, high, margin) &&
+      flank(v, d1[od1 + x]!, d2[od2 + x]!, high, margin) &&
+      !slope(
+        min3(u1[o1 + l1]!, c[oc + l1]!, d1[od1 + l1]!),
+        min3(u1[o1 + r1]!, c[oc + r1]!, d1[od1 + r1]!),
+        cut,
+      )) ||
+    (flank(v, u1[o1 + l1]!, u2[o2 + l2]!, high, margin) &&
+      flank(v, d1[od1 + r1]!, d2[od2 + r2]!, high, margin) &&
+      !slope(
+        min3(u1[o1 + x]!, u1[o1 + r1]!, c[oc + r1]!),
+        min3(c[oc + l1]!, d1[od1 + l1]!, d1[od1 + x]!),
+        cut,
+      )) ||
+    (flank(v, u1[o1 + r1]!, u2[o2 + r2]!, high, margin) &&
+      flank(v, d1[od1 + l1]!, d2[od2 + l2]!, high, margin) &&
+      !slope(
+        min3(u1[o1 + l1]!, u1[o1 + x]!, c[oc + l1]!),
+        min3(c[oc + r1]!, d1[od1 + r1]!, d1[od1 + x]!),
+        cut,
+      ))
+  )
 }
 
 /**

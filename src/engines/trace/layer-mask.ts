@@ -21,7 +21,8 @@ import { type Quantized, TRANSPARENT_INDEX } from './quantize'
  *   the mask with no SEED inside shows only colours above, which paint over it anyway, so the
  *   orchestrator fills it (covered-holes.ts) and the layer runs under the whole region.
  * - The ALL_OPAQUE layer (an opaque non-white background) is every opaque pixel.
- * Cost: 4 passes over the pixels per layer, no allocation (the mask is reused between layers).
+ * Cost: 4 passes over the pixels per layer, no allocation (the mask is reused between layers);
+ *   the top layer (the only one of a bilevel image) and ALL_OPAQUE one, four pixels a step.
  */
 
 /** How far, px, a layer reaches under the layers above it. */
@@ -45,12 +46,7 @@ export function buildLayerMask(
   const { stride, data } = mask
   data.fill(0)
   if (layer.index === ALL_OPAQUE) {
-    for (let y = 0; y < height; y++) {
-      const row = y * width
-      const out = (y + 1) * stride + 1
-      for (let x = 0; x < width; x++)
-        data[out + x] = indices[row + x] === TRANSPARENT_INDEX ? SEED : INK
-    }
+    markIndex(q, mask, TRANSPARENT_INDEX, SEED, INK)
     return false
   }
   const own = layer.index
@@ -58,11 +54,7 @@ export function buildLayerMask(
   const rankOf = stack.rankOf
   if (rank === stack.layers.length - 1) {
     // The top layer: nothing above it to reach under, every other pixel is below.
-    for (let y = 0; y < height; y++) {
-      const row = y * width
-      const out = (y + 1) * stride + 1
-      for (let x = 0; x < width; x++) data[out + x] = indices[row + x] === own ? INK : SEED
-    }
+    markIndex(q, mask, own, INK, SEED)
     return false
   }
   // What each palette index is to this layer: 1 its own colour, 2 below it, 3 above it.
@@ -112,4 +104,35 @@ export function buildLayerMask(
   const keep = (INK | SEED) * 0x01010101
   for (let i = 0; i < words.length; i++) words[i]! &= keep
   return upper > 0
+}
+
+/** Four pixels' INK/SEED bits at once where they do not differ: `hit` or `miss` in each byte. */
+const ONES = 0x01010101
+const LOW7 = 0x7f7f7f7f
+
+/**
+ * Writes `hit` where the palette index is `index` and `miss` elsewhere, four pixels at a time:
+ * the index rows and the mask rows start at unrelated byte offsets, so words are read and written
+ * through DataViews (unaligned, little-endian), and each byte's match found without branches.
+ */
+function markIndex(q: Quantized, mask: PaddedMask, index: number, hit: number, miss: number): void {
+  const { width, height, indices } = q
+  const { stride, data } = mask
+  const from = new DataView(indices.buffer, indices.byteOffset, indices.byteLength)
+  const to = new DataView(data.buffer, data.byteOffset, data.byteLength)
+  const spread = index * ONES
+  const step = miss - hit
+  for (let y = 0; y < height; y++) {
+    const row = y * width
+    const out = (y + 1) * stride + 1
+    let x = 0
+    for (; x + 4 <= width; x += 4) {
+      // Bytes equal to `index` become 0; each other byte's high bit marks it (no carry between
+      // bytes: a byte's low seven bits plus 0x7f stay below 0x100).
+      const diff = from.getUint32(row + x, true) ^ spread
+      const other = ((((diff & LOW7) + LOW7) | diff) >>> 7) & ONES
+      to.setUint32(out + x, hit * ONES + step * other, true)
+    }
+    for (; x < width; x++) data[out + x] = indices[row + x] === index ? hit : miss
+  }
 }

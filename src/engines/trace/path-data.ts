@@ -25,8 +25,8 @@ export class PathData {
    * directions have occurred.
    */
   runStart = new Int32Array(0)
-  runX = new Int32Array(0)
-  runY = new Int32Array(0)
+  /** x, y of each run's first point. */
+  runXY = new Int32Array(0)
   runDir = new Uint8Array(0)
   runHorizon = new Int32Array(0)
   /**
@@ -124,8 +124,7 @@ export class PathData {
     if (count <= this.runStart.length) return
     const cap = capacityFor(count)
     this.runStart = new Int32Array(cap)
-    this.runX = new Int32Array(cap)
-    this.runY = new Int32Array(cap)
+    this.runXY = new Int32Array(2 * cap)
     this.runDir = new Uint8Array(cap)
     this.runHorizon = new Int32Array(cap)
   }

@@ -42,10 +42,12 @@ export function findStraightRuns(p: PathData): void {
     dir[k] = dx === 1 ? 0 : dy === 1 ? 1 : dx === -1 ? 2 : 3
   }
   const runs = loadRuns(p)
-  const { runStart, runX, runY, runDir, runHorizon } = p
+  const { runStart, runXY, runDir, runHorizon } = p
   // Points are scanned from the last: a point may not see past where the next one ends up (see
   // the banner), so that point's end caps the scan.
   let cap = 0
+  // The first run starting at or after the scan's stop; it moves little from point to point.
+  let last = 2 * runs
   for (let i = n - 1, r = runs - 1; i >= 0; i--) {
     while (runStart[r]! > i) r--
     const xi = x[i]!
@@ -55,15 +57,18 @@ export function findStraightRuns(p: PathData): void {
     // The run that brings the fourth direction starts where the subpath must end.
     const fourth = runStart[runHorizon[r]!]!
     if (fourth < stop) stop = fourth
+    if (last < r + 1) last = r + 1
+    while (last > r + 1 && runStart[last - 1]! >= stop) last--
+    while (runStart[last]! < stop) last++
     let end = stop
     // Turns closer than 2 steps (L∞) to point i constrain nothing: walk past them.
     let j = r + 1
     let from = -1
     let cx = 0
     let cy = 0
-    for (; runStart[j]! < stop; j++) {
-      cx = runX[j]! - xi
-      cy = runY[j]! - yi
+    for (; j < last; j++) {
+      cx = runXY[2 * j]! - xi
+      cy = runXY[2 * j + 1]! - yi
       if (cx >= 2 || cx <= -2 || cy >= 2 || cy <= -2) {
         from = runStart[j]!
         break
@@ -71,43 +76,24 @@ export function findStraightRuns(p: PathData): void {
     }
     if (from >= 0) {
       // The cone of allowed directions w: cross(a, w) ≥ 0 and cross(w, b) ≥ 0, from the tangent
-      // corners of the square c ± 1 of every turn c so far.
+      // corners of the square c ± 1 of every turn c so far: the corner offsets that make
+      // cross(c, offset) least (a) and greatest (b); ties on an axis go to the nearer corner.
       let sgx = cx > 0 ? 1 : cx < 0 ? -1 : 0
       let sgy = cy > 0 ? 1 : cy < 0 ? -1 : 0
       let ax = cx + (sgy !== 0 ? sgy : -sgx)
       let ay = cy + (sgx !== 0 ? -sgx : -sgy)
       let bx = cx + (sgy !== 0 ? -sgy : -sgx)
       let by = cy + (sgx !== 0 ? sgx : -sgy)
-      for (j++; ; j++) {
-        // The run from `from` ends at the next turn, or at the stop inside it.
-        let at = runStart[j]!
-        cx = runX[j]! - xi
-        cy = runY[j]! - yi
-        if (at > stop) {
-          const back = at - stop
-          const d = runDir[j - 1]!
-          cx -= d === 0 ? back : d === 2 ? -back : 0
-          cy -= d === 1 ? back : d === 3 ? -back : 0
-          at = stop
-        }
-        // Both constraints are linear along the run and hold at its start: a run leaves the cone
-        // exactly when its end does, and then the last step inside is solved for.
+      // Both constraints are linear along a run and hold at its start: a run leaves the cone
+      // exactly when its end does (then the last step inside is solved for below).
+      let left = false
+      for (j++; j < last; j++) {
+        cx = runXY[2 * j]! - xi
+        cy = runXY[2 * j + 1]! - yi
         if (ax * cy - ay * cx < 0 || cx * by - cy * bx < 0) {
-          const d = runDir[j - 1]!
-          const ex = d === 0 ? 1 : d === 2 ? -1 : 0
-          const ey = d === 1 ? 1 : d === 3 ? -1 : 0
-          const len = at - from
-          const px = cx - len * ex
-          const py = cy - len * ey
-          const inA = stepsInside(ax * py - ay * px, ax * ey - ay * ex, len)
-          const inB = stepsInside(px * by - py * bx, ex * by - ey * bx, len)
-          end = from + Math.min(inA, inB)
+          left = true
           break
         }
-        if (at >= stop) break
-        from = at
-        // Tangent corners of the square c ± 1 as seen from point i: the corner offsets that make
-        // cross(c, offset) least (a) and greatest (b); ties on an axis go to the nearer corner.
         sgx = cx > 0 ? 1 : cx < 0 ? -1 : 0
         sgy = cy > 0 ? 1 : cy < 0 ? -1 : 0
         const nax = cx + (sgy !== 0 ? sgy : -sgx)
@@ -122,6 +108,37 @@ export function findStraightRuns(p: PathData): void {
           bx = nbx
           by = nby
         }
+      }
+      let at: number
+      if (left) {
+        at = runStart[j]!
+        from = runStart[j - 1]!
+      } else {
+        // The last run, from the last turn before the stop to the stop.
+        if (runStart[last - 1]! > from) from = runStart[last - 1]!
+        at = runStart[last]!
+        cx = runXY[2 * last]! - xi
+        cy = runXY[2 * last + 1]! - yi
+        if (at > stop) {
+          const back = at - stop
+          const d = runDir[last - 1]!
+          cx -= d === 0 ? back : d === 2 ? -back : 0
+          cy -= d === 1 ? back : d === 3 ? -back : 0
+          at = stop
+        }
+        left = ax * cy - ay * cx < 0 || cx * by - cy * bx < 0
+        j = last
+      }
+      if (left) {
+        const d = runDir[j - 1]!
+        const ex = d === 0 ? 1 : d === 2 ? -1 : 0
+        const ey = d === 1 ? 1 : d === 3 ? -1 : 0
+        const len = at - from
+        const px = cx - len * ex
+        const py = cy - len * ey
+        const inA = stepsInside(ax * py - ay * px, ax * ey - ay * ex, len)
+        const inB = stepsInside(px * by - py * bx, ex * by - ey * bx, len)
+        end = from + Math.min(inA, inB)
       }
     }
     straightEnd[i] = end
@@ -148,20 +165,20 @@ function loadRuns(p: PathData): number {
   let runs = 0
   for (let k = 0; k < n; k++) if (k === 0 || dir[k] !== dir[k - 1]) runs++
   p.reserveRuns(2 * runs + 2)
-  const { runStart, runX, runY, runDir, runHorizon } = p
+  const { runStart, runXY, runDir, runHorizon } = p
   for (let k = 0, r = 0; k < n; k++) {
     if (k > 0 && dir[k] === dir[k - 1]) continue
     runStart[r] = k
-    runX[r] = x[k]!
-    runY[r] = y[k]!
+    runXY[2 * r] = x[k]!
+    runXY[2 * r + 1] = y[k]!
     runDir[r] = dir[k]!
     r++
   }
   for (let r = 0; r < runs + 2; r++) {
     const s = r % runs
     runStart[runs + r] = runStart[s]! + n * (1 + Math.floor(r / runs))
-    runX[runs + r] = runX[s]!
-    runY[runs + r] = runY[s]!
+    runXY[2 * (runs + r)] = runXY[2 * s]!
+    runXY[2 * (runs + r) + 1] = runXY[2 * s + 1]!
     runDir[runs + r] = runDir[s]!
   }
   // A closed path turns through all four directions, so every window ends within one turn.

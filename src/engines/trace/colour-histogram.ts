@@ -74,21 +74,34 @@ export function buildHistogram(image: RasterImage): ColourHistogram {
 /**
  * Counts levels into four interleaved tables merged at the end: consecutive pixels of one level
  * would otherwise make every increment wait for the previous one (4 Mpx: 7 → 3 ms, Node 22).
+ * Words of four white pixels, most of a drawing's paper, are counted as words.
  */
 function countLevels(data: Uint8Array, pixels: number, levels: Uint32Array): void {
   const parts = new Uint32Array(1024)
-  const whole = pixels & ~3
-  for (let i = 0; i < whole; i += 4) {
-    parts[data[i]!]!++
-    parts[256 + data[i + 1]!]!++
-    parts[512 + data[i + 2]!]!++
-    parts[768 + data[i + 3]!]!++
+  const head = Math.min(pixels, (4 - (data.byteOffset & 3)) & 3)
+  for (let i = 0; i < head; i++) parts[data[i]!]!++
+  const words = new Uint32Array(data.buffer, data.byteOffset + head, (pixels - head) >> 2)
+  let white = 0
+  for (let w = 0; w < words.length; w++) {
+    const v = words[w]!
+    if (v === WHITE_WORD) {
+      white++
+      continue
+    }
+    parts[v & 0xff]!++
+    parts[256 + ((v >>> 8) & 0xff)]!++
+    parts[512 + ((v >>> 16) & 0xff)]!++
+    parts[768 + (v >>> 24)]!++
   }
-  for (let i = whole; i < pixels; i++) parts[data[i]!]!++
+  for (let i = head + 4 * words.length; i < pixels; i++) parts[data[i]!]!++
   for (let v = 0; v < 256; v++) {
     levels[v] = parts[v]! + parts[256 + v]! + parts[512 + v]! + parts[768 + v]!
   }
+  levels[255]! += 4 * white
 }
+
+/** Four pixels of level 255. */
+const WHITE_WORD = 0xffffffff
 
 /** Samples of the histogram plus the bin each came from. */
 export interface BinSamples extends ColourSamples {

@@ -93,9 +93,15 @@ export async function convertImage(
     const size = fitLongEdge(gray.width, gray.height, PRESET_LONG_EDGE_PX[dpi])
     const resampled = resampleGray(gray, size.width, size.height, { wasm: kernels.resample })
     const filed = await prepareFilingPage(resampled, mode)
-    const main = createFilingEncoder({ format, mode: filed.mode, ...size, dpi, page })
-    const preview =
-      format !== 'png' ? previewEncoder(size.width, size.height, dpi, kernels.resample) : null
+    const main = createFilingEncoder({
+      format,
+      mode: filed.mode,
+      ...size,
+      dpi,
+      page,
+      zlib: kernels.zlib,
+    })
+    const preview = format !== 'png' ? previewEncoder(size.width, size.height, dpi, kernels) : null
     return {
       mode: filed.mode,
       modeReason: filed.reason,
@@ -168,7 +174,7 @@ function previewEncoder(
   width: number,
   height: number,
   dpi: FilingDpi,
-  resampleWasm: WebAssembly.Module | null,
+  kernels: Kernels,
 ): PreviewEncoder {
   const size = previewSize(width, height)
   const previewDpi = Math.round((dpi * size.width) / width)
@@ -179,9 +185,10 @@ function previewEncoder(
         ...size,
         channels: 1,
         density: { x: previewDpi, y: previewDpi },
+        zlib: kernels.zlib,
       })
-      for await (const row of resampleGray(source, size.width, size.height, { wasm: resampleWasm })
-        .rows) {
+      const wasm = kernels.resample
+      for await (const row of resampleGray(source, size.width, size.height, { wasm }).rows) {
         await encoder.write(row)
       }
       return encoder.finish()

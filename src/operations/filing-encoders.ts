@@ -34,6 +34,8 @@ export interface FilingEncoderOptions {
   dpi: number
   /** PDF page size. */
   page: PageSize
+  /** Kernels.zlib: gray outputs are compressed by the wasm deflate when given. */
+  zlib?: WebAssembly.Module | null
 }
 
 /** The encoder for one output file. */
@@ -47,6 +49,7 @@ export function createFilingEncoder(options: FilingEncoderOptions): FilingEncode
         channels: 1,
         bitDepth: mode === 'bilevel' ? 1 : 8,
         density: { x: dpi, y: dpi },
+        zlib: options.zlib,
       })
     case 'tiff':
       return createTiffEncoder({
@@ -54,6 +57,7 @@ export function createFilingEncoder(options: FilingEncoderOptions): FilingEncode
         height,
         dpi,
         kind: mode === 'bilevel' ? 'bilevel' : 'gray8',
+        zlib: options.zlib,
       })
     case 'pdf':
       return mode === 'bilevel' ? g4Pdf(options) : flatePdf(options)
@@ -79,8 +83,8 @@ function g4Pdf({ width, height, dpi, page }: FilingEncoderOptions): FilingEncode
 }
 
 /** A PDF page whose image is the PNG-filtered, zlib-compressed gray rows (/FlateDecode). */
-function flatePdf({ width, height, dpi, page }: FilingEncoderOptions): FilingEncoder {
-  const image = new FlateGrayImage(width)
+function flatePdf({ width, height, dpi, page, zlib }: FilingEncoderOptions): FilingEncoder {
+  const image = new FlateGrayImage(width, zlib)
   return {
     write: (row) => image.write(row),
     async finish() {

@@ -942,3 +942,592 @@ export function unfilter(line: usize, prior: usize, dst: usize, length: i32, bpp
   }
   return type
 }
+
+// ---------------------------------------------------------------------------------------------
+// Deflate (RFC 1951 in an RFC 1950 stream): greedy LZ77 over 4-byte hash chains, then one
+// dynamic Huffman block per BLOCK_SYMBOLS symbols. Positions are absolute (u32) so the window
+// slides with one copy and no table rewrite; a candidate is used only after its bytes compare.
+// One instance compresses one stream (deflateInit), separately from the inflater's state.
+// ---------------------------------------------------------------------------------------------
+
+const HASH_BITS: u32 = 15
+const HASH_SIZE: usize = 1 << HASH_BITS
+/** New input taken per slide, after the 32 KiB of history. */
+const D_INPUT: usize = 96 * 1024
+const D_CAP: usize = WINDOW + D_INPUT
+/** Bytes kept ahead of the match finder until the stream ends: a whole match can be found. */
+const LOOKAHEAD: u32 = 262
+const BLOCK_SYMBOLS: i32 = 32768
+/** Room for one block's bits at the worst (48 bits a symbol) and its header. */
+const D_OUT_CAP: usize = <usize>BLOCK_SYMBOLS * 6 + 1024
+
+let dWin: usize = 0
+let dBase: u32 = 0
+let dPos: u32 = 0
+let dEnd: u32 = 0
+let dHead: usize = 0
+let dPrev: usize = 0
+let dSymLit: usize = 0
+let dSymDist: usize = 0
+let dSymCount: i32 = 0
+let dLitFreq: usize = 0
+let dDistFreq: usize = 0
+let dOut: usize = 0
+let dOutPos: usize = 0
+let dBits: u64 = 0
+let dBitCount: i32 = 0
+let dMaxChain: i32 = 8
+let dNice: i32 = 64
+let dAdlerFrom: u32 = 0
+
+// Code tables, built at deflateInit.
+const LEN_SYMBOL = memory.data(259 * 2)
+const DIST_SYMBOL_LO = memory.data(256)
+const DIST_SYMBOL_HI = memory.data(256)
+const LEN_BASE = memory.data(29 * 2)
+const LEN_EXTRA = memory.data(29)
+const DIST_BASE = memory.data(30 * 2)
+const DIST_EXTRA = memory.data(30)
+// Per block: code lengths and (bit-reversed) codes of the three alphabets, and scratch.
+const LIT_LENS = memory.data(288)
+const LIT_CODES = memory.data(288 * 2)
+const DIST_LENS = memory.data(32)
+const DIST_CODES = memory.data(32 * 2)
+const CL_LENS = memory.data(19)
+const CL_CODES = memory.data(19 * 2)
+const CL_FREQ = memory.data(19 * 4)
+const CL_SYMS = memory.data(320 * 2)
+const SORT_KEYS = memory.data(288 * 4)
+const NUM_CODES = memory.data(33 * 4)
+const HUFF_SCRATCH = memory.data(288 * 4)
+
+/**
+ * Starts a zlib stream: `maxChain` candidates tried per position, a match of `nice` bytes or
+ * more ends the search. Allocates the buffers on first use.
+ */
+export function deflateInit(maxChain: i32, nice: i32): void {
+  if (dWin === 0) {
+    dWin = heap.alloc(D_CAP + 16)
+    dHead = heap.alloc(HASH_SIZE << 2)
+    dPrev = heap.alloc(WINDOW << 2)
+    dSymLit = heap.alloc((<usize>BLOCK_SYMBOLS) << 1)
+    dSymDist = heap.alloc((<usize>BLOCK_SYMBOLS) << 1)
+    dLitFreq = heap.alloc(288 * 4)
+    dDistFreq = heap.alloc(32 * 4)
+    dOut = heap.alloc(D_OUT_CAP + 16)
+    let base: u32 = 3
+    for (let s = 0; s < 28; s++) {
+      const extra: u32 = s < 8 ? 0 : <u32>(s - 4) >> 2
+      store<u16>(LEN_BASE + ((<usize>s) << 1), <u16>base)
+      store<u8>(LEN_EXTRA + <usize>s, <u8>extra)
+      for (let k: u32 = 0; k < (<u32>1) << extra; k++) {
+        store<u16>(LEN_SYMBOL + ((<usize>(base + k)) << 1), <u16>(257 + s))
+      }
+      base += (<u32>1) << extra
+    }
+    store<u16>(LEN_BASE + 28 * 2, 258)
+    store<u8>(LEN_EXTRA + 28, 0)
+    store<u16>(LEN_SYMBOL + 258 * 2, 285)
+    base = 1
+    for (let s = 0; s < 30; s++) {
+      const extra: u32 = s < 4 ? 0 : <u32>(s >> 1) - 1
+      store<u16>(DIST_BASE + ((<usize>s) << 1), <u16>base)
+      store<u8>(DIST_EXTRA + <usize>s, <u8>extra)
+      for (let k: u32 = 0; k < (<u32>1) << extra; k++) {
+        const d = base + k - 1
+        if (d < 256) store<u8>(DIST_SYMBOL_LO + <usize>d, <u8>s)
+        else store<u8>(DIST_SYMBOL_HI + <usize>(d >> 7), <u8>s)
+      }
+      base += (<u32>1) << extra
+    }
+  }
+  dMaxChain = maxChain
+  dNice = nice
+  // Absolute positions start at 1: 0 in the head table means no candidate.
+  dBase = 1
+  dPos = 1
+  dEnd = 1
+  dAdlerFrom = 1
+  memory.fill(dHead, 0, HASH_SIZE << 2)
+  memory.fill(dPrev, 0, WINDOW << 2)
+  resetBlock()
+  dOutPos = dOut
+  dBits = 0
+  dBitCount = 0
+  adlerA = 1
+  adlerB = 0
+  raw = false
+  // zlib header: deflate, 32 KiB window, no dictionary, "fast" level bits; 0x7801 % 31 == 0.
+  putBits(0x78, 8)
+  putBits(0x01, 8)
+}
+
+function resetBlock(): void {
+  dSymCount = 0
+  memory.fill(dLitFreq, 0, 288 * 4)
+  memory.fill(dDistFreq, 0, 32 * 4)
+}
+
+/** Where the next input bytes go (after sliding the window if need be), at most `deflateRoom`. */
+export function deflateInput(): usize {
+  if (dEnd - dBase + <u32>LOOKAHEAD * 2 > <u32>D_CAP) {
+    const keep = dPos > <u32>WINDOW ? dPos - <u32>WINDOW : 0
+    if (keep > dBase) {
+      settleDeflateAdler(dEnd)
+      const shift = keep - dBase
+      memory.copy(dWin, dWin + <usize>shift, <usize>(dEnd - keep))
+      dBase = keep
+    }
+  }
+  return dWin + <usize>(dEnd - dBase)
+}
+
+export function deflateRoom(): i32 {
+  return <i32>(<u32>D_CAP - (dEnd - dBase))
+}
+
+/** Counts `n` bytes written at `deflateInput()`. */
+export function deflatePush(n: i32): void {
+  dEnd += <u32>n
+}
+
+/** Compressed bytes ready to take, from `deflateOutput()`; `deflateTaken` empties it. */
+export function deflateOutput(): usize {
+  return dOut
+}
+
+export function deflateReady(): i32 {
+  return <i32>(dOutPos - dOut)
+}
+
+export function deflateTaken(): void {
+  dOutPos = dOut
+}
+
+function putBits(value: u32, n: i32): void {
+  dBits |= (<u64>value) << (<u64>dBitCount)
+  dBitCount += n
+  if (dBitCount >= 32) {
+    store<u32>(dOutPos, <u32>dBits)
+    dOutPos += 4
+    dBits >>= 32
+    dBitCount -= 32
+  }
+}
+
+/** Adds the input up to absolute position `to` to the Adler-32. */
+function settleDeflateAdler(to: u32): void {
+  if (to <= dAdlerFrom) return
+  adlerPos = dWin + <usize>(dAdlerFrom - dBase)
+  outPos = dWin + <usize>(to - dBase)
+  raw = false
+  settleAdler()
+  dAdlerFrom = to
+}
+
+function matchLength(a: usize, b: usize, max: i32): i32 {
+  let n: i32 = 0
+  while (n + 8 <= max) {
+    const x = load<u64>(a + <usize>n) ^ load<u64>(b + <usize>n)
+    if (x !== 0) return n + <i32>(ctz(x) >> 3)
+    n += 8
+  }
+  while (n < max && load<u8>(a + <usize>n) === load<u8>(b + <usize>n)) n++
+  return n
+}
+
+function hashAt(p: usize): usize {
+  return <usize>((load<u32>(p) * 0x9e3779b1) >> (32 - HASH_BITS))
+}
+
+let dMatchDist: u32 = 0
+
+/**
+ * Indexes position `pos` and returns the longest match there (0 under 4 bytes), its distance in
+ * dMatchDist.
+ */
+function findMatch(pos: u32, avail: i32): i32 {
+  if (avail < 4) return 0
+  const win = dWin
+  const base = dBase
+  const p = win + <usize>(pos - base)
+  const h = hashAt(p)
+  let cand = load<u32>(dHead + (h << 2))
+  store<u32>(dHead + (h << 2), pos)
+  store<u32>(dPrev + ((<usize>(pos & 32767)) << 2), cand)
+  const first = load<u32>(p)
+  let chain = dMaxChain
+  const nice = dNice
+  const floor: u32 = pos > <u32>WINDOW ? pos - <u32>WINDOW : 0
+  let best: i32 = 0
+  while (cand > floor && cand >= base && chain > 0) {
+    const c = win + <usize>(cand - base)
+    if (load<u32>(c) === first) {
+      const len = matchLength(c, p, avail)
+      if (len > best) {
+        best = len
+        dMatchDist = pos - cand
+        if (len >= nice) break
+      }
+    }
+    const next = load<u32>(dPrev + ((<usize>(cand & 32767)) << 2))
+    if (next >= cand) break
+    cand = next
+    chain--
+  }
+  return best
+}
+
+function emitLiteral(v: u8): void {
+  store<u16>(dSymLit + ((<usize>dSymCount) << 1), <u16>v)
+  store<u16>(dSymDist + ((<usize>dSymCount) << 1), 0)
+  dSymCount++
+  const la = dLitFreq + ((<usize>v) << 2)
+  store<u32>(la, load<u32>(la) + 1)
+}
+
+function emitMatch(length: i32, dist: u32): void {
+  const lsym = <usize>load<u16>(LEN_SYMBOL + ((<usize>length) << 1))
+  const d = dist - 1
+  const dsym = <usize>(
+    (d < 256 ? load<u8>(DIST_SYMBOL_LO + <usize>d) : load<u8>(DIST_SYMBOL_HI + <usize>(d >> 7)))
+  )
+  store<u16>(dSymLit + ((<usize>dSymCount) << 1), <u16>(256 + length))
+  store<u16>(dSymDist + ((<usize>dSymCount) << 1), <u16>dist)
+  dSymCount++
+  const la = dLitFreq + (lsym << 2)
+  store<u32>(la, load<u32>(la) + 1)
+  const da = dDistFreq + (dsym << 2)
+  store<u32>(da, load<u32>(da) + 1)
+}
+
+/**
+ * Runs the match finder over the input, keeping LOOKAHEAD bytes back unless `last`. A match
+ * shorter than `dNice` is deferred by one byte when the next position has a longer one (lazy
+ * matching, as zlib's levels 4-9). Returns 1 when a block was written (take the output and call
+ * again), 0 when it needs more input.
+ */
+export function deflateRun(last: bool): i32 {
+  const limit: u32 = last ? dEnd : dEnd > LOOKAHEAD ? dEnd - LOOKAHEAD : 0
+  let pos = dPos
+  while (pos < limit) {
+    if (dSymCount >= BLOCK_SYMBOLS - 2) {
+      dPos = pos
+      writeBlock(false)
+      return 1
+    }
+    let len = findMatch(pos, <i32>min<u32>(258, dEnd - pos))
+    let dist = dMatchDist
+    if (len < 4) {
+      emitLiteral(load<u8>(dWin + <usize>(pos - dBase)))
+      pos++
+      continue
+    }
+    if (len < dNice && pos + 1 < limit) {
+      const next = findMatch(pos + 1, <i32>min<u32>(258, dEnd - pos - 1))
+      if (next > len) {
+        emitLiteral(load<u8>(dWin + <usize>(pos - dBase)))
+        pos++
+        len = next
+        dist = dMatchDist
+      } else {
+        // pos + 1 is indexed already: the loop below starts after it.
+        emitMatch(len, dist)
+        indexRun(pos + 2, pos + <u32>len)
+        pos += <u32>len
+        continue
+      }
+    }
+    emitMatch(len, dist)
+    indexRun(pos + 1, pos + <u32>len)
+    pos += <u32>len
+  }
+  dPos = pos
+  return 0
+}
+
+/** Indexes positions [from, to) that a match covered, so later data can refer into them. */
+function indexRun(from: u32, to: u32): void {
+  const hashStop = dEnd >= 3 ? dEnd - 3 : 0
+  const stop = min(to, hashStop)
+  for (let pos = from; pos < stop; pos++) {
+    const h = hashAt(dWin + <usize>(pos - dBase))
+    store<u32>(dPrev + ((<usize>(pos & 32767)) << 2), load<u32>(dHead + (h << 2)))
+    store<u32>(dHead + (h << 2), pos)
+  }
+}
+
+/** Ends the stream: the last block, then the Adler-32 of all input. Call after deflateRun(true). */
+export function deflateFinish(): void {
+  writeBlock(true)
+  settleDeflateAdler(dEnd)
+  if (dBitCount > 0) putBits(0, (8 - (dBitCount & 7)) & 7)
+  while (dBitCount > 0) {
+    store<u8>(dOutPos++, <u8>dBits)
+    dBits >>= 8
+    dBitCount -= 8
+  }
+  dBitCount = 0
+  const adler = (adlerB << 16) | adlerA
+  store<u8>(dOutPos++, <u8>(adler >> 24))
+  store<u8>(dOutPos++, <u8>(adler >> 16))
+  store<u8>(dOutPos++, <u8>(adler >> 8))
+  store<u8>(dOutPos++, <u8>adler)
+}
+
+/**
+ * Huffman code lengths of at most `limit` bits for `count` symbols of `freq` (u32 each) into
+ * `lens` (u8): Moffat and Katajainen's in-place minimum-redundancy lengths over the symbols
+ * sorted by frequency, then the longest codes folded to `limit` (as miniz does). At least two
+ * symbols get a code, so every decoder sees a complete code.
+ */
+function huffmanLengths(freq: usize, count: i32, lens: usize, limit: i32): void {
+  memory.fill(lens, 0, <usize>count)
+  let n: i32 = 0
+  for (let s = 0; s < count; s++) {
+    const f = load<u32>(freq + ((<usize>s) << 2))
+    if (f !== 0) {
+      store<u32>(SORT_KEYS + ((<usize>n) << 2), (f << 9) | <u32>s)
+      n++
+    }
+  }
+  // Fewer than two used symbols: give symbols 0 and 1 (or the used one and another) one bit.
+  if (n < 2) {
+    const used = n === 1 ? <i32>(load<u32>(SORT_KEYS) & 511) : 0
+    store<u8>(lens + <usize>used, 1)
+    store<u8>(lens + <usize>(used === 0 ? 1 : 0), 1)
+    return
+  }
+  // Insertion sort by frequency, ascending (ties by symbol).
+  for (let i = 1; i < n; i++) {
+    const key = load<u32>(SORT_KEYS + ((<usize>i) << 2))
+    let j = i - 1
+    while (j >= 0 && load<u32>(SORT_KEYS + ((<usize>j) << 2)) > key) {
+      store<u32>(SORT_KEYS + ((<usize>(j + 1)) << 2), load<u32>(SORT_KEYS + ((<usize>j) << 2)))
+      j--
+    }
+    store<u32>(SORT_KEYS + ((<usize>(j + 1)) << 2), key)
+  }
+  // A[i]: the frequencies, then (in place) parent links, depths and finally code lengths.
+  const a = HUFF_SCRATCH
+  for (let i = 0; i < n; i++)
+    store<u32>(a + ((<usize>i) << 2), load<u32>(SORT_KEYS + ((<usize>i) << 2)) >> 9)
+  store<u32>(a, load<u32>(a) + load<u32>(a + 4))
+  let root: i32 = 0
+  let leaf: i32 = 2
+  for (let next = 1; next < n - 1; next++) {
+    if (leaf >= n || load<u32>(a + ((<usize>root) << 2)) < load<u32>(a + ((<usize>leaf) << 2))) {
+      store<u32>(a + ((<usize>next) << 2), load<u32>(a + ((<usize>root) << 2)))
+      store<u32>(a + ((<usize>root) << 2), <u32>next)
+      root++
+    } else {
+      store<u32>(a + ((<usize>next) << 2), load<u32>(a + ((<usize>leaf) << 2)))
+      leaf++
+    }
+    if (
+      leaf >= n ||
+      (root < next && load<u32>(a + ((<usize>root) << 2)) < load<u32>(a + ((<usize>leaf) << 2)))
+    ) {
+      store<u32>(
+        a + ((<usize>next) << 2),
+        load<u32>(a + ((<usize>next) << 2)) + load<u32>(a + ((<usize>root) << 2)),
+      )
+      store<u32>(a + ((<usize>root) << 2), <u32>next)
+      root++
+    } else {
+      store<u32>(
+        a + ((<usize>next) << 2),
+        load<u32>(a + ((<usize>next) << 2)) + load<u32>(a + ((<usize>leaf) << 2)),
+      )
+      leaf++
+    }
+  }
+  store<u32>(a + ((<usize>(n - 2)) << 2), 0)
+  for (let next = n - 3; next >= 0; next--) {
+    const parent = load<u32>(a + ((<usize>next) << 2))
+    store<u32>(a + ((<usize>next) << 2), load<u32>(a + ((<usize>parent) << 2)) + 1)
+  }
+  let avail: i32 = 1
+  let used: i32 = 0
+  let depth: u32 = 0
+  root = n - 2
+  let next = n - 1
+  while (avail > 0) {
+    while (root >= 0 && load<u32>(a + ((<usize>root) << 2)) === depth) {
+      used++
+      root--
+    }
+    while (avail > used) {
+      store<u32>(a + ((<usize>next) << 2), depth)
+      next--
+      avail--
+    }
+    avail = 2 * used
+    depth++
+    used = 0
+  }
+  // a[i] is now the code length of the i-th least frequent symbol: count, fold, assign.
+  memory.fill(NUM_CODES, 0, 33 * 4)
+  for (let i = 0; i < n; i++) {
+    const at = NUM_CODES + ((<usize>load<u32>(a + ((<usize>i) << 2))) << 2)
+    store<u32>(at, load<u32>(at) + 1)
+  }
+  const maxAt = NUM_CODES + ((<usize>limit) << 2)
+  for (let i = limit + 1; i <= 32; i++) {
+    store<u32>(maxAt, load<u32>(maxAt) + load<u32>(NUM_CODES + ((<usize>i) << 2)))
+  }
+  let total: u32 = 0
+  for (let i = limit; i > 0; i--)
+    total += load<u32>(NUM_CODES + ((<usize>i) << 2)) << (<u32>(limit - i))
+  while (total !== (<u32>1) << (<u32>limit)) {
+    store<u32>(maxAt, load<u32>(maxAt) - 1)
+    for (let i = limit - 1; i > 0; i--) {
+      const at = NUM_CODES + ((<usize>i) << 2)
+      if (load<u32>(at) !== 0) {
+        store<u32>(at, load<u32>(at) - 1)
+        const up = NUM_CODES + ((<usize>(i + 1)) << 2)
+        store<u32>(up, load<u32>(up) + 2)
+        break
+      }
+    }
+    total--
+  }
+  // The most frequent symbols (the end of the sorted list) take the shortest codes.
+  let j = n
+  for (let len = 1; len <= limit; len++) {
+    for (let k = <i32>load<u32>(NUM_CODES + ((<usize>len) << 2)); k > 0; k--) {
+      j--
+      store<u8>(lens + <usize>(load<u32>(SORT_KEYS + ((<usize>j) << 2)) & 511), <u8>len)
+    }
+  }
+}
+
+/** Canonical codes (RFC 1951 §3.2.2) for `count` lengths, stored bit-reversed for LSB-first output. */
+function canonicalCodes(lens: usize, count: i32, codes: usize): void {
+  memory.fill(NUM_CODES, 0, 16 * 4)
+  for (let s = 0; s < count; s++) {
+    const at = NUM_CODES + ((<usize>load<u8>(lens + <usize>s)) << 2)
+    store<u32>(at, load<u32>(at) + 1)
+  }
+  store<u32>(NUM_CODES, 0)
+  let code: u32 = 0
+  for (let len = 1; len <= 15; len++) {
+    code = (code + load<u32>(NUM_CODES + ((<usize>(len - 1)) << 2))) << 1
+    store<u32>(NEXT + ((<usize>len) << 2), code)
+  }
+  for (let s = 0; s < count; s++) {
+    const len = <i32>load<u8>(lens + <usize>s)
+    if (len === 0) continue
+    const at = NEXT + ((<usize>len) << 2)
+    let c = load<u32>(at)
+    store<u32>(at, c + 1)
+    let reversed: u32 = 0
+    for (let i = 0; i < len; i++) {
+      reversed = (reversed << 1) | (c & 1)
+      c >>= 1
+    }
+    store<u16>(codes + ((<usize>s) << 1), <u16>reversed)
+  }
+}
+
+/** Writes the pending symbols as one dynamic Huffman block (RFC 1951 §3.2.7). */
+function writeBlock(final: bool): void {
+  store<u32>(dLitFreq + 256 * 4, 1)
+  huffmanLengths(dLitFreq, 286, LIT_LENS, 15)
+  huffmanLengths(dDistFreq, 30, DIST_LENS, 15)
+  canonicalCodes(LIT_LENS, 286, LIT_CODES)
+  canonicalCodes(DIST_LENS, 30, DIST_CODES)
+  let hlit: i32 = 286
+  while (hlit > 257 && load<u8>(LIT_LENS + <usize>(hlit - 1)) === 0) hlit--
+  let hdist: i32 = 30
+  while (hdist > 1 && load<u8>(DIST_LENS + <usize>(hdist - 1)) === 0) hdist--
+  // The code lengths of both alphabets in a row, run-length coded with 16, 17 and 18.
+  memory.copy(LENGTHS, LIT_LENS, <usize>hlit)
+  memory.copy(LENGTHS + <usize>hlit, DIST_LENS, <usize>hdist)
+  const total = hlit + hdist
+  memory.fill(CL_FREQ, 0, 19 * 4)
+  let nsyms: i32 = 0
+  for (let i = 0; i < total; ) {
+    const len = load<u8>(LENGTHS + <usize>i)
+    let run: i32 = 1
+    while (i + run < total && load<u8>(LENGTHS + <usize>(i + run)) === len) run++
+    i += run
+    if (len === 0) {
+      while (run >= 11) {
+        const r = min(run, 138)
+        store<u16>(CL_SYMS + ((<usize>nsyms) << 1), <u16>((18 << 8) | (r - 11)))
+        nsyms++
+        run -= r
+      }
+      if (run >= 3) {
+        store<u16>(CL_SYMS + ((<usize>nsyms) << 1), <u16>((17 << 8) | (run - 3)))
+        nsyms++
+        run = 0
+      }
+    } else {
+      store<u16>(CL_SYMS + ((<usize>nsyms) << 1), <u16>((<i32>len) << 8))
+      nsyms++
+      run--
+      while (run >= 3) {
+        const r = min(run, 6)
+        store<u16>(CL_SYMS + ((<usize>nsyms) << 1), <u16>((16 << 8) | (r - 3)))
+        nsyms++
+        run -= r
+      }
+    }
+    for (; run > 0; run--) {
+      store<u16>(CL_SYMS + ((<usize>nsyms) << 1), <u16>((<i32>len) << 8))
+      nsyms++
+    }
+  }
+  for (let i = 0; i < nsyms; i++) {
+    const at = CL_FREQ + ((<usize>(load<u16>(CL_SYMS + ((<usize>i) << 1)) >> 8)) << 2)
+    store<u32>(at, load<u32>(at) + 1)
+  }
+  huffmanLengths(CL_FREQ, 19, CL_LENS, 7)
+  canonicalCodes(CL_LENS, 19, CL_CODES)
+  let hclen: i32 = 19
+  while (hclen > 4 && load<u8>(CL_LENS + <usize>load<u8>(CLEN_ORDER + <usize>(hclen - 1))) === 0) {
+    hclen--
+  }
+  putBits(final ? 1 : 0, 1)
+  putBits(2, 2)
+  putBits(<u32>(hlit - 257), 5)
+  putBits(<u32>(hdist - 1), 5)
+  putBits(<u32>(hclen - 4), 4)
+  for (let i = 0; i < hclen; i++) {
+    putBits(<u32>load<u8>(CL_LENS + <usize>load<u8>(CLEN_ORDER + <usize>i)), 3)
+  }
+  for (let i = 0; i < nsyms; i++) {
+    const v = <u32>load<u16>(CL_SYMS + ((<usize>i) << 1))
+    const sym = <usize>(v >> 8)
+    putBits(<u32>load<u16>(CL_CODES + (sym << 1)), <i32>load<u8>(CL_LENS + sym))
+    if (sym === 16) putBits(v & 255, 2)
+    else if (sym === 17) putBits(v & 255, 3)
+    else if (sym === 18) putBits(v & 255, 7)
+  }
+  // The symbols. Each putBits call adds at most 28 bits, below the 32 it flushes at.
+  for (let i = 0; i < dSymCount; i++) {
+    const v = <u32>load<u16>(dSymLit + ((<usize>i) << 1))
+    if (v < 256) {
+      putBits(<u32>load<u16>(LIT_CODES + ((<usize>v) << 1)), <i32>load<u8>(LIT_LENS + <usize>v))
+      continue
+    }
+    const length = v - 256
+    const lsym = <usize>load<u16>(LEN_SYMBOL + ((<usize>length) << 1))
+    const li = lsym - 257
+    putBits(<u32>load<u16>(LIT_CODES + (lsym << 1)), <i32>load<u8>(LIT_LENS + lsym))
+    const lx = <i32>load<u8>(LEN_EXTRA + li)
+    if (lx > 0) putBits(length - <u32>load<u16>(LEN_BASE + (li << 1)), lx)
+    const dist = <u32>load<u16>(dSymDist + ((<usize>i) << 1))
+    const d = dist - 1
+    const dsym = <usize>(
+      (d < 256 ? load<u8>(DIST_SYMBOL_LO + <usize>d) : load<u8>(DIST_SYMBOL_HI + <usize>(d >> 7)))
+    )
+    putBits(<u32>load<u16>(DIST_CODES + (dsym << 1)), <i32>load<u8>(DIST_LENS + dsym))
+    const dx = <i32>load<u8>(DIST_EXTRA + dsym)
+    if (dx > 0) putBits(dist - <u32>load<u16>(DIST_BASE + (dsym << 1)), dx)
+  }
+  putBits(<u32>load<u16>(LIT_CODES + 256 * 2), <i32>load<u8>(LIT_LENS + 256))
+  resetBlock()
+}

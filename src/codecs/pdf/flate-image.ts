@@ -5,17 +5,22 @@
  * A photo page at 4096 px: 5.6 MB with the predictors, 9.0 MB without (bench/convert-vs-sharp.mjs).
  */
 
-import { DeflateWriter } from '../../lib/deflate'
+import { createDeflateWriter, type ZlibWriter } from '../../lib/deflate'
 import type { EncodedFile } from '../../lib/rows'
 import { filterRow } from '../png/filter'
 
 /** Takes `width`-byte gray rows; `finish()` returns the compressed stream. */
 export class FlateGrayImage {
-  readonly #deflate = new DeflateWriter()
+  readonly #deflate: ZlibWriter
   readonly #filtered: Uint8Array
   readonly #prior: Uint8Array
 
-  constructor(readonly width: number) {
+  /** @param zlib the compiled wasm/dist/zlib.wasm (Kernels.zlib), or none for CompressionStream */
+  constructor(
+    readonly width: number,
+    zlib?: WebAssembly.Module | null,
+  ) {
+    this.#deflate = createDeflateWriter(zlib)
     this.#filtered = new Uint8Array(1 + width)
     this.#prior = new Uint8Array(width)
   }

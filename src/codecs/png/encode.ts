@@ -4,7 +4,7 @@
  */
 
 import { crc32 } from '../../lib/crc32'
-import { DeflateWriter } from '../../lib/deflate'
+import { createDeflateWriter, type ZlibWriter } from '../../lib/deflate'
 import type { Channels, Density, EncodedFile, PixelRows, RowSink } from '../../lib/rows'
 import { filterRow } from './filter'
 import { PNG_MAX_DIMENSION, writePngSignature, writeUint32 } from './meta'
@@ -24,6 +24,8 @@ export interface PngEncodeOptions {
   bitDepth?: 8 | 1
   /** Pixels per inch, written as pHYs in pixels per metre; omitted when absent. */
   density?: Density
+  /** The compiled wasm/dist/zlib.wasm (Kernels.zlib): compress with it, not CompressionStream. */
+  zlib?: WebAssembly.Module | null
 }
 
 /** Options for {@link createPngEncoder}. */
@@ -89,7 +91,7 @@ export function createPngEncoder(options: PngEncoderOptions): PngEncoder {
   if (width * channels > 0x7fffffff) {
     throw new Error(`Expected a row of at most 2^31 - 1 bytes but width ${width} needs more`)
   }
-  return new Encoder(width, height, channels, bitDepth, density)
+  return new Encoder(width, height, channels, bitDepth, density, options.zlib)
 }
 
 /**
@@ -109,6 +111,7 @@ export async function encodePng(
     channels: source.channels,
     bitDepth: options.bitDepth,
     density: options.density ?? source.density,
+    zlib: options.zlib,
   })
   for await (const row of source.rows) await encoder.write(row)
   return encoder.finish()
@@ -135,7 +138,7 @@ class Encoder implements PngEncoder {
   readonly #channels: number
   readonly #bitDepth: 8 | 1
   readonly #density: Density | undefined
-  readonly #deflate = new DeflateWriter()
+  readonly #deflate: ZlibWriter
   /** the filter byte and the filtered row, handed to the compressor */
   readonly #filtered: Uint8Array
   /** the previous input row (8-bit only), zeros before the first row */
@@ -154,7 +157,15 @@ class Encoder implements PngEncoder {
   /** Bytes handed out by `take`. */
   #taken = 0
 
-  constructor(width: number, height: number, channels: number, bitDepth: 8 | 1, density?: Density) {
+  constructor(
+    width: number,
+    height: number,
+    channels: number,
+    bitDepth: 8 | 1,
+    density?: Density,
+    zlib?: WebAssembly.Module | null,
+  ) {
+    this.#deflate = createDeflateWriter(zlib)
     this.#width = width
     this.#height = height
     this.#channels = channels

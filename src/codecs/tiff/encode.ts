@@ -7,6 +7,7 @@
 import { CodecError } from '../../lib/codec-error'
 import { DeflateWriter } from '../../lib/deflate'
 import type { EncodedFile, RowSink } from '../../lib/rows'
+import { WasmDeflateWriter } from '../../lib/zlib-wasm'
 import { G4Encoder } from '../ccitt/encode'
 import { FieldType, Tag } from './ifd'
 
@@ -30,6 +31,11 @@ export interface TiffEncodeOptions {
    * 'bilevel': 1-bit WhiteIsZero, CCITT T.6 (Group 4), one strip; samples < 128 are black.
    */
   readonly kind: 'gray8' | 'bilevel'
+  /**
+   * The compiled wasm/dist/zlib.wasm (Kernels.zlib): gray8 strips are compressed with it (one
+   * instance for all strips), not CompressionStream.
+   */
+  readonly zlib?: WebAssembly.Module | null
 }
 
 /** A row sink that turns into a TIFF file; await each `write` before the next. */
@@ -231,13 +237,16 @@ function writeIfd(fields: Field[], ifdOffset: number, padding: number): Uint8Arr
 class Gray8Encoder extends BaseEncoder {
   readonly #rowsPerStrip: number
   readonly #diff: Uint8Array
-  #deflate: DeflateWriter | undefined
+  #deflate: DeflateWriter | WasmDeflateWriter | undefined
+  /** The wasm writer, reused strip after strip. */
+  readonly #wasm: WasmDeflateWriter | undefined
   #rowsInStrip = 0
 
   constructor(options: TiffEncodeOptions) {
     super(options)
     this.#rowsPerStrip = Math.max(1, Math.floor(GRAY_STRIP_BYTES / options.width))
     this.#diff = new Uint8Array(options.width)
+    this.#wasm = options.zlib ? new WasmDeflateWriter(options.zlib) : undefined
   }
 
   protected rowsPerStrip(): number {
@@ -259,7 +268,10 @@ class Gray8Encoder extends BaseEncoder {
     const width = this.options.width
     diff[0] = row[0]!
     for (let x = 1; x < width; x++) diff[x] = row[x]! - row[x - 1]!
-    this.#deflate ??= new DeflateWriter()
+    if (!this.#deflate) {
+      this.#wasm?.reset()
+      this.#deflate = this.#wasm ?? new DeflateWriter()
+    }
     await this.#deflate.write(diff)
     if (++this.#rowsInStrip === this.#rowsPerStrip) await this.#endStrip()
   }

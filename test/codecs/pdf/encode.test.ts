@@ -6,6 +6,7 @@ import {
   sightRect,
   writeRasterPdf,
 } from '../../../src/codecs/pdf/encode'
+import { WORKERD_KERNELS } from '../../../src/kernels/workerd'
 import { concatBytes, utf8 } from '../../../src/lib/bytes'
 import { deflateBytes } from '../../../src/lib/deflate'
 import type { EncodedFile } from '../../../src/lib/rows'
@@ -154,45 +155,51 @@ describe('codecs/pdf/writeRasterPdf structure', () => {
     expect(stream).toEqual(concatBytes(options.image.data.parts))
     expect(inflateAll([stream])).toEqual(pixels(123, 45))
   })
-  it('describes a PNG-predicted flate image whose rows unfilter to the page', async () => {
-    const { FlateGrayImage } = await import('../../../src/codecs/pdf/flate-image')
-    const width = 123
-    const height = 45
-    const page = pixels(width, height)
-    const image = new FlateGrayImage(width)
-    for (let y = 0; y < height; y++) await image.write(page.subarray(y * width, (y + 1) * width))
-    const data = await image.finish()
-    const parsed = parse(
-      writeRasterPdf({
-        image: { width, height, dpi: 300, encoding: 'flate-gray8-png', data },
-        producer: 'test',
-        creationDate: new Date(0),
-      }),
-    )
-    expect(parsed.objects.get(5)).toContain(
-      '/Filter /FlateDecode /DecodeParms << /Predictor 15 /Colors 1 /BitsPerComponent 8 /Columns 123 >>',
-    )
-    // PNG predictors (PDF 32000-1 §7.4.4.4): a filter byte, then the filtered row; undo them.
-    const raw = inflateAll([parsed.stream(5)])
-    expect(raw.length).toBe(height * (width + 1))
-    const out = new Uint8Array(width * height)
-    for (let y = 0; y < height; y++) {
-      const type = raw[y * (width + 1)]!
-      expect(type).toBeLessThanOrEqual(4)
-      for (let x = 0; x < width; x++) {
-        const a = x > 0 ? out[y * width + x - 1]! : 0
-        const b = y > 0 ? out[(y - 1) * width + x]! : 0
-        const c = x > 0 && y > 0 ? out[(y - 1) * width + x - 1]! : 0
-        const p = a + b - c
-        const [pa, pb, pc] = [Math.abs(p - a), Math.abs(p - b), Math.abs(p - c)]
-        const predictor = [0, a, b, (a + b) >> 1, pa <= pb && pa <= pc ? a : pb <= pc ? b : c][
-          type
-        ]!
-        out[y * width + x] = (raw[y * (width + 1) + 1 + x]! + predictor) & 255
+  it.each([
+    ['the platform zlib', null],
+    ['the wasm deflate (Kernels.zlib)', WORKERD_KERNELS.zlib ?? null],
+  ] as const)(
+    'describes a PNG-predicted flate image whose rows unfilter to the page, with %s',
+    async (_, zlib) => {
+      const { FlateGrayImage } = await import('../../../src/codecs/pdf/flate-image')
+      const width = 123
+      const height = 45
+      const page = pixels(width, height)
+      const image = new FlateGrayImage(width, zlib)
+      for (let y = 0; y < height; y++) await image.write(page.subarray(y * width, (y + 1) * width))
+      const data = await image.finish()
+      const parsed = parse(
+        writeRasterPdf({
+          image: { width, height, dpi: 300, encoding: 'flate-gray8-png', data },
+          producer: 'test',
+          creationDate: new Date(0),
+        }),
+      )
+      expect(parsed.objects.get(5)).toContain(
+        '/Filter /FlateDecode /DecodeParms << /Predictor 15 /Colors 1 /BitsPerComponent 8 /Columns 123 >>',
+      )
+      // PNG predictors (PDF 32000-1 §7.4.4.4): a filter byte, then the filtered row; undo them.
+      const raw = inflateAll([parsed.stream(5)])
+      expect(raw.length).toBe(height * (width + 1))
+      const out = new Uint8Array(width * height)
+      for (let y = 0; y < height; y++) {
+        const type = raw[y * (width + 1)]!
+        expect(type).toBeLessThanOrEqual(4)
+        for (let x = 0; x < width; x++) {
+          const a = x > 0 ? out[y * width + x - 1]! : 0
+          const b = y > 0 ? out[(y - 1) * width + x]! : 0
+          const c = x > 0 && y > 0 ? out[(y - 1) * width + x - 1]! : 0
+          const p = a + b - c
+          const [pa, pb, pc] = [Math.abs(p - a), Math.abs(p - b), Math.abs(p - c)]
+          const predictor = [0, a, b, (a + b) >> 1, pa <= pb && pa <= pc ? a : pb <= pc ? b : c][
+            type
+          ]!
+          out[y * width + x] = (raw[y * (width + 1) + 1 + x]! + predictor) & 255
+        }
       }
-    }
-    expect(out).toEqual(page)
-  })
+      expect(out).toEqual(page)
+    },
+  )
   it('describes a CCITT G4 image with K -1, its size and BlackIs1 false', () => {
     const g4 = new Uint8Array([0x26, 0xa0, 0x10, 0x01])
     const parsed = parse(

@@ -3,6 +3,7 @@ import { openTiff } from '../../../src/codecs/tiff/decode'
 import { createTiffEncoder, type TiffEncodeOptions } from '../../../src/codecs/tiff/encode'
 import { type Ifd, readFirstIfd, readHeader, Tag } from '../../../src/codecs/tiff/ifd'
 import { isTiff, probeTiff } from '../../../src/codecs/tiff/meta'
+import { WORKERD_KERNELS } from '../../../src/kernels/workerd'
 import { concatBytes } from '../../../src/lib/bytes'
 
 /** A gray test page: a gradient, a ring, text-like strokes and noise, `width * height` bytes. */
@@ -196,5 +197,20 @@ describe('createTiffEncoder misuse', () => {
   it('refuses rows shorter than the width', () => {
     const encoder = createTiffEncoder({ width: 4, height: 2, dpi: 300, kind: 'gray8' })
     expect(() => encoder.write(new Uint8Array(3))).toThrow('Expected a row of 4 bytes')
+  })
+})
+
+describe('createTiffEncoder gray8 with the zlib kernel (wasm deflate)', () => {
+  it('writes strips (one instance, restarted per strip) that decode to the same rows, within 5 % of the platform zlib', async () => {
+    const zlib = WORKERD_KERNELS.zlib
+    expect(zlib).toBeInstanceOf(WebAssembly.Module)
+    const rows = page(300, 517)
+    const options = { width: 300, height: 517, dpi: 300, kind: 'gray8' } as const
+    const platform = await encode(options, rows)
+    const wasm = await encode({ ...options, zlib }, rows)
+    const ifd = expectCommonTags(wasm.bytes, 300, 517, 300)
+    expect(values(ifd, Tag.StripOffsets)).toHaveLength(Math.ceil(517 / Math.floor(65536 / 300)))
+    expect(await decode(wasm.bytes)).toEqual(rows)
+    expect(wasm.bytes.length / platform.bytes.length).toBeLessThan(1.05)
   })
 })

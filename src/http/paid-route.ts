@@ -8,7 +8,6 @@ import { createRoute, OpenAPIHono, type z } from '@hono/zod-openapi'
 import type { OutputBatch } from '../adapters/ports'
 import type { Deps } from '../deps'
 import type { AppEnv } from '../env'
-import { log } from '../lib/log'
 import type { PaidOperation } from '../operations/pricing'
 import { isJsonContentType } from './input/image-input'
 import { apiKeyAuth } from './middleware/auth'
@@ -151,7 +150,7 @@ export function paidRoute<
     const isJson = isJsonContentType(c.req.header('content-type'))
     const body = isJson ? c.req.valid('json' as never) : c.req.valid('form' as never)
     const request = await definition.prepare(body as z.infer<J> | z.infer<F>)
-    const { deps, requestId } = c.var
+    const { deps } = c.var
     // runPaid writes the 200 body itself (byte-exact, so replays can return it unchanged).
     const response = runPaid(c, {
       operation: definition.operationId,
@@ -161,10 +160,7 @@ export function paidRoute<
       loadInput: () => definition.load(request, deps),
       run: async (input, outputs) => {
         const out = await definition.run(input, request, { deps, outputs })
-        log('info', `${definition.operationId} result`, {
-          requestId,
-          ...definition.logged(out, request),
-        })
+        c.set('result', definition.logged(out, request))
         const data = await definition.present(out, request, (key) => outputUrl(c, key))
         return data as Record<string, unknown>
       },

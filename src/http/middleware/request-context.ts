@@ -12,6 +12,8 @@ export interface RequestContextVariables {
   deps: Deps
   /** The error code of the response, when it is an error (set by the error handler, for logs). */
   errorCode?: string
+  /** What a paid operation produced, for the access line (one log line per request). */
+  result?: Record<string, unknown>
 }
 
 export interface RequestContextOptions {
@@ -46,6 +48,7 @@ export function requestContext(options: RequestContextOptions = {}): MiddlewareH
       errorCode: c.get('errorCode'),
       accountId: c.get('auth')?.accountId,
       durationMs: Date.now() - started,
+      result: c.get('result'),
     })
   }
 }

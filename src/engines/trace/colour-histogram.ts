@@ -112,13 +112,19 @@ export interface BinSamples extends ColourSamples {
 
 /** The non-empty bins as weighted samples, with their mean colour in sRGB and Lab. */
 export function samplesOf(h: ColourHistogram): BinSamples {
+  // A gray image fills only the 32 bins of the gray axis (ascending with the level): those are
+  // all that is read, not the 32768.
+  const axis = h.levels !== undefined
+  const last = axis ? 31 : BIN_COUNT - 1
+  const binAt = (k: number) => (axis ? binOf(8 * k, 8 * k, 8 * k) : k)
   let n = 0
-  for (let b = 0; b < BIN_COUNT; b++) if (h.counts[b]! > 0) n++
+  for (let k = 0; k <= last; k++) if (h.counts[binAt(k)]! > 0) n++
   const bins = new Int32Array(n)
   const lab = new Float64Array(3 * n)
   const rgb = new Float64Array(3 * n)
   const weight = new Float64Array(n)
-  for (let b = 0, i = 0; b < BIN_COUNT; b++) {
+  for (let k = 0, i = 0; k <= last; k++) {
+    const b = binAt(k)
     const c = h.counts[b]!
     if (c === 0) continue
     bins[i] = b

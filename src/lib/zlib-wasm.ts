@@ -290,6 +290,11 @@ interface DeflateExports {
   memory: { readonly buffer: ArrayBuffer }
   deflateInit(maxChain: number, nice: number): void
   deflateInput(): number
+  deflateReserve(n: number): number
+  filterInit(rowBytes: number): void
+  filterRowBuffer(): number
+  filterPriorBuffer(): number
+  filterRow(length: number, bpp: number, out: number): number
   deflateRoom(): number
   deflatePush(n: number): void
   deflateRun(last: number): number
@@ -302,6 +307,8 @@ interface DeflateExports {
 /** Candidates tried per position and the match length that ends the search (speed over size). */
 const DEFLATE_CHAIN = 8
 const DEFLATE_NICE = 32
+/** Longest row `writeFilteredRow` takes (it filters straight into the window's free room). */
+export const MAX_FILTERED_ROW_BYTES = 32 * 1024 - 1
 
 /**
  * A zlib stream compressed by the wasm deflate (wasm/dist/zlib.wasm): DeflateWriter's interface
@@ -314,6 +321,8 @@ export class WasmDeflateWriter {
   #heap: Uint8Array | undefined
   readonly #parts: Uint8Array[] = []
   #byteLength = 0
+  /** Row length the filter buffers were set up for (0: not yet, or a new stream). */
+  #filterBytes = 0
 
   constructor(module: WebAssembly.Module) {
     this.#module = module
@@ -324,6 +333,42 @@ export class WasmDeflateWriter {
     this.#wasm?.deflateInit(DEFLATE_CHAIN, DEFLATE_NICE)
     this.#parts.length = 0
     this.#byteLength = 0
+    this.#filterBytes = 0
+  }
+
+  /**
+   * Filters `row` with PNG's adaptive heuristic (the same choice and bytes as filterRow in
+   * codecs/png/filter.ts) against the previous row given here (zeros at first), and compresses
+   * the filter byte and the residuals. Rows of at most MAX_FILTERED_ROW_BYTES.
+   */
+  async writeFilteredRow(row: Uint8Array, bpp: number): Promise<void> {
+    const wasm = await this.#filterReady(row.length)
+    this.#heap!.set(row, wasm.filterRowBuffer())
+    wasm.filterRow(row.length, bpp, wasm.deflateReserve(row.length + 1))
+    wasm.deflatePush(row.length + 1)
+    while (wasm.deflateRun(0) === 1) this.#collect(wasm)
+  }
+
+  /** Makes `row` the previous row for the next writeFilteredRow (after a row filtered outside). */
+  async setPriorRow(row: Uint8Array): Promise<void> {
+    const wasm = await this.#filterReady(row.length)
+    this.#heap!.set(row, wasm.filterPriorBuffer())
+  }
+
+  async #filterReady(rowBytes: number): Promise<DeflateExports> {
+    const wasm = this.#wasm ?? (await this.#start())
+    if (this.#filterBytes !== rowBytes) {
+      if (rowBytes > MAX_FILTERED_ROW_BYTES) {
+        throw new RangeError(
+          `Expected rows of at most ${MAX_FILTERED_ROW_BYTES} bytes but received ${rowBytes}`,
+        )
+      }
+      wasm.filterInit(rowBytes)
+      // filterInit may grow the memory, which replaces its buffer.
+      this.#heap = new Uint8Array(wasm.memory.buffer)
+      this.#filterBytes = rowBytes
+    }
+    return wasm
   }
 
   async #start(): Promise<DeflateExports> {

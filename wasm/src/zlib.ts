@@ -1070,7 +1070,12 @@ function resetBlock(): void {
 
 /** Where the next input bytes go (after sliding the window if need be), at most `deflateRoom`. */
 export function deflateInput(): usize {
-  if (dEnd - dBase + <u32>LOOKAHEAD * 2 > <u32>D_CAP) {
+  return deflateReserve(0)
+}
+
+/** deflateInput, sliding the window early enough that `n` (at most 32 KiB) bytes fit. */
+export function deflateReserve(n: i32): usize {
+  if (dEnd - dBase + <u32>LOOKAHEAD * 2 + <u32>n > <u32>D_CAP) {
     const keep = dPos > <u32>WINDOW ? dPos - <u32>WINDOW : 0
     if (keep > dBase) {
       settleDeflateAdler(dEnd)
@@ -1530,4 +1535,183 @@ function writeBlock(final: bool): void {
   }
   putBits(<u32>load<u16>(LIT_CODES + 256 * 2), <i32>load<u8>(LIT_LENS + 256))
   resetBlock()
+}
+
+// ---------------------------------------------------------------------------------------------
+// PNG row filter (PNG 3rd edition §9, the adaptive heuristic of §12.8), as filterRow in
+// src/codecs/png/filter.ts: the same five sums of |signed residual| and the same choice (the
+// first smallest of None, Sub, Up, Average, Paeth), 16 bytes per step. The row and the prior row
+// live here, each after 16 zero bytes so the left neighbours of the first pixel read as 0.
+// ---------------------------------------------------------------------------------------------
+
+let fRow: usize = 0
+let fPrior: usize = 0
+let fCap: i32 = 0
+
+/** Makes room for rows of `rowBytes` (zeroing the prior row); may grow memory. */
+export function filterInit(rowBytes: i32): void {
+  if (rowBytes > fCap) {
+    fRow = heap.alloc(<usize>rowBytes + 48) + 16
+    fPrior = heap.alloc(<usize>rowBytes + 48) + 16
+    fCap = rowBytes
+  }
+  memory.fill(fRow - 16, 0, <usize>fCap + 32)
+  memory.fill(fPrior - 16, 0, <usize>fCap + 32)
+}
+
+/** Where the next row goes. */
+export function filterRowBuffer(): usize {
+  return fRow
+}
+
+/** The prior row (to overwrite when the caller filtered a row itself). */
+export function filterPriorBuffer(): usize {
+  return fPrior
+}
+
+function signedAbsSum(v: v128): v128 {
+  return i32x4.extadd_pairwise_i16x8_u(i16x8.extadd_pairwise_i8x16_u(i8x16.abs(v)))
+}
+
+/** The Paeth predictors of 8 pixels (i16 lanes). */
+function paeth16(a: v128, b: v128, c: v128): v128 {
+  const bc = i16x8.sub(b, c)
+  const ac = i16x8.sub(a, c)
+  const pa = i16x8.abs(bc)
+  const pb = i16x8.abs(ac)
+  const pc = i16x8.abs(i16x8.add(bc, ac))
+  const useA = v128.and(i16x8.le_s(pa, pb), i16x8.le_s(pa, pc))
+  const useB = i16x8.le_s(pb, pc)
+  return v128.bitselect(a, v128.bitselect(b, c, useB), useA)
+}
+
+function paethBytes(a: v128, b: v128, c: v128): v128 {
+  const lo = paeth16(
+    i16x8.extend_low_i8x16_u(a),
+    i16x8.extend_low_i8x16_u(b),
+    i16x8.extend_low_i8x16_u(c),
+  )
+  const hi = paeth16(
+    i16x8.extend_high_i8x16_u(a),
+    i16x8.extend_high_i8x16_u(b),
+    i16x8.extend_high_i8x16_u(c),
+  )
+  return i8x16.narrow_i16x8_u(lo, hi)
+}
+
+/** (a + b) >> 1 per byte. */
+function average(a: v128, b: v128): v128 {
+  return i8x16.sub(i8x16.avgr_u(a, b), v128.and(v128.xor(a, b), i8x16.splat(1)))
+}
+
+function scalarPaeth(a: i32, b: i32, c: i32): i32 {
+  const pa = abs(b - c)
+  const pb = abs(a - c)
+  const pc = abs(a + b - 2 * c)
+  return pa <= pb && pa <= pc ? a : pb <= pc ? b : c
+}
+
+function signedAbs(v: i32): u32 {
+  const x = v & 255
+  return <u32>(x < 128 ? x : 256 - x)
+}
+
+function sumLanes(v: v128): u32 {
+  return (
+    <u32>i32x4.extract_lane(v, 0) +
+    <u32>i32x4.extract_lane(v, 1) +
+    <u32>i32x4.extract_lane(v, 2) +
+    <u32>i32x4.extract_lane(v, 3)
+  )
+}
+
+/**
+ * Filters the row at filterRowBuffer() against the prior row into `out` (filter byte, then
+ * `length` residuals), then makes it the prior row. Returns the filter type.
+ */
+export function filterRow(length: i32, bpp: i32, out: usize): i32 {
+  const row = fRow
+  const prior = fPrior
+  const step = <usize>bpp
+  const n = <usize>length
+  let vNone = i32x4.splat(0)
+  let vSub = i32x4.splat(0)
+  let vUp = i32x4.splat(0)
+  let vAvg = i32x4.splat(0)
+  let vPaeth = i32x4.splat(0)
+  let i: usize = 0
+  for (; i + 16 <= n; i += 16) {
+    const x = v128.load(row + i)
+    const a = v128.load(row + i - step)
+    const b = v128.load(prior + i)
+    const c = v128.load(prior + i - step)
+    vNone = i32x4.add(vNone, signedAbsSum(x))
+    vSub = i32x4.add(vSub, signedAbsSum(i8x16.sub(x, a)))
+    vUp = i32x4.add(vUp, signedAbsSum(i8x16.sub(x, b)))
+    vAvg = i32x4.add(vAvg, signedAbsSum(i8x16.sub(x, average(a, b))))
+    vPaeth = i32x4.add(vPaeth, signedAbsSum(i8x16.sub(x, paethBytes(a, b, c))))
+  }
+  let none = sumLanes(vNone)
+  let sub = sumLanes(vSub)
+  let up = sumLanes(vUp)
+  let avg = sumLanes(vAvg)
+  let pae = sumLanes(vPaeth)
+  for (; i < n; i++) {
+    const x = <i32>load<u8>(row + i)
+    const a = <i32>load<u8>(row + i - step)
+    const b = <i32>load<u8>(prior + i)
+    const c = <i32>load<u8>(prior + i - step)
+    none += signedAbs(x)
+    sub += signedAbs(x - a)
+    up += signedAbs(x - b)
+    avg += signedAbs(x - ((a + b) >> 1))
+    pae += signedAbs(x - scalarPaeth(a, b, c))
+  }
+  let type = 0
+  let best = none
+  if (sub < best) {
+    type = 1
+    best = sub
+  }
+  if (up < best) {
+    type = 2
+    best = up
+  }
+  if (avg < best) {
+    type = 3
+    best = avg
+  }
+  if (pae < best) type = 4
+  store<u8>(out, <u8>type)
+  const dst = out + 1
+  i = 0
+  if (type === 0) {
+    memory.copy(dst, row, n)
+  } else {
+    for (; i + 16 <= n; i += 16) {
+      const x = v128.load(row + i)
+      const a = v128.load(row + i - step)
+      const b = v128.load(prior + i)
+      let p: v128
+      if (type === 1) p = a
+      else if (type === 2) p = b
+      else if (type === 3) p = average(a, b)
+      else p = paethBytes(a, b, v128.load(prior + i - step))
+      v128.store(dst + i, i8x16.sub(x, p))
+    }
+    for (; i < n; i++) {
+      const x = <i32>load<u8>(row + i)
+      const a = <i32>load<u8>(row + i - step)
+      const b = <i32>load<u8>(prior + i)
+      let p: i32
+      if (type === 1) p = a
+      else if (type === 2) p = b
+      else if (type === 3) p = (a + b) >> 1
+      else p = scalarPaeth(a, b, <i32>load<u8>(prior + i - step))
+      store<u8>(dst + i, <u8>(x - p))
+    }
+  }
+  fRow = prior
+  fPrior = row
+  return type
 }

@@ -7,6 +7,7 @@
 
 import { createDeflateWriter, type ZlibWriter } from '../../lib/deflate'
 import type { EncodedFile } from '../../lib/rows'
+import { MAX_FILTERED_ROW_BYTES, WasmDeflateWriter } from '../../lib/zlib-wasm'
 import { filterRow } from '../png/filter'
 
 /** Takes `width`-byte gray rows; `finish()` returns the compressed stream. */
@@ -30,9 +31,15 @@ export class FlateGrayImage {
     if (row.length !== this.width) {
       throw new RangeError(`Expected a row of ${this.width} bytes but received ${row.length}`)
     }
+    const deflate = this.#deflate
+    if (deflate instanceof WasmDeflateWriter && row.length <= MAX_FILTERED_ROW_BYTES) {
+      // The kernel filters it the same way, keeping the prior row itself.
+      await deflate.writeFilteredRow(row, 1)
+      return
+    }
     filterRow(row, this.#prior, this.#filtered, 1)
     this.#prior.set(row)
-    await this.#deflate.write(this.#filtered)
+    await deflate.write(this.#filtered)
   }
 
   finish(): Promise<EncodedFile> {

@@ -6,6 +6,7 @@
 import { crc32 } from '../../lib/crc32'
 import { createDeflateWriter, type ZlibWriter } from '../../lib/deflate'
 import type { Channels, Density, EncodedFile, PixelRows, RowSink } from '../../lib/rows'
+import { MAX_FILTERED_ROW_BYTES, WasmDeflateWriter } from '../../lib/zlib-wasm'
 import { filterRow } from './filter'
 import { PNG_MAX_DIMENSION, writePngSignature, writeUint32 } from './meta'
 
@@ -139,6 +140,8 @@ class Encoder implements PngEncoder {
   readonly #bitDepth: 8 | 1
   readonly #density: Density | undefined
   readonly #deflate: ZlibWriter
+  /** The deflate when it is the wasm one and filters rows too (8-bit rows up to 32 KiB). */
+  readonly #wasm: WasmDeflateWriter | undefined
   /** the filter byte and the filtered row, handed to the compressor */
   readonly #filtered: Uint8Array
   /** the previous input row (8-bit only), zeros before the first row */
@@ -166,6 +169,12 @@ class Encoder implements PngEncoder {
     zlib?: WebAssembly.Module | null,
   ) {
     this.#deflate = createDeflateWriter(zlib)
+    this.#wasm =
+      this.#deflate instanceof WasmDeflateWriter &&
+      bitDepth === 8 &&
+      width * channels <= MAX_FILTERED_ROW_BYTES
+        ? this.#deflate
+        : undefined
     this.#width = width
     this.#height = height
     this.#channels = channels
@@ -184,12 +193,17 @@ class Encoder implements PngEncoder {
     if (row.length !== expected) {
       throw new Error(`Expected ${expected} bytes for row ${this.#rows} but received ${row.length}`)
     }
+    // 'wasm': the kernel filters the row itself; 'prior': we did, and the kernel's prior row
+    // must follow; 'as-is': the kernel's prior row is already this row (or there is no kernel).
+    let kernel: 'wasm' | 'prior' | 'as-is' = 'as-is'
     if (this.#bitDepth === 1) packBits(row, this.#filtered)
     else if (sameBytes(row, this.#prior)) upOfRepeatedRow(row, this.#filtered)
     else {
       const level = this.#channels === 1 ? uniformLevel(row) : -1
-      if (level >= 0 && this.#priorLevel >= 0)
+      if (level >= 0 && this.#priorLevel >= 0) {
         filterUniformRow(level, this.#priorLevel, this.#filtered)
+        kernel = 'prior'
+      } else if (this.#wasm) kernel = 'wasm'
       else filterRow(row, this.#prior, this.#filtered, this.#channels)
       this.#prior.set(row)
       this.#priorLevel = level
@@ -197,7 +211,11 @@ class Encoder implements PngEncoder {
     this.#rows++
     this.#busy = true
     try {
-      await this.#deflate.write(this.#filtered)
+      if (kernel === 'wasm') await this.#wasm!.writeFilteredRow(row, this.#channels)
+      else {
+        if (kernel === 'prior') await this.#wasm?.setPriorRow(row)
+        await this.#deflate.write(this.#filtered)
+      }
     } finally {
       this.#busy = false
     }

@@ -444,6 +444,33 @@ describe('codecs/png/encode with the zlib kernel (wasm deflate)', () => {
     }
   })
 
+  it("filters each row as filterRow does: the inflated image data equals the platform-zlib file's", async () => {
+    const idatOf = (file: EncodedFile) =>
+      inflateAll(
+        chunksOf(fileBytes(file))
+          .filter((c) => c.type === 'IDAT')
+          .map((c) => c.data),
+      )
+    // Widths around the 16-byte steps, every channel count, noise, ramps, repeated and one-level
+    // rows (which the encoder filters itself and the kernel must still take as the prior row).
+    for (const [width, height, channels] of [
+      [1, 5, 1],
+      [15, 9, 1],
+      [16, 9, 2],
+      [17, 40, 3],
+      [33, 31, 4],
+      [250, 61, 1],
+    ] as const) {
+      const pixels = testImage(width, height, channels, width)
+      const stride = width * channels
+      pixels.copyWithin(5 * stride, 4 * stride, 5 * stride)
+      pixels.fill(77, 7 * stride, 9 * stride)
+      const platform = await encodePng(source(pixels, width, height, channels))
+      const wasm = await encodePng(source(pixels, width, height, channels), { zlib })
+      expect(idatOf(wasm), `${width}x${height}x${channels}`).toEqual(idatOf(platform))
+    }
+  })
+
   it('hands the file out as it is made, giving the same bytes as one finish()', async () => {
     const pixels = testImage(400, 300, 1, 2)
     const whole = fileBytes(await encodePng(source(pixels, 400, 300, 1), { zlib }))

@@ -212,7 +212,7 @@ async function sheets(engine) {
     name: 'ours traceLineart',
     run: async (input) => runOurs(engine, input),
   }
-  printSheets(await runSheets([runner]))
+  printSheets(await runSheets([runner], { write: flag('--write') }))
 }
 
 const engine = await loadLineart()

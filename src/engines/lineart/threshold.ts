@@ -4,10 +4,11 @@
  */
 
 import { releaseBuffer } from '../../lib/release'
-import { binarizePage, chooseThreshold } from '../gray/binarize'
+import { type BinarizeParams, binarizePage, chooseThreshold } from '../gray/binarize'
+import { pageLevels } from '../gray/page-levels'
 import { pageHistogram } from '../gray/tone'
 import type { GrayImage } from '../raster'
-import { createMask, type Mask } from './mask'
+import { createMask, type Mask, neighbourOffsets } from './mask'
 import { normalizeBackground } from './normalize-background'
 
 /*
@@ -16,8 +17,10 @@ import { normalizeBackground } from './normalize-background'
  * Input → output: gray image → Mask (1 ink, 0 paper, one-pixel paper frame).
  * Method: background normalisation (./normalize-background.ts), then the midpoint of paper and
  * ink levels with the ridge rescue for thin gray lines (../gray/binarize.ts, chosen on the
- * corpus by `npm run bench -- binarize`). An image with exactly two levels (most patent
- * drawings are 1-bit) is split at their midpoint directly.
+ * corpus by `npm run bench -- binarize`), the ink level taken from the darkest strokes and the
+ * rescue narrowed for lines (`lineartThreshold`): ridges lighter than a third of the contrast
+ * stay only as dots or as the edge of a darker stroke (`keepFaintDots`). An image with exactly
+ * two levels (most patent drawings are 1-bit) is split at their midpoint directly.
  */
 
 /**
@@ -35,11 +38,168 @@ export function thresholdInk(
   const normalized = normalizeBackground(image.data, width, height)
   // binarizePage rewrites its page in place: never the caller's image.
   const page = normalized === image.data ? normalized.slice() : normalized
-  binarizePage(page, width, height, chooseThreshold(pageHistogram(page), 'lineart'))
-  maskBelow(page, into, 128)
+  const { params, lineHigh } = lineartThreshold(pageHistogram(page))
+  // The pixels a ridge may rescue only as a dot, marked before their levels are overwritten.
+  markBand(page, into, params, lineHigh)
+  binarizePage(page, width, height, params)
+  mergeBinarized(page, into)
   // Our own copy: freed now rather than left resident beside the kernels' memory until a GC.
   releaseBuffer(page)
+  keepFaintDots(into)
   return into
+}
+
+/**
+ * Share of the dark class (levels up to Otsu's split) under the drawing's ink level. The gray
+ * toolkit takes a quarter, which a sheet's gray shading and the anti-aliased edges of thin lines
+ * pull up (55 on a 150 DPI montage whose outlines are black): the midpoint cut then keeps as
+ * stroke what is only a light shading line.
+ */
+const INK_SHARE = 0.05
+/**
+ * A ridge joins a line only when it is at least this share of the contrast darker than the
+ * paper: a third of a pixel of ink. Lighter ridges are faint shading lines, a fine texture or a
+ * mesh seen at too low a resolution; drawn as lines they would be full-black strokes where the
+ * drawing has a faint tone. Lighter ridges down to the gray toolkit's band are kept as dots only
+ * (see `keepFaintDots`): a small stipple dot reduced in size is as light.
+ */
+const LINE_RIDGE_DARKNESS = 1 / 3
+/** A faint ridge component no larger than this across (px), on its own, is a dot. */
+const FAINT_DOT_PX = 4
+
+/**
+ * The binarizer's parameters for line art: the gray toolkit's (../gray/binarize.ts) with the ink
+ * level of the drawing's darkest strokes (INK_SHARE), and the level up to which a rescued ridge
+ * may be part of a line (`lineHigh`, LINE_RIDGE_DARKNESS; at most `params.high`).
+ */
+export function lineartThreshold(histogram: Uint32Array): {
+  params: BinarizeParams
+  lineHigh: number
+} {
+  const params = chooseThreshold(histogram, 'lineart')
+  if (params.high <= params.low) return { params, lineHigh: params.high }
+  const { paper, otsu } = pageLevels(histogram)
+  let dark = 0
+  for (let v = 0; v <= otsu; v++) dark += histogram[v]!
+  let ink = 0
+  for (let seen = 0; ink < otsu; ink++) {
+    seen += histogram[ink]!
+    if (seen > INK_SHARE * dark) break
+  }
+  const low = Math.min(params.low, Math.floor((paper + ink) / 2))
+  const lineHigh = Math.max(
+    low,
+    Math.min(params.high, Math.round(paper - LINE_RIDGE_DARKNESS * (paper - ink))),
+  )
+  return { params: { ...params, low }, lineHigh }
+}
+
+/**
+ * Mask codes while thresholding: paper, ink; before binarizing, the core (level ≤ low) and the
+ * faint band; after, ink from a faint ridge, ink of the core, and seen pixels (| FAINT_SEEN).
+ */
+const PAPER = 0
+const INK = 1
+const FAINT = 2
+const CORE = 3
+const SEEN = 4
+const FAINT_SEEN = 1
+
+/** Marks the core (≤ low) and the faint band (lineHigh, high] of `gray` in `mask`. */
+function markBand(
+  gray: Uint8Array,
+  mask: Mask,
+  { low, high }: BinarizeParams,
+  lineHigh: number,
+): void {
+  const { data, stride, width, height } = mask
+  for (let y = 0; y < height; y++) {
+    const src = y * width
+    const dst = (y + 1) * stride + 1
+    for (let x = 0; x < width; x++) {
+      const v = gray[src + x]!
+      data[dst + x] = v <= low ? CORE : v > lineHigh && v <= high ? FAINT : PAPER
+    }
+  }
+}
+
+/** The binarized page into `mask`: black pixels INK, or FAINT / CORE as marked; white PAPER. */
+function mergeBinarized(page: Uint8Array, mask: Mask): void {
+  const { data, stride, width, height } = mask
+  for (let y = 0; y < height; y++) {
+    const src = y * width
+    const dst = (y + 1) * stride + 1
+    for (let x = 0; x < width; x++) {
+      const i = dst + x
+      data[i] = page[src + x] === 0 ? (data[i] === PAPER ? INK : data[i]!) : PAPER
+    }
+  }
+}
+
+/**
+ * Resolves the FAINT pixels. Beside the core of a stroke they are its edge, kept as the gray
+ * toolkit keeps them (a bold letter's outline stays as it was). Elsewhere an 8-connected ink
+ * component holding them that is at most FAINT_DOT_PX across is a dot, kept whole; the rest
+ * become paper: a faint line, or the faint continuation of a darker one, which the line cut
+ * leaves out. Every code ends as INK or PAPER.
+ */
+function keepFaintDots(mask: Mask): void {
+  const { data, stride } = mask
+  const offsets = neighbourOffsets(stride)
+  const end = data.length - stride
+  for (let i = stride; i < end; i++) {
+    if (data[i] !== FAINT) continue
+    for (let k = 0; k < 8; k++) {
+      if (data[i + offsets[k]!] === CORE) {
+        data[i] = INK
+        break
+      }
+    }
+  }
+  for (let i = stride; i < end; i++) if (data[i] === CORE) data[i] = INK
+  let stack = new Int32Array(256)
+  let group = new Int32Array(256)
+  for (let seed = stride; seed < end; seed++) {
+    if (data[seed] !== FAINT) continue
+    let top = 0
+    let size = 0
+    let x0 = seed % stride
+    let x1 = x0
+    let y0 = (seed - x0) / stride
+    let y1 = y0
+    data[seed] = SEEN | FAINT_SEEN
+    stack[top++] = seed
+    while (top > 0) {
+      const i = stack[--top]!
+      if (size === group.length) group = grown(group)
+      group[size++] = i
+      const x = i % stride
+      const y = (i - x) / stride
+      if (x < x0) x0 = x
+      if (x > x1) x1 = x
+      if (y < y0) y0 = y
+      if (y > y1) y1 = y
+      for (let k = 0; k < 8; k++) {
+        const j = i + offsets[k]!
+        const v = data[j]!
+        if (v !== INK && v !== FAINT) continue
+        data[j] = v === FAINT ? SEEN | FAINT_SEEN : SEEN
+        if (top === stack.length) stack = grown(stack)
+        stack[top++] = j
+      }
+    }
+    const dot = x1 - x0 < FAINT_DOT_PX && y1 - y0 < FAINT_DOT_PX
+    for (let k = 0; k < size; k++) {
+      const i = group[k]!
+      data[i] = dot || data[i] === SEEN ? INK : PAPER
+    }
+  }
+}
+
+function grown(array: Int32Array): Int32Array<ArrayBuffer> {
+  const next = new Int32Array(2 * array.length)
+  next.set(array)
+  return next
 }
 
 /**

@@ -420,3 +420,61 @@ export class WasmDeflateWriter {
     return { parts: this.#parts, byteLength: this.#byteLength }
   }
 }
+
+interface BinarizeExports {
+  memory: { readonly buffer: ArrayBuffer }
+  binarizeInit(width: number): number
+  binarizeRow(
+    cur: number,
+    up1: number,
+    up2: number,
+    down1: number,
+    down2: number,
+    out: number,
+    width: number,
+    low: number,
+    high: number,
+    margin: number,
+  ): void
+}
+
+/** binarizePage's parameters (engines/gray/binarize.ts), in gray levels. */
+export interface BinarizeLevels {
+  readonly low: number
+  readonly high: number
+  readonly margin: number
+}
+
+/**
+ * binarizePage (engines/gray/binarize.ts) as a stream, in wasm: rows go in top to bottom and come
+ * out binarized two rows later (each needs the two below), the same bytes as the page version.
+ * Holds five source rows and the output row in its own instance.
+ */
+export async function createWasmBinarizer(
+  module: WebAssembly.Module,
+  width: number,
+  height: number,
+  levels: BinarizeLevels,
+): Promise<(source: (y: number) => Uint8Array) => Generator<Uint8Array>> {
+  const wasm = await instantiateKernels<BinarizeExports>(module)
+  const base = wasm.binarizeInit(width)
+  const heap = new Uint8Array(wasm.memory.buffer)
+  const stride = width + 16
+  const slot = (y: number) => base + (y % 5) * stride
+  const outAt = base + 5 * stride
+  const out = heap.subarray(outAt, outAt + width)
+  const { low, high, margin } = levels
+  return function* (source) {
+    for (let y = 0; y < Math.min(2, height); y++) heap.set(source(y), slot(y))
+    for (let y = 0; y < height; y++) {
+      if (y + 2 < height) heap.set(source(y + 2), slot(y + 2))
+      const cur = slot(y)
+      const up1 = y >= 1 ? slot(y - 1) : cur
+      const up2 = y >= 2 ? slot(y - 2) : up1
+      const down1 = y + 1 < height ? slot(y + 1) : cur
+      const down2 = y + 2 < height ? slot(y + 2) : down1
+      wasm.binarizeRow(cur, up1, up2, down1, down2, outAt, width, low, high, margin)
+      yield out
+    }
+  }
+}

@@ -92,7 +92,7 @@ export async function convertImage(
     const gray = flattenToGray(await openInput(image, kernels))
     const size = fitLongEdge(gray.width, gray.height, PRESET_LONG_EDGE_PX[dpi])
     const resampled = resampleGray(gray, size.width, size.height, { wasm: kernels.resample })
-    const filed = await prepareFilingPage(resampled, mode)
+    const filed = await prepareFilingPage(resampled, mode, { zlib: kernels.zlib })
     const main = createFilingEncoder({
       format,
       mode: filed.mode,

@@ -1151,7 +1151,7 @@ let dMatchDist: u32 = 0
  * Indexes position `pos` and returns the longest match there (0 under 4 bytes), its distance in
  * dMatchDist.
  */
-function findMatch(pos: u32, avail: i32): i32 {
+function findMatch(pos: u32, avail: i32, maxChain: i32): i32 {
   if (avail < 4) return 0
   const win = dWin
   const base = dBase
@@ -1161,18 +1161,21 @@ function findMatch(pos: u32, avail: i32): i32 {
   store<u32>(dHead + (h << 2), pos)
   store<u32>(dPrev + ((<usize>(pos & 32767)) << 2), cand)
   const first = load<u32>(p)
-  let chain = dMaxChain
+  let chain = maxChain
   const nice = dNice
   const floor: u32 = pos > <u32>WINDOW ? pos - <u32>WINDOW : 0
   let best: i32 = 0
+  // The 4 bytes ending one past the best match so far: a candidate must match them to beat it.
+  let tail: u32 = first
   while (cand > floor && cand >= base && chain > 0) {
     const c = win + <usize>(cand - base)
-    if (load<u32>(c) === first) {
+    if (load<u32>(c + <usize>max(best - 3, 0)) === tail && load<u32>(c) === first) {
       const len = matchLength(c, p, avail)
       if (len > best) {
         best = len
         dMatchDist = pos - cand
-        if (len >= nice) break
+        if (len >= nice || len >= avail) break
+        tail = load<u32>(p + <usize>(best - 3))
       }
     }
     const next = load<u32>(dPrev + ((<usize>(cand & 32767)) << 2))
@@ -1221,7 +1224,7 @@ export function deflateRun(last: bool): i32 {
       writeBlock(false)
       return 1
     }
-    let len = findMatch(pos, <i32>min<u32>(258, dEnd - pos))
+    let len = findMatch(pos, <i32>min<u32>(258, dEnd - pos), dMaxChain)
     let dist = dMatchDist
     if (len < 4) {
       emitLiteral(load<u8>(dWin + <usize>(pos - dBase)))
@@ -1229,7 +1232,9 @@ export function deflateRun(last: bool): i32 {
       continue
     }
     if (len < dNice && pos + 1 < limit) {
-      const next = findMatch(pos + 1, <i32>min<u32>(258, dEnd - pos - 1))
+      // A good match already: look less hard for a better one (zlib's good_length).
+      const chain = len >= 8 ? dMaxChain >> 2 : dMaxChain
+      const next = findMatch(pos + 1, <i32>min<u32>(258, dEnd - pos - 1), max(chain, 1))
       if (next > len) {
         emitLiteral(load<u8>(dWin + <usize>(pos - dBase)))
         pos++
@@ -1714,4 +1719,107 @@ export function filterRow(length: i32, bpp: i32, out: usize): i32 {
   fRow = prior
   fPrior = row
   return type
+}
+
+// ---------------------------------------------------------------------------------------------
+// The filing page's binarization, one row at a time (binarizePage in
+// src/engines/gray/binarize.ts, the same rule and output): levels <= low black, > high white, in
+// between black only on a thin ridge. Pixels outside (low, high] go 16 at a time.
+// ---------------------------------------------------------------------------------------------
+
+function flank(v: i32, near: i32, far: i32, high: i32, margin: i32): bool {
+  return near - v >= margin || (near >= v && near <= high && far - near >= margin)
+}
+
+function gapSide(v: i32, near: i32, far: i32, low: i32, margin: i32): bool {
+  return v - near >= margin || (near >= v && near > low && near - far >= margin)
+}
+
+function gap(v: i32, nearA: i32, farA: i32, nearB: i32, farB: i32, low: i32, margin: i32): bool {
+  return gapSide(v, nearA, farA, low, margin) && gapSide(v, nearB, farB, low, margin)
+}
+
+function px(row: usize, x: i32): i32 {
+  return <i32>load<u8>(row + <usize>x)
+}
+
+/**
+ * Binarizes row `cur` into `out` given the rows above (`up1`, `up2`) and below (`down1`,
+ * `down2`), already replicated at the page's edges as binarizePage does. Requires low < high.
+ */
+export function binarizeRow(
+  cur: usize,
+  up1: usize,
+  up2: usize,
+  down1: usize,
+  down2: usize,
+  out: usize,
+  width: i32,
+  low: i32,
+  high: i32,
+  margin: i32,
+): void {
+  const last = width - 1
+  const lowV = i8x16.splat(<i8>max(low, 0))
+  const highV = i8x16.splat(<i8>high)
+  let x = 0
+  for (; x + 16 <= width; x += 16) {
+    const v = v128.load(cur + <usize>x)
+    const black = low >= 0 ? i8x16.le_u(v, lowV) : i8x16.splat(0)
+    const white = i8x16.gt_u(v, highV)
+    if (i8x16.all_true(v128.or(black, white))) {
+      v128.store(out + <usize>x, white)
+      continue
+    }
+    for (let k = x; k < x + 16; k++)
+      binarizePixel(cur, up1, up2, down1, down2, out, k, last, low, high, margin)
+  }
+  for (; x < width; x++) binarizePixel(cur, up1, up2, down1, down2, out, x, last, low, high, margin)
+}
+
+function binarizePixel(
+  cur: usize,
+  up1: usize,
+  up2: usize,
+  down1: usize,
+  down2: usize,
+  out: usize,
+  x: i32,
+  last: i32,
+  low: i32,
+  high: i32,
+  margin: i32,
+): void {
+  const v = px(cur, x)
+  if (v <= low) {
+    store<u8>(out + <usize>x, 0)
+    return
+  }
+  if (v > high) {
+    store<u8>(out + <usize>x, 255)
+    return
+  }
+  const l1 = x > 0 ? x - 1 : 0
+  const l2 = x > 1 ? x - 2 : 0
+  const r1 = x < last ? x + 1 : last
+  const r2 = x + 1 < last ? x + 2 : last
+  const ridge =
+    (flank(v, px(cur, l1), px(cur, l2), high, margin) &&
+      flank(v, px(cur, r1), px(cur, r2), high, margin) &&
+      !gap(v, px(up1, x), px(up2, x), px(down1, x), px(down2, x), low, margin)) ||
+    (flank(v, px(up1, x), px(up2, x), high, margin) &&
+      flank(v, px(down1, x), px(down2, x), high, margin) &&
+      !gap(v, px(cur, l1), px(cur, l2), px(cur, r1), px(cur, r2), low, margin)) ||
+    (flank(v, px(up1, l1), px(up2, l2), high, margin) &&
+      flank(v, px(down1, r1), px(down2, r2), high, margin) &&
+      !gap(v, px(up1, r1), px(up2, r2), px(down1, l1), px(down2, l2), low, margin)) ||
+    (flank(v, px(up1, r1), px(up2, r2), high, margin) &&
+      flank(v, px(down1, l1), px(down2, l2), high, margin) &&
+      !gap(v, px(up1, l1), px(up2, l2), px(down1, r1), px(down2, r2), low, margin))
+  store<u8>(out + <usize>x, ridge ? 0 : 255)
+}
+
+/** Room for binarizeRow's six rows of `width` bytes, returned as the first; may grow memory. */
+export function binarizeInit(width: i32): usize {
+  return heap.alloc(<usize>(width + 16) * 6)
 }

@@ -9,6 +9,7 @@
  */
 
 import type { GrayRows } from '../../lib/rows'
+import { createWasmBinarizer } from '../../lib/zlib-wasm'
 import { binarizePage, chooseThreshold } from '../gray/binarize'
 import { classifyTone, pageHistogram } from '../gray/tone'
 
@@ -30,6 +31,7 @@ export interface FilingPage {
 export async function prepareFilingPage(
   source: GrayRows,
   requested: FilingMode,
+  options: { zlib?: WebAssembly.Module | null } = {},
 ): Promise<FilingPage> {
   if (requested === 'gray') return { mode: 'gray', reason: 'gray was requested', rows: source }
   const { width, height } = source
@@ -43,19 +45,32 @@ export async function prepareFilingPage(
     requested === 'bilevel' || decision.kind === 'lineart' ? 'bilevel' : 'gray'
   const reason = requested === 'bilevel' ? 'bilevel was requested' : decision.reason
   if (mode === 'bilevel') {
-    binarizePage(page, width, height, chooseThreshold(histogram, decision.kind))
+    const levels = chooseThreshold(histogram, decision.kind)
+    if (options.zlib) {
+      // The wasm kernel binarizes row by row as the rows are taken (same bytes).
+      const binarize = await createWasmBinarizer(options.zlib, width, height, levels)
+      const rows = binarize((y) => page.subarray(y * width, (y + 1) * width))
+      return { mode, reason, rows: { width, height, channels: 1, rows: released(rows, page) } }
+    }
+    binarizePage(page, width, height, levels)
   }
-  return { mode, reason, rows: { width, height, channels: 1, rows: pageRows(page, width, height) } }
+  const rows = released(pageRowsOf(page, width, height), page)
+  return { mode, reason, rows: { width, height, channels: 1, rows } }
+}
+
+/** The page's rows as views. */
+function* pageRowsOf(page: Uint8Array, width: number, height: number) {
+  for (let y = 0; y < height; y++) yield page.subarray(y * width, (y + 1) * width)
 }
 
 /**
- * The page's rows as views. Once the last has been taken, the page's memory is handed back at
+ * `rows`, then the page's memory: once the last row has been taken, it is handed back at
  * once (transferring its buffer to length 0 detaches it) rather than at the isolate's next
  * garbage collection, which let the pages of back-to-back conversions pile up: three 600-DPI
  * line-art pages in a row peaked at 55 MB of RSS, 27 MB with each page freed.
  */
-async function* pageRows(page: Uint8Array, width: number, height: number) {
-  for (let y = 0; y < height; y++) yield page.subarray(y * width, (y + 1) * width)
+async function* released(rows: Iterable<Uint8Array>, page: Uint8Array) {
+  yield* rows
   const buffer = page.buffer as ArrayBuffer & { transfer?: (length: number) => ArrayBuffer }
   buffer.transfer?.(0)
 }

@@ -75,7 +75,7 @@ interface TraceSettings {
  * Cost (Node 22, synthetic 2000 × 2000 line drawing, 331,000 outline points): ~130 ms, potrace
  * 1.16's wasm build ~110 ms on the same bitmap; most of it is stage 5a (straight-runs.ts).
  * Working memory: 2 bytes per pixel (palette indices, layer mask; each freed as soon as it is
- * dead, see release.ts) plus 81 bytes per point of the longest outline and ~1.5 MB of tables; the
+ * dead, see release.ts) plus 111 bytes per point of the longest outline and ~1.5 MB of tables; the
  * returned model itself costs ~330 bytes per segment in Node (objects of boxed numbers), about
  * half that in workerd with pointer compression. Peak workerd RSS of a request on the 2828 × 2828
  * stippled + hatched bench sheet (178,000 segments), SVG output: 96–110 MB above idle before

@@ -6,9 +6,9 @@
 /**
  * One closed lattice path and everything derived from it. Each stage documents which fields it
  * reads and writes. Point arrays hold `n` (+ 1 or 2) meaningful entries, vertex arrays `m` (+ 1);
- * their lengths are capacities. Memory: 77 bytes per point of the longest path so far, up to 34
- * more for its runs (2 per run, a run per 1–2 points on slanted outlines), plus 150 bytes per
- * polygon vertex (a vertex per ~10 points on curves, fewer on straight lines).
+ * their lengths are capacities. Memory: 111 bytes per point of the longest path so far (34 of
+ * them for its runs, listed twice, room for a run per point), plus 150 bytes per polygon vertex
+ * (a vertex per ~10 points on curves, fewer on straight lines).
  */
 export class PathData {
   /** Number of points of the lattice path. */

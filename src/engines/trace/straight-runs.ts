@@ -34,13 +34,7 @@ import type { PathData } from './path-data'
 
 /** Fills `dir`, the runs and `straightEnd` of a loaded path. */
 export function findStraightRuns(p: PathData): void {
-  const { n, x, y, dir, straightEnd } = p
-  for (let k = 0; k < n; k++) {
-    const next = k + 1 === n ? 0 : k + 1
-    const dx = x[next]! - x[k]!
-    const dy = y[next]! - y[k]!
-    dir[k] = dx === 1 ? 0 : dy === 1 ? 1 : dx === -1 ? 2 : 3
-  }
+  const { n, x, y, straightEnd } = p
   const runs = loadRuns(p)
   const { runStart, runXY, runDir, runHorizon } = p
   // Points are scanned from the last: a point may not see past where the next one ends up (see
@@ -162,21 +156,26 @@ export function findStraightRuns(p: PathData): void {
  */
 function loadRuns(p: PathData): number {
   const { n, x, y, dir } = p
-  let runs = 0
-  for (let k = 0; k < n; k++) if (k === 0 || dir[k] !== dir[k - 1]) runs++
-  p.reserveRuns(2 * runs + 2)
+  p.reserveRuns(2 * n + 2)
   const { runStart, runXY, runDir, runHorizon } = p
-  for (let k = 0, r = 0; k < n; k++) {
-    if (k > 0 && dir[k] === dir[k - 1]) continue
-    runStart[r] = k
-    runXY[2 * r] = x[k]!
-    runXY[2 * r + 1] = y[k]!
-    runDir[r] = dir[k]!
-    r++
+  let runs = 0
+  for (let k = 0; k < n; k++) {
+    const next = k + 1 === n ? 0 : k + 1
+    const dx = x[next]! - x[k]!
+    const dy = y[next]! - y[k]!
+    const d = dx === 1 ? 0 : dy === 1 ? 1 : dx === -1 ? 2 : 3
+    dir[k] = d
+    if (k > 0 && d === dir[k - 1]) continue
+    runStart[runs] = k
+    runXY[2 * runs] = x[k]!
+    runXY[2 * runs + 1] = y[k]!
+    runDir[runs] = d
+    runs++
   }
+  // The second listing (+ n), then two sentinels (+ 2n); a closed path has at least 4 runs.
   for (let r = 0; r < runs + 2; r++) {
-    const s = r % runs
-    runStart[runs + r] = runStart[s]! + n * (1 + Math.floor(r / runs))
+    const s = r < runs ? r : r - runs
+    runStart[runs + r] = runStart[s]! + (r < runs ? n : 2 * n)
     runXY[2 * (runs + r)] = runXY[2 * s]!
     runXY[2 * (runs + r) + 1] = runXY[2 * s + 1]!
     runDir[runs + r] = runDir[s]!

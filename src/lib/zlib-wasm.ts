@@ -417,7 +417,8 @@ export class WasmDeflateWriter {
     while (wasm.deflateRun(1) === 1) this.#collect(wasm)
     wasm.deflateFinish()
     this.#collect(wasm)
-    return { parts: this.#parts, byteLength: this.#byteLength }
+    // A new array: a later reset() must not empty what was handed out.
+    return { parts: this.#parts.splice(0), byteLength: this.#byteLength }
   }
 }
 

@@ -511,6 +511,9 @@ export async function runSharpBench() {
     'ours ms': ours.ms.toFixed(0),
     'sharp ms': sharp ? sharp.ms.toFixed(0) : 'n/a',
     'time ratio': ratio(ours.ms, sharp?.ms ?? null),
+    'ours CPU ms': ours.cpuMs.toFixed(0),
+    'sharp CPU ms': sharp ? sharp.cpuMs.toFixed(0) : 'n/a',
+    'CPU ratio': ratio(ours.cpuMs, sharp?.cpuMs ?? null),
     'ours peak MB': (ours.peak / MB).toFixed(1),
     'sharp peak MB': sharp ? (sharp.peak / MB).toFixed(1) : 'n/a',
     'mem ratio': ratio(ours.peak, sharp?.peak ?? null),
@@ -521,7 +524,9 @@ export async function runSharpBench() {
   }))
   console.log(
     `\nconvertImage (ours, Node ${process.version}, one thread) vs sharp ${sharpVersion()} ` +
-      '(concurrency 1, cache off); best of runs 2-3; peak = VmHWM above the RSS before run 1.\n' +
+      '(concurrency 1, cache off); best of runs 2-3; CPU = user + system time of all threads, best\n' +
+      'of runs 2-3 (a neighbour on a shared machine stretches wall time far more than CPU time);\n' +
+      'peak = VmHWM above the RSS before run 1.\n' +
       "Ours' TIFF and PDF jobs also write the PNG preview (long edge 1024) convertImage makes for " +
       "them; sharp's jobs write only the file. sharp's bilevel PNG is a 2-colour palette PNG.\n",
   )
@@ -586,6 +591,14 @@ function verdicts(compared, results) {
     )
   }
 
+  const slowCpu = compared.filter((r) => r.ours.cpuMs / r.sharp.cpuMs > TARGET.time)
+  console.log(
+    `   by CPU time: within ${TARGET.time}x in ${compared.length - slowCpu.length}/${compared.length} cases` +
+      (slowCpu.length
+        ? `; over: ${slowCpu.map((r) => `${label(r)} ${ratio(r.ours.cpuMs, r.sharp.cpuMs)}x`).join(', ')}`
+        : ''),
+  )
+
   const heavy = compared.filter((r) => r.ours.peak >= TARGET.memory * r.sharp.peak)
   const worstMemory = compared.reduce((a, b) =>
     b.ours.peak / b.sharp.peak > a.ours.peak / a.sharp.peak ? b : a,
@@ -594,6 +607,13 @@ function verdicts(compared, results) {
     `2. peak memory under ${TARGET.memory}x of sharp's: ${heavy.length ? 'MISSED' : 'met'}, met in ` +
       `${compared.length - heavy.length}/${compared.length} cases; worst ${ratio(worstMemory.ours.peak, worstMemory.sharp.peak)}x ` +
       `(${label(worstMemory)}, ${(worstMemory.ours.peak / MB).toFixed(1)} vs ${(worstMemory.sharp.peak / MB).toFixed(1)} MB)`,
+  )
+  const aboveSharp = compared.filter((r) => r.ours.peak > r.sharp.peak)
+  console.log(
+    `   at most sharp's peak: ${compared.length - aboveSharp.length}/${compared.length} cases` +
+      (aboveSharp.length
+        ? `; above: ${aboveSharp.map((r) => `${label(r)} ${ratio(r.ours.peak, r.sharp.peak)}x`).join(', ')}`
+        : ''),
   )
   for (const r of heavy) {
     const over = r.ours.peak / (TARGET.memory * r.sharp.peak)

@@ -38,6 +38,7 @@ export const ERROR_STATUS = {
   UNSUPPORTED_IMAGE_TYPE: 400,
   IMAGE_DIMENSIONS_TOO_LARGE: 400,
   INVALID_IMAGE: 400,
+  IMAGE_TOO_DETAILED: 400,
   // 429
   RATE_LIMITED: 429,
   // 500
@@ -56,6 +57,7 @@ export type ImageErrorCode =
   | 'UNSUPPORTED_IMAGE_TYPE'
   | 'IMAGE_DIMENSIONS_TOO_LARGE'
   | 'INVALID_IMAGE'
+  | 'IMAGE_TOO_DETAILED'
 
 export interface ApiErrorOptions {
   /** Overrides the table's status (image errors on the imageUrl path are 422). */

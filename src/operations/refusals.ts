@@ -77,3 +77,20 @@ export function lineDrawingRefusal(
           )
   }
 }
+
+/** The trace engine gave up on an input image (its budget of outline segments is spent). */
+export function traceRefusal(
+  reason: 'too_detailed',
+  source: ImageSource,
+  message: string,
+  hint: string,
+): ApiError {
+  switch (reason) {
+    case 'too_detailed':
+      return imageError(
+        'IMAGE_TOO_DETAILED',
+        source,
+        `The image cannot be traced: ${message}; ${hint}`,
+      )
+  }
+}

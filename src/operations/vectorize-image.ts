@@ -9,14 +9,14 @@ import { openImage } from '../codecs/decode'
 import type { ImageType } from '../codecs/sniff'
 import { traceLineart } from '../engines/lineart'
 import type { RasterImage } from '../engines/raster'
-import { traceImageWithStats } from '../engines/trace'
+import { DEFAULT_MAX_SEGMENTS, traceImageWithStats } from '../engines/trace'
 import type { VectorDrawing } from '../engines/vector'
 import type { ImageSource } from '../errors'
 import type { Kernels } from '../kernels/kernels'
 import { readAllRows } from '../lib/rows'
 import { type VectorFormat, WRITERS } from '../writers'
 import { readGrayImage } from './read-gray'
-import { mapCodecFailures } from './refusals'
+import { mapCodecFailures, traceRefusal } from './refusals'
 import { type StoredFile, storeOutput } from './store-output'
 
 export type VectorEngine = 'lineart' | 'trace'
@@ -77,9 +77,13 @@ export async function vectorizeImage(
 ): Promise<VectorizeOutput> {
   const { outputs, kernels } = ports
   const { image, format, engine, page } = input
-  const { drawing, inkDrawn } = await mapCodecFailures(image.source, () =>
-    trace(image.bytes, image.type, engine, kernels),
+  const traced = await mapCodecFailures(image.source, () =>
+    trace(image.bytes, image.type, engine, format, kernels),
   )
+  if (!traced.ok) {
+    throw traceRefusal(traced.reason, image.source, traced.message, TOO_DETAILED_HINT[format])
+  }
+  const { drawing, inkDrawn } = traced
   const writer = WRITERS[format]
   let paths = 0
   let segments = 0
@@ -122,20 +126,42 @@ export async function vectorizeImage(
   return { file, paths, segments, warnings: [...warnings, ...written] }
 }
 
+/**
+ * `trace`'s segment budget per output format. DXF writes about 8 times the bytes of SVG per
+ * segment and its loop nesting holds every fill path flattened, so it gets a smaller one.
+ */
+const MAX_TRACE_SEGMENTS: Record<VectorFormat, number> = {
+  svg: DEFAULT_MAX_SEGMENTS,
+  pdf: DEFAULT_MAX_SEGMENTS,
+  dxf: 80_000,
+}
+
+/** What to try instead, after a `too_detailed` refusal. */
+const TOO_DETAILED_HINT: Record<VectorFormat, string> = {
+  svg: 'try engine lineart, or a cleaner or smaller scan',
+  pdf: 'try engine lineart, or a cleaner or smaller scan',
+  dxf: 'try format svg or pdf, engine lineart, or a cleaner or smaller scan',
+}
+
+type Traced =
+  | { ok: true; drawing: VectorDrawing; inkDrawn: number }
+  | { ok: false; reason: 'too_detailed'; message: string }
+
 /** Decode → normalize → engine. Gray stays gray (1 byte per pixel) all the way. */
 async function trace(
   bytes: Uint8Array,
   type: ImageType,
   engine: VectorEngine,
+  format: VectorFormat,
   kernels: Kernels,
-): Promise<{ drawing: VectorDrawing; inkDrawn: number }> {
+): Promise<Traced> {
   if (engine === 'lineart') {
     const gray = await readGrayImage(bytes, type, kernels.webp)
     const { drawing, stats } = await traceLineart(gray, {
       releaseImage: true,
       wasm: kernels.lineart,
     })
-    return { drawing, inkDrawn: stats.inkDrawn }
+    return { ok: true, drawing, inkDrawn: stats.inkDrawn }
   }
   const rows = await openImage(bytes, type, { prefer: 'color', webp: kernels.webp })
   const image: RasterImage = {
@@ -146,6 +172,9 @@ async function trace(
     ...(rows.density ? { density: rows.density } : {}),
   }
   // Built for the engine alone: it frees the pixels once their colours are quantised.
-  const { drawing, stats } = await traceImageWithStats(image, { releaseImage: true })
-  return { drawing, inkDrawn: stats.inkDrawn }
+  const traced = await traceImageWithStats(image, {
+    releaseImage: true,
+    maxSegments: MAX_TRACE_SEGMENTS[format],
+  })
+  return traced.ok ? { ok: true, drawing: traced.drawing, inkDrawn: traced.stats.inkDrawn } : traced
 }

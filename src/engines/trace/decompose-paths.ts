@@ -38,8 +38,11 @@ export interface LatticePath {
   readonly area: number
 }
 
-/** Receives each path as it is found; may change INK bits inside the path (hole filling). */
-export type PathSink = (path: LatticePath) => void
+/**
+ * Receives each path as it is found; may change INK bits inside the path (hole filling).
+ * Returning false stops the walk (the caller's budget is spent).
+ */
+export type PathSink = (path: LatticePath) => unknown
 
 /** The INK bit of each byte of a 32-bit word. */
 const INK_WORD = INK * 0x01010101
@@ -49,7 +52,7 @@ const DY = [0, 1, 0, -1] as const
 
 /**
  * Walks all boundaries of `mask` and calls `onPath` for each, in scan order of their first edge
- * (an enclosing path always before the paths inside it).
+ * (an enclosing path always before the paths inside it), until `onPath` returns false.
  */
 export function decomposePaths(mask: PaddedMask, onPath: PathSink): void {
   const { height, stride: s, data } = mask
@@ -60,6 +63,7 @@ export function decomposePaths(mask: PaddedMask, onPath: PathSink): void {
   const step = [1, s, -1, -s]
   let buf = new Int32Array(4096)
 
+  let stopped = false
   const walk = (x0: number, y0: number, d0: number): void => {
     let x = x0
     let y = y0
@@ -89,7 +93,7 @@ export function decomposePaths(mask: PaddedMask, onPath: PathSink): void {
       } else if (left === 0) d = (d + 1) & 3
       else d = inkIsMinority(mask, x, y) ? (d + 3) & 3 : (d + 1) & 3
     } while (x !== x0 || y !== y0 || d !== d0)
-    onPath({ points: buf, length: n, area })
+    if (onPath({ points: buf, length: n, area }) === false) stopped = true
   }
 
   // Rows are compared four bytes at a time: most words hold no ink edge at all.
@@ -106,6 +110,7 @@ export function decomposePaths(mask: PaddedMask, onPath: PathSink): void {
         if (((above ^ below) & INK) === 0 || (below & VISITED) !== 0) continue
         if (below & INK) walk(c - 1, y, 0)
         else walk(c, y, 2)
+        if (stopped) return
       }
     }
   }

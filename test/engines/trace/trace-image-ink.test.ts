@@ -8,6 +8,13 @@ import { inkRecallPrecision, type Rgb3, thinLineCoverage, thinLineImage } from '
 const W = 800
 const H = 600
 
+/** traceImageWithStats, which must trace these images whole. */
+async function traced(image: RasterImage) {
+  const result = await traceImageWithStats(image)
+  if (!result.ok) throw new Error(result.message)
+  return result
+}
+
 const luma = (c: readonly number[]) => 0.299 * c[0]! + 0.587 * c[1]! + 0.114 * c[2]!
 const lumaOf = (c: Rgb) => luma([c.r, c.g, c.b])
 
@@ -23,7 +30,7 @@ function drawnMask(painted: Uint8Array, background: Rgb3 | null): Uint8Array {
 }
 
 async function traceLines(coverage: Float32Array, image: RasterImage, background: Rgb3 | null) {
-  const { drawing, stats } = await traceImageWithStats(image)
+  const { drawing, stats } = await traced(image)
   const drawn = drawnMask(paintDrawing(drawing), background)
   return { drawing, stats, ...inkRecallPrecision(coverage, drawn, W, H) }
 }
@@ -84,7 +91,7 @@ describe('traceImage on thin anti-aliased lines', () => {
   it('keeps light lines on a dark background and counts them as its ink', async () => {
     const coverage = thinLineCoverage(W, H)
     const image = thinLineImage(coverage, W, H, [255, 255, 255], [20, 30, 90])
-    const { drawing, stats } = await traceImageWithStats(image)
+    const { drawing, stats } = await traced(image)
     expect(drawing.layers).toHaveLength(2)
     // The navy sheet, then the lines, whose colour is their light core (they never reach white).
     expect(lumaOf(drawing.layers[0]!.color)).toBeLessThan(60)
@@ -97,7 +104,7 @@ describe('traceImageWithStats inkDrawn', () => {
   it('is near 0 when the lines are too faint to tell from the paper', async () => {
     const coverage = thinLineCoverage(W, H).map((c) => 0.1 * c)
     const image = thinLineImage(coverage, W, H, [0, 0, 0], null)
-    const { drawing, stats } = await traceImageWithStats(image)
+    const { drawing, stats } = await traced(image)
     expect(drawing.layers).toHaveLength(0)
     expect(stats.inkDrawn).toBeLessThan(0.1)
   })
@@ -105,7 +112,7 @@ describe('traceImageWithStats inkDrawn', () => {
   it('is near 0 when the speckle filter drops a 1 px stipple', async () => {
     const data = new Uint8Array(W * H).fill(255)
     for (let y = 2; y < H - 2; y += 4) for (let x = 2; x < W - 2; x += 4) data[y * W + x] = 0
-    const { drawing, stats } = await traceImageWithStats({ width: W, height: H, channels: 1, data })
+    const { drawing, stats } = await traced({ width: W, height: H, channels: 1, data })
     expect(drawing.layers).toHaveLength(0)
     expect(stats.inkDrawn).toBeLessThan(0.1)
   })
@@ -115,9 +122,39 @@ describe('traceImageWithStats inkDrawn', () => {
     white.data.fill(255)
     const clear = { width: 64, height: 48, channels: 4 as const, data: new Uint8Array(64 * 48 * 4) }
     for (const image of [white, clear]) {
-      const { drawing, stats } = await traceImageWithStats(image)
+      const { drawing, stats } = await traced(image)
       expect(drawing.layers).toHaveLength(0)
       expect(stats.inkDrawn).toBe(1)
+    }
+  })
+})
+
+describe('the segment budget', () => {
+  /** Half-ink noise: a texture whose outlines are nearly as many as its pixels. */
+  function noise(side: number): RasterImage {
+    const data = new Uint8Array(side * side)
+    let seed = 5
+    for (let i = 0; i < data.length; i++) {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff
+      data[i] = seed & 0x10000 ? 0 : 255
+    }
+    return { width: side, height: side, channels: 1, data }
+  }
+
+  it('stops a texture at the budget with too_detailed, not a partial drawing', async () => {
+    const result = await traceImageWithStats(noise(300), { maxSegments: 2000 })
+    expect(result).toMatchObject({ ok: false, reason: 'too_detailed' })
+    if (!result.ok) expect(result.message).toContain('2,000 outline segments')
+  })
+
+  it('traces the same texture whole under a budget it fits', async () => {
+    const result = await traceImageWithStats(noise(300), { maxSegments: 1_000_000 })
+    expect(result.ok).toBe(true)
+    if (result.ok) {
+      let segments = 0
+      for (const layer of result.drawing.layers)
+        for (const path of layer.paths) segments += path.segments.length
+      expect(segments).toBeGreaterThan(2000)
     }
   })
 })

@@ -305,7 +305,7 @@ interface DeflateExports {
 }
 
 /** Candidates tried per position and the match length that ends the search (speed over size). */
-const DEFLATE_CHAIN = 8
+const DEFLATE_CHAIN = 6
 const DEFLATE_NICE = 32
 /** Longest row `writeFilteredRow` takes (it filters straight into the window's free room). */
 export const MAX_FILTERED_ROW_BYTES = 32 * 1024 - 1

@@ -295,6 +295,7 @@ interface DeflateExports {
   filterRowBuffer(): number
   filterPriorBuffer(): number
   filterRow(length: number, bpp: number, out: number): number
+  diffRow(length: number, out: number): void
   deflateRoom(): number
   deflatePush(n: number): void
   deflateRun(last: number): number
@@ -346,6 +347,18 @@ export class WasmDeflateWriter {
     this.#heap!.set(row, wasm.filterRowBuffer())
     wasm.filterRow(row.length, bpp, wasm.deflateReserve(row.length + 1))
     wasm.deflatePush(row.length + 1)
+    while (wasm.deflateRun(0) === 1) this.#collect(wasm)
+  }
+
+  /**
+   * Compresses `row` as TIFF Predictor 2 differences (each byte minus its left neighbour, the
+   * first minus 0). Rows of at most MAX_FILTERED_ROW_BYTES.
+   */
+  async writeDiffRow(row: Uint8Array): Promise<void> {
+    const wasm = await this.#filterReady(row.length)
+    this.#heap!.set(row, wasm.filterRowBuffer())
+    wasm.diffRow(row.length, wasm.deflateReserve(row.length))
+    wasm.deflatePush(row.length)
     while (wasm.deflateRun(0) === 1) this.#collect(wasm)
   }
 

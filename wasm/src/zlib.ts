@@ -1824,3 +1824,17 @@ function binarizePixel(
 export function binarizeInit(width: i32): usize {
   return heap.alloc(<usize>(width + 16) * 6)
 }
+
+/**
+ * TIFF Predictor 2 (TIFF 6.0 Section 14) of the row at filterRowBuffer(): each byte minus its
+ * left neighbour modulo 256 (the first minus 0), into `out`.
+ */
+export function diffRow(length: i32, out: usize): void {
+  const row = fRow
+  const n = <usize>length
+  let i: usize = 0
+  for (; i + 16 <= n; i += 16) {
+    v128.store(out + i, i8x16.sub(v128.load(row + i), v128.load(row + i - 1)))
+  }
+  for (; i < n; i++) store<u8>(out + i, load<u8>(row + i) - load<u8>(row + i - 1))
+}

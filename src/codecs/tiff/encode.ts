@@ -7,7 +7,7 @@
 import { CodecError } from '../../lib/codec-error'
 import { DeflateWriter } from '../../lib/deflate'
 import type { EncodedFile, RowSink } from '../../lib/rows'
-import { WasmDeflateWriter } from '../../lib/zlib-wasm'
+import { MAX_FILTERED_ROW_BYTES, WasmDeflateWriter } from '../../lib/zlib-wasm'
 import { G4Encoder } from '../ccitt/encode'
 import { FieldType, Tag } from './ifd'
 
@@ -240,6 +240,8 @@ class Gray8Encoder extends BaseEncoder {
   #deflate: DeflateWriter | WasmDeflateWriter | undefined
   /** The wasm writer, reused strip after strip. */
   readonly #wasm: WasmDeflateWriter | undefined
+  /** Whether the wasm writer takes the differences of each row too. */
+  readonly #wasmDiff: boolean
   #rowsInStrip = 0
 
   constructor(options: TiffEncodeOptions) {
@@ -247,6 +249,7 @@ class Gray8Encoder extends BaseEncoder {
     this.#rowsPerStrip = Math.max(1, Math.floor(GRAY_STRIP_BYTES / options.width))
     this.#diff = new Uint8Array(options.width)
     this.#wasm = options.zlib ? new WasmDeflateWriter(options.zlib) : undefined
+    this.#wasmDiff = this.#wasm !== undefined && options.width <= MAX_FILTERED_ROW_BYTES
   }
 
   protected rowsPerStrip(): number {
@@ -263,6 +266,15 @@ class Gray8Encoder extends BaseEncoder {
   }
 
   protected async encodeRow(row: Uint8Array): Promise<void> {
+    if (this.#wasmDiff) {
+      if (!this.#deflate) {
+        this.#wasm!.reset()
+        this.#deflate = this.#wasm
+      }
+      await this.#wasm!.writeDiffRow(row.subarray(0, this.options.width))
+      if (++this.#rowsInStrip === this.#rowsPerStrip) await this.#endStrip()
+      return
+    }
     // TIFF 6.0 Section 14: each sample minus its left neighbour, modulo 256.
     const diff = this.#diff
     const width = this.options.width

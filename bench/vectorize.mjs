@@ -13,10 +13,11 @@
 // sheets (vectorize-sheets.mjs): dot, dash and hatch-line recall and glyph legibility of the
 // line-art engines on patent-style sheets with vector truth. The trace IoU target reads against
 // the vector truth where the image has one (synthetic), else against the input cut at 128.
-// The full run (87 images) takes ~2 min on the 2-core dev box; `--quick` (4 drawings × 2
-// variants, 1 corpus sheet) ~20 s. BENCH_WORKERS=n sets the worker threads (default: one per
-// core; timings are taken with the workers running side by side, so compare ratios, and use
-// BENCH_WORKERS=1 for quieter absolute times). Per-image results go to bench/out/vectorize.json
+// The full run (87 images, then the 4-8 MP sheets in turns: ~½ min more) takes ~2.5 min on the
+// 2-core dev box; `--quick` (4 drawings × 2 variants, 1 corpus sheet, 2 sheets in turns) ~30 s.
+// BENCH_WORKERS=n sets the worker threads (default: one per core; timings are taken with the
+// workers running side by side, so compare ratios, and use BENCH_WORKERS=1 for quieter absolute
+// times). Per-image results go to bench/out/vectorize.json
 // (bench/out/ is ignored by git).
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { availableParallelism } from 'node:os'

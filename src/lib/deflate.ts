@@ -6,7 +6,7 @@
  */
 
 import type { EncodedFile } from './rows'
-import { WasmDeflateWriter } from './zlib-wasm'
+import { type DeflateEffort, WasmDeflateWriter } from './zlib-wasm'
 
 /** The stream formats the platform's compression streams support. */
 export type ZlibFormat = 'deflate' | 'deflate-raw' | 'gzip'
@@ -123,8 +123,11 @@ export interface ZlibWriter {
  * A zlib stream writer: the wasm deflate when `zlib` (Kernels.zlib) is given (faster than the
  * platform's level-6 zlib, output within a few % of its size), else CompressionStream.
  */
-export function createDeflateWriter(zlib?: WebAssembly.Module | null): ZlibWriter {
-  return zlib ? new WasmDeflateWriter(zlib) : new DeflateWriter()
+export function createDeflateWriter(
+  zlib?: WebAssembly.Module | null,
+  effort: DeflateEffort = 'fast',
+): ZlibWriter {
+  return zlib ? new WasmDeflateWriter(zlib, effort) : new DeflateWriter()
 }
 
 /** Compresses one buffer (zlib format) and returns the parts. */

@@ -168,7 +168,8 @@ class Encoder implements PngEncoder {
     density?: Density,
     zlib?: WebAssembly.Module | null,
   ) {
-    this.#deflate = createDeflateWriter(zlib)
+    // 1-bit rows are few bytes and long matches: worth the wasm deflate's thorough search.
+    this.#deflate = createDeflateWriter(zlib, bitDepth === 1 ? 'thorough' : 'fast')
     this.#wasm =
       this.#deflate instanceof WasmDeflateWriter &&
       bitDepth === 8 &&

@@ -205,7 +205,7 @@ function liveMemory(bytes, operation, fields) {
 }
 
 /** Peak RSS growth of the runtime workerd for one request (fresh `wrangler dev`, small warm-up). */
-async function workerdPeak(input, operation, fields) {
+async function workerdPeak(input, operation, fields, refused) {
   const app = await startWranglerDev({
     name: 'memory',
     migrate: true,
@@ -213,7 +213,8 @@ async function workerdPeak(input, operation, fields) {
   })
   try {
     const key = await benchAccount(app.url)
-    const send = async (bytes, fields) => {
+    // `refused`: the error code the large input must get (memory is measured up to the refusal).
+    const send = async (bytes, fields, refused) => {
       const form = multipart(bytes, fields)
       const response = await fetch(`${app.url}/v1/${operation}`, {
         method: 'POST',
@@ -221,8 +222,8 @@ async function workerdPeak(input, operation, fields) {
         body: form.body,
       })
       const text = await response.text()
-      if (response.status !== 200)
-        throw new Error(`${input.name} -> ${operation}: ${response.status} ${text}`)
+      const ok = refused ? text.includes(`"${refused}"`) : response.status === 200
+      if (!ok) throw new Error(`${input.name} -> ${operation}: ${response.status} ${text}`)
     }
     // Warm up every code path on a small image of the same type (wasm memory, once grown, stays
     // grown: the measured request must be the first large one), then measure.
@@ -231,7 +232,7 @@ async function workerdPeak(input, operation, fields) {
     const before = pids.map((pid) => memoryOf(pid).rss)
     for (const pid of pids) resetPeak(pid)
     const started = performance.now()
-    await send(input.bytes, fields)
+    await send(input.bytes, fields, refused)
     const ms = performance.now() - started
     // The runtime process is the one that grew; the proxy in front of it barely moves.
     const growth = Math.max(...pids.map((pid, i) => memoryOf(pid).peak - before[i]))
@@ -369,6 +370,25 @@ async function vectorizeRows(engine, only) {
       runs: [
         { format: 'svg', engine: 'trace' },
         { format: 'pdf', engine: 'trace' },
+        // 178 000 segments: over DXF's budget.
+        { format: 'dxf', engine: 'trace', refused: 'IMAGE_TOO_DETAILED' },
+      ],
+    },
+    {
+      // Just under DXF's segment budget (~76 000 segments).
+      name: 'PNG gray 1850x1850 stippled + hatched (trace dxf)',
+      bytes: await png(stippledSheet(1850, 1850), 1850, 1850, 1),
+      small,
+      runs: [{ format: 'dxf', engine: 'trace' }],
+    },
+    {
+      // The most regions a sheet can hold: every speck is a HATCH whose loops DXF nests.
+      name: `PNG gray ${traceSide}x${traceSide} noise, half ink (trace cap)`,
+      bytes: await png(noiseSheet(traceSide, traceSide), traceSide, traceSide, 1),
+      small,
+      runs: [
+        { format: 'svg', engine: 'trace', refused: 'IMAGE_TOO_DETAILED' },
+        { format: 'dxf', engine: 'trace', refused: 'IMAGE_TOO_DETAILED' },
       ],
     },
     {
@@ -401,16 +421,17 @@ async function vectorizeRows(engine, only) {
   ]
   const rows = []
   for (const input of cases.filter((c) => !only || c.name.toLowerCase().includes(only))) {
-    for (const fields of input.runs) {
-      const live = liveMemory(input.bytes, 'vectorize', fields)
+    for (const { refused, ...fields } of input.runs) {
+      // The Node child runs the operation itself, which throws the refusal: not measured there.
+      const live = refused ? null : liveMemory(input.bytes, 'vectorize', fields)
       const row = {
         input: input.name,
         'in MB': (input.bytes.length / MB).toFixed(2),
-        output: `vectorize ${fields.engine} ${fields.format}`,
-        'live peak MB (Node)': ((live.peak - live.baseline) / MB).toFixed(1),
+        output: `vectorize ${fields.engine} ${fields.format}${refused ? ` (${refused})` : ''}`,
+        'live peak MB (Node)': live ? ((live.peak - live.baseline) / MB).toFixed(1) : '-',
       }
       if (WITH_WORKERD) {
-        const workerd = await workerdPeak(input, 'vectorize', fields)
+        const workerd = await workerdPeak(input, 'vectorize', fields, refused)
         row['workerd RSS peak MB'] = (workerd.growth / MB).toFixed(1)
         row['request ms (workerd)'] = workerd.ms.toFixed(0)
       }

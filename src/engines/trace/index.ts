@@ -57,8 +57,10 @@ export interface TraceOptions {
 /**
  * Default segment budget: the densest real sheets in the corpus (stippled panels) trace to about
  * 105 000 segments, the 8 MP stippled bench sheet to 178 000; half-ink noise at 8 MP to 1.6 million.
+ * Noise stopped at 250 000 had taken 105 MB of workerd RSS (its many short paths cost more per
+ * segment than a drawing's), over the memory bench's 100 MB bound.
  */
-export const DEFAULT_MAX_SEGMENTS = 250_000
+export const DEFAULT_MAX_SEGMENTS = 200_000
 
 /** What the trace engine measured on its own output. */
 export interface TraceStats {

@@ -21,6 +21,8 @@ export interface OpenImageOptions {
   prefer?: 'luma' | 'color'
   /** libwebp's compiled decoder (Kernels.webp): WebP needs it. */
   webp?: WebAssembly.Module | null
+  /** Our inflate and PNG unfilter (Kernels.zlib); without it PNG decodes in TypeScript. */
+  zlib?: WebAssembly.Module | null
 }
 
 /**
@@ -40,7 +42,7 @@ export async function openImage(
     case 'jpeg': {
       const opened =
         type === 'png'
-          ? openPng(bytes)
+          ? openPng(bytes, { zlib: options.zlib })
           : type === 'tiff'
             ? openTiff(bytes)
             : openJpeg(bytes, { output: options.prefer === 'luma' ? 'luma' : 'color' })

@@ -29,10 +29,10 @@ export interface Kernels {
   /** wasm/dist/lineart.wasm, the lineart pixel stages; null runs them in TypeScript. */
   readonly lineart: WebAssembly.Module | null
   /**
-   * wasm/dist/zlib.wasm: inflate and PNG unfilter (and the gray outputs' deflate); absent or
-   * null runs them in TypeScript and the platform's CompressionStream.
+   * wasm/dist/zlib.wasm: inflate and PNG unfilter (and the gray outputs' deflate); null runs
+   * them in TypeScript and the platform's CompressionStream.
    */
-  readonly zlib?: WebAssembly.Module | null
+  readonly zlib: WebAssembly.Module | null
   /** libwebp's decoder as jSquash builds it; null refuses WebP. */
   readonly webp: WebAssembly.Module | null
   /** The figures' SVG rasterizer; null when the runtime draws no figures. */

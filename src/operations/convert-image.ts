@@ -11,7 +11,6 @@
 
 import type { OutputBatch } from '../adapters/ports'
 import { openImage } from '../codecs/decode'
-import { openPng } from '../codecs/png/decode'
 import { createPngEncoder } from '../codecs/png/encode'
 import type { ImageType } from '../codecs/sniff'
 import { type FiledMode, type FilingMode, prepareFilingPage } from '../engines/filing/filing-page'
@@ -20,7 +19,6 @@ import { flattenToGray } from '../engines/gray/flatten-to-gray'
 import { resampleGray } from '../engines/gray/resample'
 import type { ImageSource } from '../errors'
 import type { Kernels } from '../kernels/kernels'
-import { CodecError } from '../lib/codec-error'
 import { createRowChannel } from '../lib/row-channel'
 import type { EncodedFile, GrayRows } from '../lib/rows'
 import {
@@ -89,7 +87,13 @@ export async function convertImage(
   const { outputs, kernels } = ports
   const { image, format, dpi, mode, page } = input
   const made = await mapCodecFailures(image.source, async () => {
-    const gray = flattenToGray(await openInput(image, kernels))
+    const gray = flattenToGray(
+      await openImage(image.bytes, image.type, {
+        prefer: 'luma',
+        webp: kernels.webp,
+        zlib: kernels.zlib,
+      }),
+    )
     const size = fitLongEdge(gray.width, gray.height, PRESET_LONG_EDGE_PX[dpi])
     const resampled = resampleGray(gray, size.width, size.height, { wasm: kernels.resample })
     const filed = await prepareFilingPage(resampled, mode, { zlib: kernels.zlib })
@@ -133,19 +137,6 @@ export async function convertImage(
     })
   }
   return stored
-}
-
-/**
- * openImage, with a PNG inflated and un-filtered by the zlib kernel when there is one (openImage
- * takes no zlib module yet).
- */
-async function openInput(image: ConvertInput['image'], kernels: Kernels) {
-  if (image.type === 'png' && kernels.zlib) {
-    const opened = openPng(image.bytes, { zlib: kernels.zlib })
-    if (!opened.ok) throw new CodecError(opened.error.reason, opened.error.message)
-    return opened.value
-  }
-  return openImage(image.bytes, image.type, { prefer: 'luma', webp: kernels.webp })
 }
 
 interface PreviewEncoder {

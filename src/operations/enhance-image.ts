@@ -79,7 +79,11 @@ export async function enhanceImage(
   const { image, scale, dpi, mode } = input
   const open = () =>
     mapCodecFailures(image.source, () =>
-      openImage(image.bytes, image.type, { prefer: 'color', webp: kernels.webp }),
+      openImage(image.bytes, image.type, {
+        prefer: 'color',
+        webp: kernels.webp,
+        zlib: kernels.zlib,
+      }),
     )
   const first = await open()
   const { width, height } = first

@@ -47,9 +47,15 @@ export const REFERENCE_IMAGE_LIMITS = {
 export async function referenceForModel(
   bytes: Uint8Array,
   type: ImageType,
-  kernels: Pick<Kernels, 'webp' | 'resample'>,
+  kernels: Pick<Kernels, 'webp' | 'zlib' | 'resample'>,
 ): Promise<Uint8Array> {
-  const gray = flattenToGray(await openImage(bytes, type, { prefer: 'luma', webp: kernels.webp }))
+  const gray = flattenToGray(
+    await openImage(bytes, type, {
+      prefer: 'luma',
+      webp: kernels.webp,
+      zlib: kernels.zlib,
+    }),
+  )
   const size =
     Math.max(gray.width, gray.height) <= MODEL_REFERENCE_SIDE_PX
       ? { width: gray.width, height: gray.height }
@@ -68,7 +74,7 @@ export async function referenceForModel(
  */
 export async function referencesForModel(
   images: readonly { bytes: Uint8Array; type: ImageType }[],
-  kernels: Pick<Kernels, 'webp' | 'resample'>,
+  kernels: Pick<Kernels, 'webp' | 'zlib' | 'resample'>,
 ): Promise<Uint8Array[]> {
   const out: Uint8Array[] = []
   for (const [i, image] of images.entries()) {

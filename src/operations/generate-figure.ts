@@ -270,7 +270,7 @@ async function modelView(
   if (!sniffed.ok) throw new Error(`image model answered: ${sniffed.error.message}`)
   const { type, width: w, height: h } = sniffed.value
   if (w * h > MAX_MODEL_PIXELS) throw new Error(`image model answered with ${w} × ${h} px`)
-  const image = await readGrayImage(bytes, type, kernels.webp)
+  const image = await readGrayImage(bytes, type, kernels)
   const lines = await extractLineDrawing(image, 'model', kernels)
   if (!lines.ok) throw lineDrawingRefusal(lines.reason, lines.message, { kind: 'model' })
   return lines.value
@@ -283,7 +283,7 @@ async function referenceView(
   kernels: Kernels,
 ): Promise<View> {
   const image = await readReference(index, () =>
-    readGrayImage(reference.bytes, reference.type, kernels.webp),
+    readGrayImage(reference.bytes, reference.type, kernels),
   )
   const lines = await extractLineDrawing(image, 'reference', kernels)
   if (!lines.ok) throw lineDrawingRefusal(lines.reason, lines.message, { kind: 'reference', index })

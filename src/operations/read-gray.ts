@@ -8,19 +8,21 @@ import { openImage } from '../codecs/decode'
 import type { ImageType } from '../codecs/sniff'
 import { flattenToGray } from '../engines/gray/flatten-to-gray'
 import type { GrayImage } from '../engines/raster'
+import type { Kernels } from '../kernels/kernels'
 import { readAllRows } from '../lib/rows'
 
 /**
  * The image at `bytes` as a whole gray raster, with the density its file stores.
- * @param webp libwebp's compiled decoder (Kernels.webp)
+ * @param kernels libwebp's decoder (WebP needs it) and our inflate (PNG is faster with it)
  * @throws CodecError when the file cannot be read (callers map it to their status)
  */
 export async function readGrayImage(
   bytes: Uint8Array,
   type: ImageType,
-  webp: WebAssembly.Module | null,
+  kernels: Pick<Kernels, 'webp' | 'zlib'>,
 ): Promise<GrayImage> {
-  const rows = flattenToGray(await openImage(bytes, type, { prefer: 'luma', webp }))
+  const { webp, zlib } = kernels
+  const rows = flattenToGray(await openImage(bytes, type, { prefer: 'luma', webp, zlib }))
   return {
     width: rows.width,
     height: rows.height,

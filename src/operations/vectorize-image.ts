@@ -156,14 +156,18 @@ async function trace(
   kernels: Kernels,
 ): Promise<Traced> {
   if (engine === 'lineart') {
-    const gray = await readGrayImage(bytes, type, kernels.webp)
+    const gray = await readGrayImage(bytes, type, kernels)
     const { drawing, stats } = await traceLineart(gray, {
       releaseImage: true,
       wasm: kernels.lineart,
     })
     return { ok: true, drawing, inkDrawn: stats.inkDrawn }
   }
-  const rows = await openImage(bytes, type, { prefer: 'color', webp: kernels.webp })
+  const rows = await openImage(bytes, type, {
+    prefer: 'color',
+    webp: kernels.webp,
+    zlib: kernels.zlib,
+  })
   const image: RasterImage = {
     width: rows.width,
     height: rows.height,

@@ -19,6 +19,7 @@ describe('the Worker kernels (createDeps)', () => {
     for (const module of [
       kernels.resample,
       kernels.lineart,
+      kernels.zlib,
       kernels.webp,
       kernels.svg?.module,
       kernels.upscale?.module,

@@ -69,11 +69,12 @@ const SIGHT_CM = { width: 17.0, height: 26.2 }
 
 const work = mkdtempSync(join(tmpdir(), 'convert-tools-'))
 afterAll(() => rmSync(work, { recursive: true, force: true }))
-// The SIMD resample kernels, as the Worker has them (src/kernels/workerd.ts).
+// The SIMD resample and zlib kernels, as the Worker has them (src/kernels/workerd.ts).
 let kernels: Kernels
 beforeAll(async () => {
   const resample = await wasmApi.compile(readFileSync('wasm/dist/resample.wasm'))
-  kernels = { resample, lineart: null, webp: null, svg: null, upscale: null }
+  const zlib = await wasmApi.compile(readFileSync('wasm/dist/zlib.wasm'))
+  kernels = { resample, lineart: null, zlib, webp: null, svg: null, upscale: null }
 })
 
 function need(skip: Skip, ...tools: Tool[]): void {

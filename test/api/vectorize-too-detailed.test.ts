@@ -5,17 +5,7 @@
 
 import { describe, expect, it } from 'vitest'
 import { balanceOf, expectError, expectOk, newAccount, postForm } from '../support/api'
-import { lineDrawing, type Raster, toPng } from '../support/images'
-
-function noise(side: number): Raster {
-  const data = new Uint8Array(side * side)
-  let seed = 5
-  for (let i = 0; i < data.length; i++) {
-    seed = (seed * 1103515245 + 12345) & 0x7fffffff
-    data[i] = seed & 0x10000 ? 0 : 255
-  }
-  return { width: side, height: side, channels: 1, data }
-}
+import { halfInkNoise, lineDrawing, type Raster, toPng } from '../support/images'
 
 const vectorize = async (apiKey: string, raster: Raster, format: string) =>
   postForm('/v1/vectorize', apiKey, {
@@ -28,7 +18,7 @@ describe('trace on a texture', () => {
   it('refuses DXF with IMAGE_TOO_DETAILED and refunds the credit', async () => {
     const { apiKey } = await newAccount(5)
     const error = await expectError(
-      await vectorize(apiKey, noise(700), 'dxf'),
+      await vectorize(apiKey, halfInkNoise(700), 'dxf'),
       400,
       'IMAGE_TOO_DETAILED',
     )

@@ -50,6 +50,17 @@ export function colourWithAlpha(width: number, height: number): Raster {
   return { width, height, channels: 4, data }
 }
 
+/** Half-ink noise, seeded: a texture whose outlines are nearly as many as its pixels. */
+export function halfInkNoise(side: number): Raster {
+  const data = new Uint8Array(side * side)
+  let seed = 5
+  for (let i = 0; i < data.length; i++) {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff
+    data[i] = seed & 0x10000 ? 0 : 255
+  }
+  return { width: side, height: side, channels: 1, data }
+}
+
 /**
  * A photo-like RGBA image (smooth colour fields, a shaded disc, soft grain) with its JPEG and WebP
  * encodings made by jSquash's MozJPEG and libwebp builds.

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { RasterImage } from '../../../src/engines/raster'
 import { traceImageWithStats } from '../../../src/engines/trace'
 import type { Rgb } from '../../../src/engines/vector'
+import { halfInkNoise } from '../../support/images'
 import { paintDrawing } from '../../support/rasterize-vector'
 import { inkRecallPrecision, type Rgb3, thinLineCoverage, thinLineImage } from './thin-line-art'
 
@@ -130,25 +131,14 @@ describe('traceImageWithStats inkDrawn', () => {
 })
 
 describe('the segment budget', () => {
-  /** Half-ink noise: a texture whose outlines are nearly as many as its pixels. */
-  function noise(side: number): RasterImage {
-    const data = new Uint8Array(side * side)
-    let seed = 5
-    for (let i = 0; i < data.length; i++) {
-      seed = (seed * 1103515245 + 12345) & 0x7fffffff
-      data[i] = seed & 0x10000 ? 0 : 255
-    }
-    return { width: side, height: side, channels: 1, data }
-  }
-
   it('stops a texture at the budget with too_detailed, not a partial drawing', async () => {
-    const result = await traceImageWithStats(noise(300), { maxSegments: 2000 })
+    const result = await traceImageWithStats(halfInkNoise(300), { maxSegments: 2000 })
     expect(result).toMatchObject({ ok: false, reason: 'too_detailed' })
     if (!result.ok) expect(result.message).toContain('2,000 outline segments')
   })
 
   it('traces the same texture whole under a budget it fits', async () => {
-    const result = await traceImageWithStats(noise(300), { maxSegments: 1_000_000 })
+    const result = await traceImageWithStats(halfInkNoise(300), { maxSegments: 1_000_000 })
     expect(result.ok).toBe(true)
     if (result.ok) {
       let segments = 0

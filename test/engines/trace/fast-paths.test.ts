@@ -11,22 +11,11 @@ import { PathData } from '../../../src/engines/trace/path-data'
 import type { Quantized } from '../../../src/engines/trace/quantize'
 import { findStraightRuns } from '../../../src/engines/trace/straight-runs'
 import { cutKeepingThinLines } from '../../../src/engines/trace/thin-lines'
-
-/** A seeded generator in [0, 1) (mulberry32). */
-function random(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
+import { uniform } from '../../support/line-art'
 
 /** Every lattice path of a mask of random slanted bars, discs and specks (copied out). */
 function randomPaths(seed: number, width: number, height: number): Int32Array[] {
-  const u = random(seed)
+  const u = uniform(seed)
   const mask = createPaddedMask(width, height)
   const shapes = Array.from({ length: 12 }, () => ({
     x: u() * width,
@@ -129,7 +118,7 @@ describe('findStraightRuns', () => {
 
 /** A random gray page: paper, ink and every level between, in runs as a drawing has them. */
 function grayPage(seed: number, n: number): Uint8Array {
-  const u = random(seed)
+  const u = uniform(seed)
   const out = new Uint8Array(n)
   for (let i = 0; i < n; ) {
     const level = u() < 0.6 ? 255 : u() < 0.5 ? 0 : Math.floor(u() * 256)
@@ -181,7 +170,7 @@ describe('word-at-a-time passes', () => {
   it('writes the top layer’s and the all-opaque mask as pixel by pixel, odd widths included', () => {
     for (const width of [1, 5, 13, 40]) {
       const height = 7
-      const u = random(width)
+      const u = uniform(width)
       const indices = Uint8Array.from({ length: width * height }, () =>
         u() < 0.2 ? 255 : Math.floor(u() * 3),
       )

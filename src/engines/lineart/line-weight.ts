@@ -23,10 +23,6 @@ const WEIGHT_STEP = Math.SQRT2
  */
 const DOT_STEP = 0.5
 const BLACK = { r: 0, g: 0, b: 0 }
-/** Pens are this much under their group's measured width (px; see `penOf`)… */
-const PEN_TRIM = 0.5
-/** …but not under this (or the measured width, if less): thinner lines break when rendered. */
-const MIN_PEN = 1.5
 
 /** A fitted path with what its layer needs to know. */
 export interface WeightedPath {
@@ -58,7 +54,7 @@ export function groupByWeight(paths: WeightedPath[]): StrokeLayer[] {
     layers.push({
       kind: 'stroke',
       color: BLACK,
-      width: Math.round(penOf(weightedMedian(members)) * 10) / 10,
+      width: Math.round(weightedMedian(members) * 10) / 10,
       paths: members.map((m) => m.path),
     })
   }
@@ -75,16 +71,6 @@ export function groupByWeight(paths: WeightedPath[]): StrokeLayer[] {
   }
   // Layers of equal width stay in the order made (strokes before dots).
   return layers.sort((a, b) => b.width - a.width)
-}
-
-/**
- * The pen of a group whose measured (median) width is `width`: half a pixel less, down to
- * MIN_PEN. A centre pixel's distance overstates an odd width by half a pixel (../distance.ts),
- * and the cut of an anti-aliased line is up to a pixel wider than its ink: drawn at the measured
- * width, close parallel lines and a letter's counters filled in (a 2.5 px pair drawn at 3.5 px).
- */
-function penOf(width: number): number {
-  return Math.max(Math.min(width, MIN_PEN), width - PEN_TRIM)
 }
 
 function weightedMedian(members: WeightedPath[]): number {

@@ -546,6 +546,30 @@ function passesOf(header: PngHeader, format: PixelFormat): Pass[] {
 }
 
 /**
+ * What both row decoders work from: the passes and their row count, the row handed out and, for
+ * Adam7, the full image the passes are scattered into.
+ */
+function rowPlan(header: PngHeader, format: PixelFormat) {
+  const { width, height } = header
+  const channels = format.channels
+  const passes = passesOf(header, format)
+  const rowBytes = width * channels
+  return {
+    width,
+    height,
+    channels,
+    bpp: format.filterStride,
+    passes,
+    total: passes.reduce((sum, p) => sum + p.rows, 0),
+    expand: format.expander(width),
+    rowBytes,
+    out: new Uint8Array(rowBytes),
+    image: header.interlaced ? new Uint8Array(rowBytes * height) : undefined,
+    maxStride: format.rawRowBytes(width) + 1,
+  }
+}
+
+/**
  * Inflates and un-filters the IDAT stream. Each row (filter byte and data) is inflated straight
  * into one of two reused line buffers, exactly its length, so nothing past the last row is ever
  * inflated, which bounds the work a zlib bomb can cause. A non-interlaced row is yielded as soon
@@ -560,22 +584,14 @@ async function* decodeRows(
     yield* decodeRowsWasm(parts, format, zlib)
     return
   }
-  const { width, height } = parts.header
-  const channels = format.channels
-  const bpp = format.filterStride
-  const passes = passesOf(parts.header, format)
-  const expand = format.expander(width)
-  const rowBytes = width * channels
-  const out = new Uint8Array(rowBytes)
-  const image = parts.header.interlaced ? new Uint8Array(rowBytes * height) : undefined
-  const maxStride = format.rawRowBytes(width) + 1
+  const { width, height, channels, bpp, passes, total, expand, rowBytes, out, image, maxStride } =
+    rowPlan(parts.header, format)
   let line = new Uint8Array(maxStride)
   let prior = new Uint8Array(maxStride)
   let lineData = line.subarray(1)
   let priorData = prior.subarray(1)
 
   const inflater = new ZlibInflater(parts.idat)
-  const total = passes.reduce((sum, p) => sum + p.rows, 0)
   let rowsDone = 0
   for (const pass of passes) {
     prior.fill(0, 0, pass.stride)
@@ -611,17 +627,9 @@ async function* decodeRowsWasm(
   format: PixelFormat,
   zlib: WebAssembly.Module,
 ): AsyncGenerator<Uint8Array> {
-  const { width, height } = parts.header
-  const channels = format.channels
-  const bpp = format.filterStride
-  const passes = passesOf(parts.header, format)
-  const expand = format.expander(width)
-  const rowBytes = width * channels
-  const out = new Uint8Array(rowBytes)
-  const image = parts.header.interlaced ? new Uint8Array(rowBytes * height) : undefined
-  const maxStride = format.rawRowBytes(width) + 1
+  const { width, height, channels, bpp, passes, total, expand, rowBytes, out, image, maxStride } =
+    rowPlan(parts.header, format)
   const inflater = await createWasmInflater(zlib, parts.idat, { rowBytes: maxStride })
-  const total = passes.reduce((sum, p) => sum + p.rows, 0)
   let rowsDone = 0
   for (const pass of passes) {
     inflater.startPass()

@@ -297,12 +297,7 @@ function buildTable(
   rootBits: i32,
   allowIncomplete: bool,
 ): i32 {
-  memory.fill(COUNTS, 0, 64)
-  for (let s = 0; s < count; s++) {
-    const at = COUNTS + ((<usize>load<u8>(lengths + <usize>s)) << 2)
-    store<u32>(at, load<u32>(at) + 1)
-  }
-  store<u32>(COUNTS, 0)
+  countLengths(lengths, count, COUNTS)
   let left: i32 = 1
   let used: i32 = 0
   let longest: i32 = 0
@@ -319,24 +314,16 @@ function buildTable(
     for (let i = 0; i < size; i++) store<u32>(table + ((<usize>i) << 2), OP_INVALID)
     if (used === 0) return 0
   }
-  let code: i32 = 0
-  for (let len = 1; len <= MAX_BITS; len++) {
-    code = (code + load<i32>(COUNTS + ((<usize>(len - 1)) << 2))) << 1
-    store<i32>(NEXT + ((<usize>len) << 2), code)
-  }
+  firstCodes(COUNTS)
   const rootMask = size - 1
   memory.fill(SUB_LENGTH, 0, <usize>size)
   for (let s = 0; s < count; s++) {
     const len = <i32>load<u8>(lengths + <usize>s)
     if (len === 0) continue
     const nextAt = NEXT + ((<usize>len) << 2)
-    let c = load<i32>(nextAt)
-    store<i32>(nextAt, c + 1)
-    let reversed: i32 = 0
-    for (let i = 0; i < len; i++) {
-      reversed = (reversed << 1) | (c & 1)
-      c >>= 1
-    }
+    const c = load<u32>(nextAt)
+    store<u32>(nextAt, c + 1)
+    const reversed = <i32>reverseBits(c, len)
     store<i32>(CODES + ((<usize>s) << 2), reversed)
     if (len > rootBits) {
       const slot = SUB_LENGTH + <usize>(reversed & rootMask)
@@ -373,6 +360,36 @@ function buildTable(
     }
   }
   return 0
+}
+
+/** How many of the `count` code lengths at `lengths` are 1 … 15 long: 16 u32s at `counts`. */
+function countLengths(lengths: usize, count: i32, counts: usize): void {
+  memory.fill(counts, 0, 16 * 4)
+  for (let s = 0; s < count; s++) {
+    const at = counts + ((<usize>load<u8>(lengths + <usize>s)) << 2)
+    store<u32>(at, load<u32>(at) + 1)
+  }
+  store<u32>(counts, 0)
+}
+
+/** The first canonical code of each length 1 … 15 (RFC 1951 §3.2.2 step 2) into NEXT. */
+function firstCodes(counts: usize): void {
+  let code: u32 = 0
+  for (let len = 1; len <= MAX_BITS; len++) {
+    code = (code + load<u32>(counts + ((<usize>(len - 1)) << 2))) << 1
+    store<u32>(NEXT + ((<usize>len) << 2), code)
+  }
+}
+
+/** The low `len` bits of `code` reversed: canonical codes go out LSB first. */
+function reverseBits(code: u32, len: i32): u32 {
+  let c = code
+  let reversed: u32 = 0
+  for (let i = 0; i < len; i++) {
+    reversed = (reversed << 1) | (c & 1)
+    c >>= 1
+  }
+  return reversed
 }
 
 function buildFixed(): void {
@@ -567,25 +584,11 @@ function settleAdler(): void {
       p += 16
     }
     const blocks = <u32>((p - start) >> 4)
-    const sumA =
-      i32x4.extract_lane(va, 0) +
-      i32x4.extract_lane(va, 1) +
-      i32x4.extract_lane(va, 2) +
-      i32x4.extract_lane(va, 3)
-    const sumB =
-      i32x4.extract_lane(vb, 0) +
-      i32x4.extract_lane(vb, 1) +
-      i32x4.extract_lane(vb, 2) +
-      i32x4.extract_lane(vb, 3)
-    const sumS =
-      i32x4.extract_lane(vs, 0) +
-      i32x4.extract_lane(vs, 1) +
-      i32x4.extract_lane(vs, 2) +
-      i32x4.extract_lane(vs, 3)
-    b = <u32>(
-      ((<u64>b + <u64>blocks * 16 * <u64>a + 16 * <u64>(<u32>sumS) + <u64>(<u32>sumB)) % 65521)
-    )
-    a = (a + <u32>sumA) % 65521
+    const sumA = sumLanes(va)
+    const sumB = sumLanes(vb)
+    const sumS = sumLanes(vs)
+    b = <u32>((<u64>b + <u64>blocks * 16 * <u64>a + 16 * <u64>sumS + <u64>sumB) % 65521)
+    a = (a + sumA) % 65521
     while (p < stop) {
       a += <u32>load<u8>(p)
       b += a
@@ -1195,12 +1198,17 @@ function emitLiteral(v: u8): void {
   store<u32>(la, load<u32>(la) + 1)
 }
 
-function emitMatch(length: i32, dist: u32): void {
-  const lsym = <usize>load<u16>(LEN_SYMBOL + ((<usize>length) << 1))
+/** The distance code of `dist` (RFC 1951 §3.2.5), from the two lookup tables. */
+function distSymbol(dist: u32): usize {
   const d = dist - 1
-  const dsym = <usize>(
+  return <usize>(
     (d < 256 ? load<u8>(DIST_SYMBOL_LO + <usize>d) : load<u8>(DIST_SYMBOL_HI + <usize>(d >> 7)))
   )
+}
+
+function emitMatch(length: i32, dist: u32): void {
+  const lsym = <usize>load<u16>(LEN_SYMBOL + ((<usize>length) << 1))
+  const dsym = distSymbol(dist)
   store<u16>(dSymLit + ((<usize>dSymCount) << 1), <u16>(256 + length))
   store<u16>(dSymDist + ((<usize>dSymCount) << 1), <u16>dist)
   dSymCount++
@@ -1415,29 +1423,15 @@ function huffmanLengths(freq: usize, count: i32, lens: usize, limit: i32): void 
 
 /** Canonical codes (RFC 1951 §3.2.2) for `count` lengths, stored bit-reversed for LSB-first output. */
 function canonicalCodes(lens: usize, count: i32, codes: usize): void {
-  memory.fill(NUM_CODES, 0, 16 * 4)
-  for (let s = 0; s < count; s++) {
-    const at = NUM_CODES + ((<usize>load<u8>(lens + <usize>s)) << 2)
-    store<u32>(at, load<u32>(at) + 1)
-  }
-  store<u32>(NUM_CODES, 0)
-  let code: u32 = 0
-  for (let len = 1; len <= 15; len++) {
-    code = (code + load<u32>(NUM_CODES + ((<usize>(len - 1)) << 2))) << 1
-    store<u32>(NEXT + ((<usize>len) << 2), code)
-  }
+  countLengths(lens, count, NUM_CODES)
+  firstCodes(NUM_CODES)
   for (let s = 0; s < count; s++) {
     const len = <i32>load<u8>(lens + <usize>s)
     if (len === 0) continue
     const at = NEXT + ((<usize>len) << 2)
-    let c = load<u32>(at)
+    const c = load<u32>(at)
     store<u32>(at, c + 1)
-    let reversed: u32 = 0
-    for (let i = 0; i < len; i++) {
-      reversed = (reversed << 1) | (c & 1)
-      c >>= 1
-    }
-    store<u16>(codes + ((<usize>s) << 1), <u16>reversed)
+    store<u16>(codes + ((<usize>s) << 1), <u16>reverseBits(c, len))
   }
 }
 
@@ -1531,10 +1525,7 @@ function writeBlock(final: bool): void {
     const lx = <i32>load<u8>(LEN_EXTRA + li)
     if (lx > 0) putBits(length - <u32>load<u16>(LEN_BASE + (li << 1)), lx)
     const dist = <u32>load<u16>(dSymDist + ((<usize>i) << 1))
-    const d = dist - 1
-    const dsym = <usize>(
-      (d < 256 ? load<u8>(DIST_SYMBOL_LO + <usize>d) : load<u8>(DIST_SYMBOL_HI + <usize>(d >> 7)))
-    )
+    const dsym = distSymbol(dist)
     putBits(<u32>load<u16>(DIST_CODES + (dsym << 1)), <i32>load<u8>(DIST_LENS + dsym))
     const dx = <i32>load<u8>(DIST_EXTRA + dsym)
     if (dx > 0) putBits(dist - <u32>load<u16>(DIST_BASE + (dsym << 1)), dx)

@@ -19,7 +19,8 @@ import { normalizeBackground } from './normalize-background'
  * ink levels with the ridge rescue for thin gray lines (../gray/binarize.ts, chosen on the
  * corpus by `npm run bench -- binarize`), the ink level taken from the darkest strokes and the
  * rescue narrowed for lines (`lineartThreshold`): ridges lighter than a third of the contrast
- * stay only as dots or as the edge of a darker stroke (`keepFaintDots`). An image with exactly
+ * stay only as dots, as the edge of a darker stroke or as part of a line that holds darker ink
+ * (`keepFaintDots`). An image with exactly
  * two levels (most patent drawings are 1-bit) is split at their midpoint directly.
  */
 
@@ -60,8 +61,8 @@ const INK_SHARE = 0.05
  * A ridge joins a line only when it is at least this share of the contrast darker than the
  * paper: a third of a pixel of ink. Lighter ridges are faint shading lines, a fine texture or a
  * mesh seen at too low a resolution; drawn as lines they would be full-black strokes where the
- * drawing has a faint tone. Lighter ridges down to the gray toolkit's band are kept as dots only
- * (see `keepFaintDots`): a small stipple dot reduced in size is as light.
+ * drawing has a faint tone. Lighter ridges down to the gray toolkit's band are kept as dots or
+ * as stretches of a line that is darker elsewhere (see `keepFaintDots`).
  */
 const LINE_RIDGE_DARKNESS = 1 / 3
 /** A faint ridge component no larger than this across (px), on its own, is a dot. */
@@ -138,10 +139,11 @@ function mergeBinarized(page: Uint8Array, mask: Mask): void {
 
 /**
  * Resolves the FAINT pixels. Beside the core of a stroke they are its edge, kept as the gray
- * toolkit keeps them (a bold letter's outline stays as it was). Elsewhere an 8-connected ink
- * component holding them that is at most FAINT_DOT_PX across is a dot, kept whole; the rest
- * become paper: a faint line, or the faint continuation of a darker one, which the line cut
- * leaves out. Every code ends as INK or PAPER.
+ * toolkit keeps them (a bold letter's outline stays as it was). Elsewhere an 8-connected
+ * component holding them is kept whole when it also holds ink (the faint stretches of a line
+ * whose darkness wavers, as a reduced thin line's does: dropping them drew solid lines dashed,
+ * which reads as a hidden line) or when it is at most FAINT_DOT_PX across (a dot); the rest, a
+ * faint line or texture on its own, become paper. Every code ends as INK or PAPER.
  */
 function keepFaintDots(mask: Mask): void {
   const { data, stride } = mask
@@ -163,6 +165,7 @@ function keepFaintDots(mask: Mask): void {
     if (data[seed] !== FAINT) continue
     let top = 0
     let size = 0
+    let joinsInk = false
     let x0 = seed % stride
     let x1 = x0
     let y0 = (seed - x0) / stride
@@ -183,15 +186,16 @@ function keepFaintDots(mask: Mask): void {
         const j = i + offsets[k]!
         const v = data[j]!
         if (v !== INK && v !== FAINT) continue
+        if (v === INK) joinsInk = true
         data[j] = v === FAINT ? SEEN | FAINT_SEEN : SEEN
         if (top === stack.length) stack = grown(stack)
         stack[top++] = j
       }
     }
-    const dot = x1 - x0 < FAINT_DOT_PX && y1 - y0 < FAINT_DOT_PX
+    const keep = joinsInk || (x1 - x0 < FAINT_DOT_PX && y1 - y0 < FAINT_DOT_PX)
     for (let k = 0; k < size; k++) {
       const i = group[k]!
-      data[i] = dot || data[i] === SEEN ? INK : PAPER
+      data[i] = keep || data[i] === SEEN ? INK : PAPER
     }
   }
 }

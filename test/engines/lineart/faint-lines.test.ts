@@ -78,4 +78,16 @@ describe('lineart on a gray, reduced drawing', () => {
     }
     expect(dots).toBe(10)
   })
+
+  it('draws a line whose darkness wavers as one stroke, never as dashes', async () => {
+    // A thin line reduced at a sub-pixel offset: darker and fainter stretches alternate. Solid
+    // drawn as dashed would read as a hidden or broken line.
+    const image = reducedSheet()
+    for (let x = 30; x < 210; x += 24) {
+      row(image, 100, x, x + 6, 150)
+      row(image, 100, x + 6, x + 24, 200)
+    }
+    const { drawing } = await traceLineart(image)
+    expect(drawnAlong(drawing, 100, 34, 206)).toBeGreaterThan(0.95)
+  })
 })

@@ -79,11 +79,9 @@ export async function enhanceImage(
   const { image, scale, dpi, mode } = input
   const open = () =>
     mapCodecFailures(image.source, () =>
-      openImage(image.bytes, image.type, {
-        prefer: 'color',
-        webp: kernels.webp,
-        zlib: kernels.zlib,
-      }),
+      // No zlib kernel: its wasm memory (about 13 MB of workerd RSS at the x2 cap) would take
+      // the photo path past the memory bench's bound, for a decode the network dwarfs.
+      openImage(image.bytes, image.type, { prefer: 'color', webp: kernels.webp }),
     )
   const first = await open()
   const { width, height } = first

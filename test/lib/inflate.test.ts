@@ -5,6 +5,7 @@ import { CodecError } from '../../src/lib/codec-error'
 import { DeflateWriter } from '../../src/lib/deflate'
 import { type InflateOptions, ZlibInflater } from '../../src/lib/inflate'
 import { WasmInflater } from '../../src/lib/zlib-wasm'
+import { drain as drainWhole, inflateAll as inflateWhole } from '../support/inflate'
 
 // Streams come from two independent sources: the platform's CompressionStream (zlib), and a
 // small encoder below that writes blocks by hand from the RFC 1951 tables, so that stored, fixed
@@ -281,33 +282,11 @@ const MAKERS: Record<'typescript' | 'wasm', Make> = {
 }
 let make: Make = MAKERS.typescript
 
-/** Bytes per read while inflating a whole stream. */
-const READ_BYTES = 64 * 1024
-
-/** Inflates a complete stream; throws CodecError 'corrupt' when it is not one. */
-function inflateAll(parts: readonly Uint8Array[], options?: InflateOptions): Uint8Array {
-  const inflater = make(parts, options)
-  const chunks: Uint8Array[] = []
-  for (;;) {
-    const chunk = new Uint8Array(READ_BYTES)
-    const n = inflater.read(chunk)
-    chunks.push(chunk.subarray(0, n))
-    if (n < chunk.length) break
-  }
-  return concatBytes(chunks)
-}
-
-/** Inflates a complete stream through one reused buffer and returns its length. */
-function drain(parts: readonly Uint8Array[], options?: InflateOptions): number {
-  const inflater = make(parts, options)
-  const scratch = new Uint8Array(READ_BYTES)
-  let total = 0
-  for (;;) {
-    const n = inflater.read(scratch)
-    total += n
-    if (n < scratch.length) return total
-  }
-}
+/** The whole-stream helpers of test/support, through the inflater under test. */
+const inflateAll = (parts: readonly Uint8Array[], options?: InflateOptions) =>
+  inflateWhole(parts, options, make)
+const drain = (parts: readonly Uint8Array[], options?: InflateOptions) =>
+  drainWhole(parts, options, make)
 
 // ---------------------------------------------------------------------------------------------
 // Helpers over the inflater

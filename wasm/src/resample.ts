@@ -4,55 +4,50 @@
 // Build: `npm run build:wasm` (wasm/dist/resample.wasm, committed; CI rebuilds and compares).
 
 /**
- * Horizontal pass of one source row: `out[x] = Σ_k row[start[x] + k] · weights[x · stride + k]`.
- * Weights are f32, zero-padded to `stride` (a multiple of 8) per output pixel, so the loop reads
- * 8 samples at a time with no tail; the row must be followed by max(`stride`, 32) readable bytes.
- * A window of at most 32 equal samples (flat paper, solid ink) is that value exactly, found with
- * two 16-byte compares instead of the multiply-adds.
+ * Horizontal pass of one source row: `out[x] = Σ_k row[start[x] + k] · weights[x · stride + k]`
+ * / unit, as f32. Weights are i16 fixed point summing to exactly `unit` (2^14 or 2^15) per output
+ * pixel (so a flat window gives its value exactly), zero-padded to `stride` (a multiple of 8): eight taps are one
+ * dot product. Four output pixels are summed together and stored as one vector, so `starts` and
+ * `weights` must cover `width` rounded up to 4 (padding: start 0, weights 0), `out` likewise,
+ * and the row must be followed by `stride` readable bytes.
  */
 export function horizontal(
   row: usize,
   starts: usize,
-  counts: usize,
   weights: usize,
   stride: i32,
   width: i32,
   out: usize,
+  unit: f32,
 ): void {
-  for (let x = 0; x < width; x++) {
-    const rp = row + <usize>load<i32>(starts + ((<usize>x) << 2))
-    const count = load<i32>(counts + ((<usize>x) << 2))
-    if (count <= 32) {
-      const first = load<u8>(rp)
-      const same = i8x16.splat(<i8>first)
-      let mask = <u32>i8x16.bitmask(i8x16.eq(v128.load(rp), same))
-      if (count > 16) mask |= (<u32>i8x16.bitmask(i8x16.eq(v128.load(rp, 16), same))) << 16
-      const need: u32 = count === 32 ? 0xffffffff : ((<u32>1) << (<u32>count)) - 1
-      if ((mask & need) === need) {
-        store<f32>(out + ((<usize>x) << 2), <f32>first)
-        continue
-      }
-    }
-    const wp = weights + ((<usize>(x * stride)) << 2)
-    let acc0 = f32x4.splat(0)
-    let acc1 = f32x4.splat(0)
-    for (let k = 0; k < stride; k += 8) {
-      const samples = i16x8.extend_low_i8x16_u(v128.load64_zero(rp + <usize>k))
-      const lo = f32x4.convert_i32x4_u(i32x4.extend_low_i16x8_u(samples))
-      const hi = f32x4.convert_i32x4_u(i32x4.extend_high_i16x8_u(samples))
-      const w = wp + ((<usize>k) << 2)
-      acc0 = f32x4.add(acc0, f32x4.mul(lo, v128.load(w)))
-      acc1 = f32x4.add(acc1, f32x4.mul(hi, v128.load(w, 16)))
-    }
-    const acc = f32x4.add(acc0, acc1)
-    store<f32>(
-      out + ((<usize>x) << 2),
-      f32x4.extract_lane(acc, 0) +
-        f32x4.extract_lane(acc, 1) +
-        f32x4.extract_lane(acc, 2) +
-        f32x4.extract_lane(acc, 3),
+  const scale = f32x4.splat(1.0 / unit)
+  const pixelBytes = <usize>(stride << 1)
+  for (let x = 0; x < width; x += 4) {
+    const sp = starts + ((<usize>x) << 2)
+    const wp = weights + <usize>x * pixelBytes
+    const a = dot(row + <usize>load<i32>(sp), wp, stride)
+    const b = dot(row + <usize>load<i32>(sp, 4), wp + pixelBytes, stride)
+    const c = dot(row + <usize>load<i32>(sp, 8), wp + 2 * pixelBytes, stride)
+    const d = dot(row + <usize>load<i32>(sp, 12), wp + 3 * pixelBytes, stride)
+    // Lane i of the result is the sum of the four lanes of the i-th of a, b, c, d.
+    const ab = i32x4.add(v128.shuffle<i32>(a, b, 0, 4, 1, 5), v128.shuffle<i32>(a, b, 2, 6, 3, 7))
+    const cd = i32x4.add(v128.shuffle<i32>(c, d, 0, 4, 1, 5), v128.shuffle<i32>(c, d, 2, 6, 3, 7))
+    const sums = i32x4.add(
+      v128.shuffle<i32>(ab, cd, 0, 1, 4, 5),
+      v128.shuffle<i32>(ab, cd, 2, 3, 6, 7),
     )
+    v128.store(out + ((<usize>x) << 2), f32x4.mul(f32x4.convert_i32x4_s(sums), scale))
   }
+}
+
+/** Four partial sums of `taps` (a multiple of 8) samples at `samples` times i16 weights. */
+function dot(samples: usize, weights: usize, taps: i32): v128 {
+  let acc = i32x4.splat(0)
+  for (let k = 0; k < taps; k += 8) {
+    const s = i16x8.extend_low_i8x16_u(v128.load64_zero(samples + <usize>k))
+    acc = i32x4.add(acc, i32x4.dot_i16x8_s(s, v128.load(weights + ((<usize>k) << 1))))
+  }
+  return acc
 }
 
 /**

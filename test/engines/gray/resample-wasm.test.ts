@@ -1,6 +1,9 @@
 // The SIMD kernel (wasm/dist/resample.wasm, loaded as the Worker loads it) against the TypeScript
-// kernel it replaces: same windows and weights, float32 instead of float64 sums, so every output
-// is within one level and nearly all are equal, at every kind of scale and edge size.
+// kernel it replaces: same windows, the horizontal weights in 16-bit fixed point and the vertical
+// sums in float32 instead of float64, so every output is within one level and nearly all are
+// equal, at every kind of scale and edge size. Fixed-point weights move a sum by a few
+// thousandths of a level, which flips the rounding of 0.1-0.7 % of these outputs (uniform noise
+// fills each image's top third; the whole of the one-row case).
 
 import { describe, expect, it } from 'vitest'
 import { resampleGray } from '../../../src/engines/gray/resample'
@@ -48,7 +51,7 @@ describe('resample SIMD kernel', () => {
     ['shrink one axis, enlarge the other', [800, 90], [333, 181]],
     ['width unchanged, height shrunk', [257, 500], [257, 123]],
     ['down to one pixel', [40, 30], [1, 1]],
-    ['from one row', [300, 1], [77, 5]],
+    ['from one row', [3000, 1], [770, 5]],
   ]
   for (const [name, size, to] of cases) {
     it(`matches the TypeScript kernel within one level: ${name}`, async () => {
@@ -64,7 +67,7 @@ describe('resample SIMD kernel', () => {
           worst = Math.max(worst, d)
         }
         expect(worst, `${filter}: largest difference`).toBeLessThanOrEqual(1)
-        expect(differ / simd.length, `${filter}: share of pixels that differ`).toBeLessThan(0.002)
+        expect(differ / simd.length, `${filter}: share of pixels that differ`).toBeLessThan(0.01)
       }
     })
   }

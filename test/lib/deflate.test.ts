@@ -119,4 +119,35 @@ describe('WasmDeflateWriter (Kernels.zlib)', () => {
     expect(await inflate(ours.parts)).toEqual(data)
     expect(ours.byteLength / platform.byteLength).toBeLessThan(1.03)
   })
+
+  it('compresses a 1-bit page of blank rows and periodic runs no larger than the platform zlib', async () => {
+    const data = bilevelRows(256, 1536)
+    for (const effort of ['fast', 'thorough'] as const) {
+      const ours = await compressWith(createDeflateWriter(zlib, effort), data)
+      const platform = await compressWith(createDeflateWriter(null), data)
+      expect(await inflate(ours.parts)).toEqual(data)
+      expect(ours.byteLength / platform.byteLength, effort).toBeLessThan(1.01)
+    }
+  })
 })
+
+/**
+ * Packed 1-bit rows as a PNG encoder filters a drawn page (filter byte, then Up-filtered bytes):
+ * mostly blank rows, bands of dashes with periods of 1, 2, 4 and 8 bytes, and scattered marks.
+ */
+function bilevelRows(rowBytes: number, height: number): Uint8Array {
+  const out = new Uint8Array((rowBytes + 1) * height)
+  let seed = 3
+  for (let y = 0; y < height; y++) {
+    const row = y * (rowBytes + 1)
+    out[row] = 2
+    const band = (y >> 5) % 6
+    if (band === 5 && y % 32 === 0) {
+      const period = 1 << ((y >> 5) % 4)
+      for (let x = 0; x < rowBytes; x++) out[row + 1 + x] = x % period === 0 ? 0xf0 : 0x0f
+    }
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff
+    if (seed % 7 === 0) out[row + 1 + ((seed >> 8) % rowBytes)] = 0x18
+  }
+  return out
+}

@@ -1150,6 +1150,8 @@ function hashAt(p: usize): usize {
 }
 
 let dMatchDist: u32 = 0
+/** The longest period of a match that indexRun treats as a run. */
+const RUN_PERIOD: u32 = 8
 
 /**
  * Indexes position `pos` and returns the longest match there (0 under 4 bytes), its distance in
@@ -1252,21 +1254,27 @@ export function deflateRun(last: bool): i32 {
       } else {
         // pos + 1 is indexed already: the loop below starts after it.
         emitMatch(len, dist)
-        indexRun(pos + 2, pos + <u32>len)
+        indexRun(pos + 2, pos + <u32>len, dist)
         pos += <u32>len
         continue
       }
     }
     emitMatch(len, dist)
-    indexRun(pos + 1, pos + <u32>len)
+    indexRun(pos + 1, pos + <u32>len, dist)
     pos += <u32>len
   }
   dPos = pos
   return 0
 }
 
-/** Indexes positions [from, to) that a match covered, so later data can refer into them. */
-function indexRun(from: u32, to: u32): void {
+/**
+ * Indexes positions [from, to) that a match covered, so later data can refer into them. A match
+ * at a short distance is a run with that period (blank rows of a page): inside it every position
+ * hashes like the one a period earlier, so only its last periods are indexed, enough for a later
+ * match to start anywhere in the period at the longest length.
+ */
+function indexRun(from: u32, to: u32, dist: u32): void {
+  if (dist <= RUN_PERIOD && to - from > 2 * RUN_PERIOD) from = to - 2 * RUN_PERIOD
   const hashStop = dEnd >= 3 ? dEnd - 3 : 0
   const stop = min(to, hashStop)
   for (let pos = from; pos < stop; pos++) {

@@ -4,6 +4,15 @@
  */
 
 import type { PathData } from './path-data'
+import { BLOCK, MIXED, TAKEN, TurnBlocks } from './turn-blocks'
+
+/** The block shortcut's buffers, reused from path to path. */
+const blocks = new TurnBlocks()
+
+/** How many blocks of turns the scans have taken whole so far (for the tests). */
+export function blocksTaken(): number {
+  return blocks.taken
+}
 
 /*
  * Stage: straight subpaths (Selinger 2003, Sec. 2.2.1).
@@ -22,6 +31,8 @@ import type { PathData } from './path-data'
  *   listed once per path (coordinates, direction, and where the fourth direction comes), so the
  *   scan reads one entry per turn; and points are scanned from the last, each stopping where the
  *   next one ends (below): half the turns visited on the corpus sheets, same ends.
+ * - Still quadratic along a long slanted side (each point sees most of it): from BLOCK turns
+ *   away, blocks of turns are taken whole where their convex hull tells (turn-blocks.ts).
  * - Finally straightEnd[i] = min(straightEnd[i], straightEnd[i + 1]): in the paper every subpath
  *   of a straight path is straight, so i … k counts as straight only when every j … k
  *   (i ≤ j < k) is, seen from its own first point. The test
@@ -32,11 +43,16 @@ import type { PathData } from './path-data'
  *   noisy shapes the same segment counts as potrace's.
  */
 
-/** Fills `dir`, the runs and `straightEnd` of a loaded path. */
-export function findStraightRuns(p: PathData): void {
+/**
+ * Fills `dir`, the runs and `straightEnd` of a loaded path.
+ * @param shortcut take blocks of turns whole where their hulls tell (turn-blocks.ts); false scans
+ *   turn by turn, the reference the tests hold the shortcut to
+ */
+export function findStraightRuns(p: PathData, shortcut = true): void {
   const { n, x, y, straightEnd } = p
   const runs = loadRuns(p)
   const { runStart, runXY, runDir, runHorizon } = p
+  blocks.reset(runXY, 2 * runs + 2)
   // Points are scanned from the last: a point may not see past where the next one ends up (see
   // the banner), so that point's end caps the scan.
   let cap = 0
@@ -81,27 +97,52 @@ export function findStraightRuns(p: PathData): void {
       // Both constraints are linear along a run and hold at its start: a run leaves the cone
       // exactly when its end does (then the last step inside is solved for below).
       let left = false
-      for (j++; j < last; j++) {
-        cx = runXY[2 * j]! - xi
-        cy = runXY[2 * j + 1]! - yi
-        if (ax * cy - ay * cx < 0 || cx * by - cy * bx < 0) {
-          left = true
-          break
+      // Blocks are tried from BLOCK turns away, and not after one hugging the point's column.
+      let blockFrom = shortcut ? r + BLOCK + 1 : last
+      for (j++; j < last; ) {
+        // A whole block of turns at once where its hull tells (turn-blocks.ts).
+        if ((j & (BLOCK - 1)) === 0 && j + BLOCK <= last && j >= blockFrom) {
+          const cone = blocks.cone
+          cone[0] = ax
+          cone[1] = ay
+          cone[2] = bx
+          cone[3] = by
+          const taken = blocks.take(j, xi, yi)
+          if (taken === TAKEN) {
+            ax = cone[0]!
+            ay = cone[1]!
+            bx = cone[2]!
+            by = cone[3]!
+            j += BLOCK
+            continue
+          }
+          if (taken === MIXED) blockFrom = last
         }
-        sgx = cx > 0 ? 1 : cx < 0 ? -1 : 0
-        sgy = cy > 0 ? 1 : cy < 0 ? -1 : 0
-        const nax = cx + (sgy !== 0 ? sgy : -sgx)
-        const nay = cy + (sgx !== 0 ? -sgx : -sgy)
-        const nbx = cx + (sgy !== 0 ? -sgy : -sgx)
-        const nby = cy + (sgx !== 0 ? sgx : -sgy)
-        if (ax * nay - ay * nax > 0) {
-          ax = nax
-          ay = nay
+        // Turn by turn to the next block.
+        const next = Math.min(last, (j | (BLOCK - 1)) + 1)
+        for (; j < next; j++) {
+          cx = runXY[2 * j]! - xi
+          cy = runXY[2 * j + 1]! - yi
+          if (ax * cy - ay * cx < 0 || cx * by - cy * bx < 0) {
+            left = true
+            break
+          }
+          sgx = cx > 0 ? 1 : cx < 0 ? -1 : 0
+          sgy = cy > 0 ? 1 : cy < 0 ? -1 : 0
+          const nax = cx + (sgy !== 0 ? sgy : -sgx)
+          const nay = cy + (sgx !== 0 ? -sgx : -sgy)
+          const nbx = cx + (sgy !== 0 ? -sgy : -sgx)
+          const nby = cy + (sgx !== 0 ? sgx : -sgy)
+          if (ax * nay - ay * nax > 0) {
+            ax = nax
+            ay = nay
+          }
+          if (nbx * by - nby * bx > 0) {
+            bx = nbx
+            by = nby
+          }
         }
-        if (nbx * by - nby * bx > 0) {
-          bx = nbx
-          by = nby
-        }
+        if (left) break
       }
       let at: number
       if (left) {

@@ -59,16 +59,29 @@ export function tallyInk(image: RasterImage, q: Quantized, stack: LayerStack): I
   const { width, height, indices } = q
   let ink = 0
   let kept = 0
-  for (let y = 0, i = 0; y < height; y++) {
-    for (let x = 0, p = i * channels; x < width; x++, i++, p += channels) {
-      const v =
-        channels <= 2
-          ? data[p]!
-          : ((299 * data[p]! + 587 * data[p + 1]! + 114 * data[p + 2]!) / 1000) | 0
-      if (isInk[v] === 0) continue
+  const n = width * height
+  if (channels <= 2) {
+    // Gray: one byte per pixel read, the position worked out for the few that look around.
+    for (let i = 0, p = 0; i < n; i++, p += channels) {
+      if (isInk[data[p]!] === 0) continue
       ink++
-      // Most ink pixels are traced themselves; only the others look around.
-      if (traced[indices[i]!] === 1 || tracedNear(indices, traced, x, y, width, height)) kept++
+      if (traced[indices[i]!] === 1) kept++
+      else {
+        const y = (i / width) | 0
+        if (tracedNear(indices, traced, i - y * width, y, width, height)) kept++
+      }
+    }
+    return { ink, kept, cut, reversed }
+  }
+  for (let i = 0, p = 0; i < n; i++, p += channels) {
+    const v = ((299 * data[p]! + 587 * data[p + 1]! + 114 * data[p + 2]!) / 1000) | 0
+    if (isInk[v] === 0) continue
+    ink++
+    // Most ink pixels are traced themselves; only the others look around.
+    if (traced[indices[i]!] === 1) kept++
+    else {
+      const y = (i / width) | 0
+      if (tracedNear(indices, traced, i - y * width, y, width, height)) kept++
     }
   }
   return { ink, kept, cut, reversed }

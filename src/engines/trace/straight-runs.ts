@@ -9,9 +9,9 @@ import { BLOCK, MIXED, TAKEN, TurnBlocks } from './turn-blocks'
 /** The block shortcut's buffers, reused from path to path. */
 const blocks = new TurnBlocks()
 
-/** How many blocks of turns the scans have taken whole so far (for the tests). */
-export function blocksTaken(): number {
-  return blocks.taken
+/** How many blocks of turns the scans have taken whole so far, by kind (for the tests). */
+export function blocksTaken(): { hull: number; band: number } {
+  return { hull: blocks.taken, band: blocks.bands }
 }
 
 /*

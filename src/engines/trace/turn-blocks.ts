@@ -17,8 +17,8 @@
  *   by one offset, and the most extreme corner seen from the point is at a vertex of their hull
  *   (the block is at least 2 px away on one side: everything lies in an open half-plane). (1) is
  *   linear in the turn, so it holds for all when it holds at the vertices. It fails where a later
- *   turn narrows the cone past an earlier one, which the scan never tests: near the point
- *   (blocks are tried from BLOCK turns away), and along a jagged edge hugging the point's column.
+ *   turn narrows the cone past an earlier one, which the scan never tests: near the point, and
+ *   along a jagged edge hugging the point's column.
  * - A jagged band (takeBand): the turns on the point's column and the one beside it, moving away;
  *   there every turn is inside the cone of every earlier one, so only the cone the block enters
  *   with is tested, at the ends of the two column segments.

@@ -166,10 +166,18 @@ export function assignPixels(
   const { data, channels } = image
   const n = image.width * image.height
   const redo = only ? Uint8Array.from({ length: 256 }, (_, v) => (only[v] ? 1 : 0)) : null
+  if (channels <= 2) {
+    // Gray: the bin of each of the 256 levels looked up once, not per pixel.
+    const byLevel = new Uint8Array(256)
+    for (let v = 0; v < 256; v++) byLevel[v] = lut[binOf(v, v, v)]!
+    for (let i = 0, p = 0; i < n; i++, p += channels) {
+      if (redo === null || redo[indices[i]!] === 1) indices[i] = byLevel[data[p]!]!
+    }
+    return
+  }
   for (let i = 0, p = 0; i < n; i++, p += channels) {
     if (redo && redo[indices[i]!] === 0) continue
-    const r = data[p]!
-    indices[i] = lut[channels <= 2 ? binOf(r, r, r) : binOf(r, data[p + 1]!, data[p + 2]!)]!
+    indices[i] = lut[binOf(data[p]!, data[p + 1]!, data[p + 2]!)]!
   }
 }
 

@@ -2,7 +2,8 @@
 // on the same inputs: Lanczos-3 to the preset size, gray, the tone ours chose (threshold and 1 bit
 // when bilevel), then PNG or TIFF with the resolution set (sharp cannot write PDF: "n/a").
 // Each measurement is its own Node process (bench/support/convert-child.mjs): 3 runs, the first a
-// warm-up; best time of runs 2-3 and the peak RSS above the RSS before the first run.
+// warm-up; best time of runs 2-3, the peak RSS of runs 2-3 (each further job) and of the warm-up
+// (with first-use costs: lazy compilation, tables, heap growth).
 // Targets: time within 1.5x of sharp's, peak memory under half of sharp's, and our G4 TIFF no
 // larger than libtiff's (`tiffcp -c g4` on the same pixels). A missed time target gets a CPU
 // profile of our child (node --cpu-prof), summarized as the top self-time functions.
@@ -517,6 +518,9 @@ export async function runSharpBench() {
     'ours peak MB': (ours.peak / MB).toFixed(1),
     'sharp peak MB': sharp ? (sharp.peak / MB).toFixed(1) : 'n/a',
     'mem ratio': ratio(ours.peak, sharp?.peak ?? null),
+    'cold ours MB': (ours.coldPeak / MB).toFixed(1),
+    'cold sharp MB': sharp ? (sharp.coldPeak / MB).toFixed(1) : 'n/a',
+    'cold ratio': ratio(ours.coldPeak, sharp?.coldPeak ?? null),
     'ours bytes': ours.bytes,
     'sharp bytes': sharp ? sharp.bytes : 'n/a',
     'size ratio': ratio(ours.bytes, sharp?.bytes ?? null),
@@ -526,7 +530,8 @@ export async function runSharpBench() {
     `\nconvertImage (ours, Node ${process.version}, one thread) vs sharp ${sharpVersion()} ` +
       '(concurrency 1, cache off); best of runs 2-3; CPU = user + system time of all threads, best\n' +
       'of runs 2-3 (a neighbour on a shared machine stretches wall time far more than CPU time);\n' +
-      'peak = VmHWM above the RSS before run 1.\n' +
+      'peak = VmHWM of runs 2-3 above the RSS after run 1 and a GC (what each further job takes);\n' +
+      'cold = the same over the warm-up run 1 (once per process, as once per Worker isolate).\n' +
       "Ours' TIFF and PDF jobs also write the PNG preview (long edge 1024) convertImage makes for " +
       "them; sharp's jobs write only the file. sharp's bilevel PNG is a 2-colour palette PNG.\n",
   )
@@ -613,6 +618,13 @@ function verdicts(compared, results) {
     `   at most sharp's peak: ${compared.length - aboveSharp.length}/${compared.length} cases` +
       (aboveSharp.length
         ? `; above: ${aboveSharp.map((r) => `${label(r)} ${ratio(r.ours.peak, r.sharp.peak)}x`).join(', ')}`
+        : ''),
+  )
+  const coldAbove = compared.filter((r) => r.ours.coldPeak > r.sharp.coldPeak)
+  console.log(
+    `   cold (warm-up run) at most sharp's: ${compared.length - coldAbove.length}/${compared.length} cases` +
+      (coldAbove.length
+        ? `; above: ${coldAbove.map((r) => `${label(r)} ${ratio(r.ours.coldPeak, r.sharp.coldPeak)}x`).join(', ')}`
         : ''),
   )
   for (const r of heavy) {

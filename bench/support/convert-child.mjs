@@ -1,7 +1,7 @@
 // One measurement of bench/convert-vs-sharp.mjs, in its own Node process so the peak RSS belongs
 // to one job: loads only what its tool needs (our esbuild bundle, or sharp), reads the input,
 // records its RSS, runs the job 3 times (the first is the warm-up) and prints one JSON line: the
-// best time of runs 2-3, the peak RSS (VmHWM) above the RSS before the first run, and the file.
+// best time of runs 2-3, the peak RSS (VmHWM) of runs 2-3 and of the warm-up, and the file.
 // Usage: node convert-child.mjs '<job JSON>'; job = { tool: 'ours' | 'sharp', input, type,
 // format, dpi, out, infer?, width?, height?, tone?, threshold? }. Run with --expose-gc.
 import { readFileSync, writeFileSync } from 'node:fs'
@@ -15,17 +15,27 @@ const RUNS = 3
 const job = JSON.parse(process.argv[2])
 const bytes = new Uint8Array(readFileSync(job.input))
 
-/** Runs `once` RUNS times after a GC and a reset of the kernel's peak-RSS counter. */
+/**
+ * Runs `once` RUNS times. Peak RSS is measured twice, each time after a GC and a reset of the
+ * kernel's peak-RSS counter: over the warm-up run (`coldPeak`: lazy compilation, first-use
+ * tables and heap growth, once per process as once per Worker isolate), and over the runs after
+ * it (`peak`: what each further job takes, the figure a Worker request sees).
+ */
 async function measure(once) {
-  global.gc?.()
-  // clear_refs "5" resets VmHWM to the current RSS: loading (bundle, sharp's native module) must
-  // not count as the job's peak.
-  resetPeak(process.pid)
-  const before = memoryOf(process.pid).rss
   const times = []
   const cpu = []
   let result
+  let before = 0
+  let coldPeak = 0
   for (let run = 0; run < RUNS; run++) {
+    if (run < 2) {
+      if (run === 1) coldPeak = memoryOf(process.pid).peak - before
+      global.gc?.()
+      // clear_refs "5" resets VmHWM to the current RSS: loading (bundle, sharp's native module)
+      // and, from run 2, the warm-up must not count as a job's peak.
+      resetPeak(process.pid)
+      before = memoryOf(process.pid).rss
+    }
     const started = performance.now()
     const used = process.cpuUsage()
     result = await once()
@@ -41,6 +51,7 @@ async function measure(once) {
     ms: Math.min(...times.slice(1)),
     cpuMs: Math.min(...cpu.slice(1)),
     peak,
+    coldPeak,
     before,
     result,
   }
@@ -96,6 +107,7 @@ async function ours() {
     cpuMs: measured.cpuMs,
     times: measured.times,
     peak: measured.peak,
+    coldPeak: measured.coldPeak,
     before: measured.before,
     bytes: file.length,
     tone: out.mode,
@@ -182,6 +194,7 @@ async function viaSharp() {
     cpuMs: measured.cpuMs,
     times: measured.times,
     peak: measured.peak,
+    coldPeak: measured.coldPeak,
     before: measured.before,
     bytes: measured.result.length,
   }

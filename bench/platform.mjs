@@ -119,6 +119,7 @@ export async function runPlatformBench() {
     const scenarios = [
       ['bare Hono GET', bareRoles, { url: `${bare.url}/` }],
       ['GET /v1/credits', appRoles, { url: `${app.url}/v1/credits`, headers: auth }],
+      ['bare Hono GET + one D1 query', bareRoles, { url: `${bare.url}/d1` }],
       [
         'bare Hono POST (same body)',
         bareRoles,
@@ -149,7 +150,7 @@ export async function runPlatformBench() {
       }
     }
     const results = scenarios.map(([name], i) => summarize(name, rounds[i]))
-    const [bareGet, credits, barePost, convert] = results
+    const [bareGet, credits, bareD1, barePost, convert] = results
     console.log(
       `\nPlatform under wrangler dev (${CONNECTIONS} connections, ${ROUNDS} rounds of ${DURATION_S} s ` +
         'each in turn, medians; one workerd per server)\n',
@@ -172,6 +173,9 @@ export async function runPlatformBench() {
       `${(a.rps / b.rps).toFixed(3)}x the throughput (${(b.cpuMs.all / a.cpuMs.all).toFixed(3)}x by CPU per request), +${(a.p50 - b.p50).toFixed(1)} ms p50`
     console.log(
       `GET /v1/credits vs bare GET: ${ratios(credits, bareGet)} (auth: HMAC-SHA-256 + one D1 query that returns the key and the balance, one access-log line)`,
+    )
+    console.log(
+      `GET /v1/credits vs bare GET + one D1 query: ${ratios(credits, bareD1)} (the floor of a route that reads the primary once, as PLATFORM.md requires of the balance; bare GET + D1 vs bare GET: ${ratios(bareD1, bareGet)})`,
     )
     console.log(
       `POST /v1/convert vs bare POST: ${ratios(convert, barePost)} (gate DO, D1 charge, decode/resample/encode a 2048x1536 PNG, R2 put, ledger)`,

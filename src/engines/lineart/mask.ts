@@ -37,3 +37,12 @@ export function neighbourCode(data: Uint8Array, i: number, offsets: Int32Array):
   for (let k = 0; k < 8; k++) code |= (data[i + offsets[k]!]! & 1) << k
   return code
 }
+
+/**
+ * The whole aligned words of `data` from byte `shift` (`-data.byteOffset & 3`): byte i of
+ * `data`, with (i - shift) a multiple of 4, starts word (i - shift) >> 2.
+ */
+export function alignedWords(data: Uint8Array, shift: number): Uint32Array {
+  if (data.length < shift + 4) return new Uint32Array(0)
+  return new Uint32Array(data.buffer, data.byteOffset + shift, (data.length - shift) >> 2)
+}

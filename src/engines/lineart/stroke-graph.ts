@@ -415,9 +415,15 @@ export function buildStrokeGraph(skeleton: Mask, distance: Uint8Array): StrokeGr
   const yOf = (i: number) => Math.floor(i / stride) - 0.5
 
   // Pass 1: classify. Neighbour counts are taken before any pixel is relabelled (labels keep
-  // bit 0 set, so the codes see every skeleton pixel).
+  // bit 0 set, so the codes see every skeleton pixel). Words of paper are skipped whole: the
+  // skeleton is a few percent of the mask.
   const end = data.length - stride
+  const words = new Uint32Array(data.buffer, data.byteOffset, end >> 2)
   for (let i = stride; i < end; i++) {
+    if ((i & 3) === 0) {
+      while (i >> 2 < words.length && words[i >> 2] === 0) i += 4
+      if (i >= end) break
+    }
     if (!data[i]) continue
     const n = DEGREE[neighbourCode(data, i, offsets)]!
     if (n === 0) {
@@ -563,6 +569,10 @@ export function buildStrokeGraph(skeleton: Mask, distance: Uint8Array): StrokeGr
 
   // Loops with no node: every pixel has two neighbours; walk once around.
   for (let i = stride; i < end; i++) {
+    if ((i & 3) === 0) {
+      while (i >> 2 < words.length && words[i >> 2] === 0) i += 4
+      if (i >= end) break
+    }
     if (data[i] !== 1) continue
     push(0, i)
     let length = 1

@@ -8,7 +8,7 @@ import { type BinarizeParams, binarizePage, chooseThreshold } from '../gray/bina
 import { pageLevels } from '../gray/page-levels'
 import { pageHistogram } from '../gray/tone'
 import type { GrayImage } from '../raster'
-import { createMask, type Mask, neighbourOffsets } from './mask'
+import { alignedWords, createMask, type Mask, neighbourOffsets } from './mask'
 import { normalizeBackground } from './normalize-background'
 
 /*
@@ -25,8 +25,9 @@ import { normalizeBackground } from './normalize-background'
  */
 
 /**
- * @param into the mask to write, `image`'s size (the wasm kernels' own, so nothing is copied)
- * @returns the ink mask of `image`: `into`, every pixel written
+ * @param into the mask to write, `image`'s size and all paper (the wasm kernels' own, so
+ *   nothing is copied)
+ * @returns the ink mask of `image`: `into`
  */
 export function thresholdInk(
   image: GrayImage,
@@ -35,7 +36,7 @@ export function thresholdInk(
   const { width, height } = image
   if (into.width !== width || into.height !== height) throw new RangeError('mask size')
   const levels = twoLevels(image.data)
-  if (levels) return maskBelow(image.data, into, (levels[0] + levels[1]) / 2)
+  if (levels) return maskBelow(image.data, into, (levels[0] + levels[1]) / 2, levels[1])
   const normalized = normalizeBackground(image.data, width, height)
   // binarizePage rewrites its page in place: never the caller's image.
   const page = normalized === image.data ? normalized.slice() : normalized
@@ -213,24 +214,54 @@ function grown(array: Int32Array): Int32Array<ArrayBuffer> {
 function twoLevels(gray: Uint8Array): [number, number] | null {
   let a = -1
   let b = -1
-  for (let i = 0; i < gray.length; i++) {
+  let i = 0
+  for (; i < gray.length && b < 0; i++) {
     const v = gray[i]!
-    if (v === a || v === b) continue
+    if (v === a) continue
     if (a < 0) a = v
-    else if (b < 0) b = v
-    else return null
+    else b = v
   }
   if (b < 0) return null
+  // Both levels found: words of four pixels of one level are passed whole.
+  const shift = -gray.byteOffset & 3
+  const words = alignedWords(gray, shift)
+  const a4 = Math.imul(a, 0x01010101)
+  const b4 = Math.imul(b, 0x01010101)
+  const n = gray.length
+  while (i < n) {
+    if (((i - shift) & 3) === 0 && i + 4 <= n) {
+      const w = words[(i - shift) >> 2]! | 0
+      if (w === a4 || w === b4) {
+        i += 4
+        continue
+      }
+    }
+    const v = gray[i++]!
+    if (v !== a && v !== b) return null
+  }
   return a < b ? [a, b] : [b, a]
 }
 
-/** Writes the pixels darker than `cut` as ink into `mask`, the rest as paper. */
-function maskBelow(gray: Uint8Array, mask: Mask, cut: number): Mask {
+/**
+ * Writes the pixels darker than `cut` as ink into `mask`, which is all paper; words of four
+ * paper pixels of level `paper` are passed whole.
+ */
+function maskBelow(gray: Uint8Array, mask: Mask, cut: number, paper: number): Mask {
   const { data, stride, width, height } = mask
+  const shift = -gray.byteOffset & 3
+  const words = alignedWords(gray, shift)
+  const paper4 = Math.imul(paper, 0x01010101)
   for (let y = 0; y < height; y++) {
     const src = y * width
-    const dst = (y + 1) * stride + 1
-    for (let x = 0; x < width; x++) data[dst + x] = gray[src + x]! < cut ? 1 : 0
+    const dst = (y + 1) * stride + 1 - src
+    for (let i = src, end = src + width; i < end; ) {
+      if (((i - shift) & 3) === 0 && i + 4 <= end && (words[(i - shift) >> 2]! | 0) === paper4) {
+        i += 4
+        continue
+      }
+      data[dst + i] = gray[i]! < cut ? 1 : 0
+      i++
+    }
   }
   return mask
 }

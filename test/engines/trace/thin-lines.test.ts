@@ -55,6 +55,20 @@ describe('cutKeepingThinLines', () => {
     expect(Array.from(data)).toEqual(Array.from(cutOnly))
   })
 
+  it('draws a 1 px line at 45° whose core reaches the cut 1 px wide, not with its fringe', () => {
+    // Each row: the core pixel 0.93 covered, the pixels beside it 0.36 and 0.22 (a 1 px pen at
+    // 45°, as an anti-aliased render draws it).
+    const covers = [0.22, 0.93, 0.36]
+    const data = page(40, 30, (x, y) => {
+      const k = x - y - 4
+      return k >= -1 && k <= 1 ? covers[k + 1]! : 0
+    })
+    cutKeepingThinLines(data, data, 40, 30, CUT)
+    for (let y = 0; y < 30; y++) {
+      for (let x = 0; x < 40; x++) expect(data[y * 40 + x], `${x}, ${y}`).toBe(x - y === 4 ? 0 : 1)
+    }
+  })
+
   it('keeps the gaps of a dashed line open', () => {
     // Dashes of 6 px, gaps of 1 px drawn faintly (blur), the dashes themselves at half ink.
     const data = page(41, 9, (x, y) => (y === 4 ? (x % 7 === 6 ? 0.2 : 0.45) : 0))

@@ -669,3 +669,36 @@ function root(a: u32): u32 {
   while (<u32>load<u8>(PARENT + r) !== r) r = <u32>load<u8>(PARENT + r)
   return r
 }
+
+// ---------------------------------------------------------------------------------------------
+// Ink blocks: where the skeleton is, for the stroke graph's scans (src/engines/lineart/
+// stroke-graph.ts), which would otherwise read every byte of a mask that is mostly paper.
+
+/**
+ * Sets bit (b & 31) of u32 word b >> 5 of `blocks` when the 16 bytes of `data` from 16 · b hold
+ * any nonzero byte, for every block of the first `n` bytes; each word is written whole.
+ * @param data 16-byte aligned; 16 readable bytes must follow its `n` (not read as ink)
+ * @param blocks room for ceil(n / 512) words (the thinning's scratch has it)
+ */
+export function inkBlocks(data: usize, n: usize, blocks: usize): void {
+  const count = (n + 15) >> 4
+  for (let w: usize = 0; w << 5 < count; w++) {
+    let bits: u32 = 0
+    const first = w << 5
+    const last = min(first + 32, count)
+    for (let b = first; b < last; b++) {
+      bits |= (<u32>v128.any_true(v128.load(data + (b << 4)))) << (<u32>(b - first))
+    }
+    store<u32>(blocks + (w << 2), bits)
+  }
+  // A last partial block: only its bytes before `n` count (the rest may be a last pass's).
+  const tail = n & 15
+  if (tail !== 0) {
+    const b = n >> 4
+    let any: u32 = 0
+    for (let i: usize = 0; i < tail; i++) any |= <u32>load<u8>(data + (b << 4) + i)
+    const word = blocks + ((b >> 5) << 2)
+    const bit = (<u32>1) << (<u32>b & 31)
+    store<u32>(word, any !== 0 ? load<u32>(word) | bit : load<u32>(word) & ~bit)
+  }
+}

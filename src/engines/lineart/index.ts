@@ -201,12 +201,13 @@ async function skeletonGraph(
     const distance = stages.chamferDistance()
     stages.skeletonize()
     const longEdge = Math.max(source.width, source.height)
-    if (graphBytes(skeletonLoad(stages.mask)) > budget && longEdge > MIN_COARSE_EDGE) {
+    const blocks = stages.inkBlocks()
+    if (graphBytes(skeletonLoad(stages.mask, blocks)) > budget && longEdge > MIN_COARSE_EDGE) {
       continue
     }
     // The gray image is not read again: its memory goes before the graph's comes.
     if (releaseImage) releaseBuffer(image.data)
-    const graph = buildStrokeGraph(stages.mask, distance)
+    const graph = buildStrokeGraph(stages.mask, distance, blocks)
     if (factor > 1) scaleGraph(graph, factor)
     return { graph, cleaned, coarsened: factor, inkPx }
   }

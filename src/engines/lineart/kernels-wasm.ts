@@ -42,6 +42,7 @@ interface LineartExports {
   ): void
   skeletonScratchBytes(width: number, height: number): number
   skeletonize(data: number, width: number, height: number, scratch: number): void
+  inkBlocks(data: number, n: number, blocks: number): void
 }
 
 const PAGE = 65536
@@ -112,6 +113,11 @@ function layOut(wasm: LineartExports, width: number, height: number, fresh: bool
     },
     skeletonize() {
       wasm.skeletonize(maskAt, width, height, scratchAt)
+    },
+    inkBlocks() {
+      // Into the thinning's scratch, free once it is done (three bitmaps of this size).
+      wasm.inkBlocks(maskAt, n, scratchAt)
+      return new Uint32Array(wasm.memory.buffer, scratchAt, (n + 511) >> 9)
     },
     // The same instance and memory for a smaller pass (the coarser traces): a second memory of
     // the first one's size would stay resident as garbage until V8's next full GC.

@@ -9,6 +9,7 @@ import { chamferDistance8 } from './distance'
 import { createWasmStages } from './kernels-wasm'
 import { createMask, type Mask } from './mask'
 import { skeletonize } from './skeletonize'
+import { inkBlocks } from './stroke-graph'
 
 /** The three pixel stages bound to one mask, which they rewrite in place. */
 export interface PixelStages {
@@ -23,6 +24,11 @@ export interface PixelStages {
   chamferDistance(): Uint8Array
   /** ./skeletonize.ts: thins `mask` to its one-pixel skeleton. */
   skeletonize(): void
+  /**
+   * ./stroke-graph.ts's `inkBlocks` of the mask, for its scans; valid until the next stage or
+   * `resize`.
+   */
+  inkBlocks(): Uint32Array
   /**
    * Stages for another size (a coarser pass), all paper, reusing this one's memory where it can:
    * the wasm kernels keep their instance. Do not use this one afterwards.
@@ -58,6 +64,7 @@ export function typescriptStages(mask: Mask): PixelStages {
     despeckle: (speckAreaPx, holeAreaPx) => despeckle(mask, speckAreaPx, holeAreaPx),
     chamferDistance: () => chamferDistance8(mask),
     skeletonize: () => skeletonize(mask),
+    inkBlocks: () => inkBlocks(mask.data),
     resize: async (width, height) => typescriptStages(createMask(width, height)),
   }
 }

@@ -358,23 +358,46 @@ export interface SkeletonLoad {
   nodePixels: number
 }
 
-/** @returns the load of `skeleton` (one pass, words of paper skipped) */
-export function skeletonLoad(skeleton: Mask): SkeletonLoad {
+/**
+ * The 16-byte blocks of `data` that hold any nonzero byte: bit (b & 31) of word b >> 5 for the
+ * block from byte 16 · b (the wasm kernels' `inkBlocks` gives the same bits).
+ */
+export function inkBlocks(data: Uint8Array): Uint32Array {
+  const blocks = new Uint32Array((data.length + 511) >> 9)
+  const words = new Uint32Array(data.buffer, data.byteOffset, data.length >> 2)
+  for (let k = 0; k < words.length; k++) {
+    if (words[k] !== 0) blocks[k >> 7] = blocks[k >> 7]! | (1 << ((k >> 2) & 31))
+  }
+  for (let i = 4 * words.length; i < data.length; i++) {
+    if (data[i] !== 0) blocks[i >> 9] = blocks[i >> 9]! | (1 << ((i >> 4) & 31))
+  }
+  return blocks
+}
+
+/**
+ * @param blocks `inkBlocks(skeleton.data)`, or the kernels' copy of it
+ * @returns the load of `skeleton` (one pass over the blocks that hold ink)
+ */
+export function skeletonLoad(
+  skeleton: Mask,
+  blocks: Uint32Array = inkBlocks(skeleton.data),
+): SkeletonLoad {
   const { data, stride } = skeleton
   const offsets = neighbourOffsets(stride)
-  const words = new Uint32Array(data.buffer, data.byteOffset, data.length >> 2)
   let pixels = 0
   let nodePixels = 0
-  const visit = (i: number) => {
-    pixels++
-    const n = DEGREE[neighbourCode(data, i, offsets)]!
-    if (n === 1 || n >= 3) nodePixels++
+  for (let w = 0; w < blocks.length; w++) {
+    for (let bits = blocks[w]! | 0; bits !== 0; bits &= bits - 1) {
+      const from = (32 * w + 31 - Math.clz32(bits & -bits)) << 4
+      const to = Math.min(from + 16, data.length)
+      for (let i = from; i < to; i++) {
+        if (!data[i]) continue
+        pixels++
+        const n = DEGREE[neighbourCode(data, i, offsets)]!
+        if (n === 1 || n >= 3) nodePixels++
+      }
+    }
   }
-  for (let w = 0; w < words.length; w++) {
-    if (words[w] === 0) continue
-    for (let i = 4 * w; i < 4 * w + 4; i++) if (data[i]) visit(i)
-  }
-  for (let i = 4 * words.length; i < data.length; i++) if (data[i]) visit(i)
   return { pixels, nodePixels }
 }
 
@@ -391,8 +414,13 @@ export function graphBytes(load: SkeletonLoad): number {
 /**
  * @param skeleton from ./skeletonize.ts (1 = centerline pixel); rewritten
  * @param distance chamfer distances of the ink before thinning, one byte each (./distance.ts)
+ * @param blocks `inkBlocks(skeleton.data)`, or the kernels' copy of it: only its blocks are read
  */
-export function buildStrokeGraph(skeleton: Mask, distance: Uint8Array): StrokeGraph {
+export function buildStrokeGraph(
+  skeleton: Mask,
+  distance: Uint8Array,
+  blocks: Uint32Array = inkBlocks(skeleton.data),
+): StrokeGraph {
   const { data, stride } = skeleton
   const offsets = neighbourOffsets(stride)
   const graph = new StrokeGraph()
@@ -415,34 +443,35 @@ export function buildStrokeGraph(skeleton: Mask, distance: Uint8Array): StrokeGr
   const yOf = (i: number) => Math.floor(i / stride) - 0.5
 
   // Pass 1: classify. Neighbour counts are taken before any pixel is relabelled (labels keep
-  // bit 0 set, so the codes see every skeleton pixel). Words of paper are skipped whole: the
-  // skeleton is a few percent of the mask.
+  // bit 0 set, so the codes see every skeleton pixel). Only the blocks that hold skeleton are
+  // read, in raster order: the skeleton is a few percent of the mask.
   const end = data.length - stride
-  const words = new Uint32Array(data.buffer, data.byteOffset, end >> 2)
-  for (let i = stride; i < end; i++) {
-    if ((i & 3) === 0) {
-      while (i >> 2 < words.length && words[i >> 2] === 0) i += 4
-      if (i >= end) break
-    }
-    if (!data[i]) continue
-    const n = DEGREE[neighbourCode(data, i, offsets)]!
-    if (n === 0) {
-      graph.addDot(xOf(i), yOf(i), strokeWidthAt(distance[i]!))
-      data[i] = 0
-    } else if (n === 1) {
-      data[i] = NODE | 1
-      nodeOf.set(i, graph.nodeCount)
-      addNodePixel(i)
-      graph.addNode(xOf(i), yOf(i), strokeWidthAt(distance[i]!))
-    } else if (n >= 3) {
-      data[i] = NODE | 1
-      if (junctionCount === junctionPixels.length) {
-        const next = new Int32Array(2 * junctionCount)
-        next.set(junctionPixels)
-        releaseBuffer(junctionPixels)
-        junctionPixels = next
+  for (let w = 0; w < blocks.length; w++) {
+    for (let bits = blocks[w]! | 0; bits !== 0; bits &= bits - 1) {
+      const from = (32 * w + 31 - Math.clz32(bits & -bits)) << 4
+      const to = Math.min(from + 16, end)
+      for (let i = Math.max(from, stride); i < to; i++) {
+        if (!data[i]) continue
+        const n = DEGREE[neighbourCode(data, i, offsets)]!
+        if (n === 0) {
+          graph.addDot(xOf(i), yOf(i), strokeWidthAt(distance[i]!))
+          data[i] = 0
+        } else if (n === 1) {
+          data[i] = NODE | 1
+          nodeOf.set(i, graph.nodeCount)
+          addNodePixel(i)
+          graph.addNode(xOf(i), yOf(i), strokeWidthAt(distance[i]!))
+        } else if (n >= 3) {
+          data[i] = NODE | 1
+          if (junctionCount === junctionPixels.length) {
+            const next = new Int32Array(2 * junctionCount)
+            next.set(junctionPixels)
+            releaseBuffer(junctionPixels)
+            junctionPixels = next
+          }
+          junctionPixels[junctionCount++] = i
+        }
       }
-      junctionPixels[junctionCount++] = i
     }
   }
   // Touching junction pixels are one junction: its position is their centroid for now. The
@@ -567,34 +596,37 @@ export function buildStrokeGraph(skeleton: Mask, distance: Uint8Array): StrokeGr
   }
   releaseBuffer(nodePixels)
 
-  // Loops with no node: every pixel has two neighbours; walk once around.
-  for (let i = stride; i < end; i++) {
-    if ((i & 3) === 0) {
-      while (i >> 2 < words.length && words[i >> 2] === 0) i += 4
-      if (i >= end) break
-    }
-    if (data[i] !== 1) continue
-    push(0, i)
-    let length = 1
-    data[i] = VISITED
-    let prev = -1
-    let cur = i
-    for (;;) {
-      let next = -1
-      for (let m = 0; m < 8; m++) {
-        const r = cur + offsets[m]!
-        if (r !== prev && data[r] === 1) {
-          next = r
-          break
+  // Loops with no node: every pixel has two neighbours; walk once around. Pass 1 and the walks
+  // only relabelled skeleton pixels: the blocks still hold every one.
+  for (let w = 0; w < blocks.length; w++) {
+    for (let bits = blocks[w]! | 0; bits !== 0; bits &= bits - 1) {
+      const from = (32 * w + 31 - Math.clz32(bits & -bits)) << 4
+      const to = Math.min(from + 16, end)
+      for (let i = Math.max(from, stride); i < to; i++) {
+        if (data[i] !== 1) continue
+        push(0, i)
+        let length = 1
+        data[i] = VISITED
+        let prev = -1
+        let cur = i
+        for (;;) {
+          let next = -1
+          for (let m = 0; m < 8; m++) {
+            const r = cur + offsets[m]!
+            if (r !== prev && data[r] === 1) {
+              next = r
+              break
+            }
+          }
+          if (next < 0) break
+          push(length++, next)
+          data[next] = VISITED
+          prev = cur
+          cur = next
         }
+        if (length >= 3) addEdge(-1, -1, length, true)
       }
-      if (next < 0) break
-      push(length++, next)
-      data[next] = VISITED
-      prev = cur
-      cur = next
     }
-    if (length >= 3) addEdge(-1, -1, length, true)
   }
   return graph
 }

@@ -41,10 +41,16 @@ export function thresholdInk(
   // binarizePage rewrites its page in place: never the caller's image.
   const page = normalized === image.data ? normalized.slice() : normalized
   const { params, lineHigh } = lineartThreshold(pageHistogram(page))
-  // The pixels a ridge may rescue only as a dot, marked before their levels are overwritten.
-  markBand(page, into, params, lineHigh)
-  binarizePage(page, width, height, params)
-  mergeBinarized(page, into)
+  if (page === normalized) {
+    // The pixels a ridge may rescue only as a dot, marked before their levels are overwritten.
+    markBand(page, into, params, lineHigh)
+    binarizePage(page, width, height, params)
+    mergeBinarized(page, into)
+  } else {
+    // The levels stay in the caller's image: marked and merged in one pass, after binarizing.
+    binarizePage(page, width, height, params)
+    mergeLevels(page, image.data, into, params, lineHigh)
+  }
   // Our own copy: freed now rather than left resident beside the kernels' memory until a GC.
   releaseBuffer(page)
   keepFaintDots(into)
@@ -107,7 +113,10 @@ const CORE = 3
 const SEEN = 4
 const FAINT_SEEN = 1
 
-/** Marks the core (≤ low) and the faint band (lineHigh, high] of `gray` in `mask`. */
+/**
+ * Marks the core (≤ low) and the faint band (lineHigh, high] of `gray` in `mask`, which is all
+ * paper: by a table of the 256 levels, words of four white pixels passed whole.
+ */
 function markBand(
   gray: Uint8Array,
   mask: Mask,
@@ -115,15 +124,36 @@ function markBand(
   lineHigh: number,
 ): void {
   const { data, stride, width, height } = mask
+  const code = new Uint8Array(256)
+  for (let v = 0; v < 256; v++)
+    code[v] = v <= low ? CORE : v > lineHigh && v <= high ? FAINT : PAPER
+  const shift = -gray.byteOffset & 3
+  const words = alignedWords(gray, shift)
+  const whiteIsPaper = code[255] === PAPER
   for (let y = 0; y < height; y++) {
     const src = y * width
-    const dst = (y + 1) * stride + 1
-    for (let x = 0; x < width; x++) {
-      const v = gray[src + x]!
-      data[dst + x] = v <= low ? CORE : v > lineHigh && v <= high ? FAINT : PAPER
+    const dst = (y + 1) * stride + 1 - src
+    for (let i = src, end = src + width; i < end; ) {
+      if (
+        whiteIsPaper &&
+        ((i - shift) & 3) === 0 &&
+        i + 4 <= end &&
+        words[(i - shift) >> 2] === 0xffffffff
+      ) {
+        i += 4
+        continue
+      }
+      data[dst + i] = code[gray[i]!]!
+      i++
     }
   }
 }
+
+/**
+ * What a marked code (PAPER, FAINT or CORE) becomes where the binarized page is black (0, bit 2
+ * clear: INK, FAINT or CORE as marked) and white (255, bit 2 set: PAPER).
+ */
+const MERGED = Uint8Array.of(INK, INK, FAINT, CORE, PAPER, PAPER, PAPER, PAPER)
 
 /** The binarized page into `mask`: black pixels INK, or FAINT / CORE as marked; white PAPER. */
 function mergeBinarized(page: Uint8Array, mask: Mask): void {
@@ -133,7 +163,37 @@ function mergeBinarized(page: Uint8Array, mask: Mask): void {
     const dst = (y + 1) * stride + 1
     for (let x = 0; x < width; x++) {
       const i = dst + x
-      data[i] = page[src + x] === 0 ? (data[i] === PAPER ? INK : data[i]!) : PAPER
+      data[i] = MERGED[(page[src + x]! & 4) | data[i]!]!
+    }
+  }
+}
+
+/**
+ * `markBand` then `mergeBinarized` in one pass, from the levels `gray` the page was binarized
+ * from, into `mask`, which is all paper: words of four white pixels of the page are passed.
+ */
+function mergeLevels(
+  page: Uint8Array,
+  gray: Uint8Array,
+  mask: Mask,
+  { low, high }: BinarizeParams,
+  lineHigh: number,
+): void {
+  const { data, stride, width, height } = mask
+  // What a black pixel of the page becomes, by its level (markBand's code, else INK).
+  const black = new Uint8Array(256)
+  for (let v = 0; v < 256; v++) black[v] = v <= low ? CORE : v > lineHigh && v <= high ? FAINT : INK
+  const words = new Uint32Array(page.buffer, page.byteOffset, page.length >> 2)
+  for (let y = 0; y < height; y++) {
+    const src = y * width
+    const dst = (y + 1) * stride + 1 - src
+    for (let i = src, end = src + width; i < end; ) {
+      if ((i & 3) === 0 && i + 4 <= end && words[i >> 2] === 0xffffffff) {
+        i += 4
+        continue
+      }
+      if (page[i] === 0) data[dst + i] = black[gray[i]!]!
+      i++
     }
   }
 }
@@ -150,7 +210,13 @@ function keepFaintDots(mask: Mask): void {
   const { data, stride } = mask
   const offsets = neighbourOffsets(stride)
   const end = data.length - stride
+  // Words of paper are passed whole (the mask's offset is a multiple of 4: see ./mask.ts).
+  const words = new Uint32Array(data.buffer, data.byteOffset, end >> 2)
   for (let i = stride; i < end; i++) {
+    if ((i & 3) === 0) {
+      while (i >> 2 < words.length && words[i >> 2] === 0) i += 4
+      if (i >= end) break
+    }
     if (data[i] !== FAINT) continue
     for (let k = 0; k < 8; k++) {
       if (data[i + offsets[k]!] === CORE) {
@@ -159,10 +225,16 @@ function keepFaintDots(mask: Mask): void {
       }
     }
   }
-  for (let i = stride; i < end; i++) if (data[i] === CORE) data[i] = INK
   let stack = new Int32Array(256)
   let group = new Int32Array(256)
+  // The core becomes ink as the scan passes it, and a flood takes a core pixel ahead of the scan
+  // as ink (it ends as INK either way): the same as turning every CORE into INK first.
   for (let seed = stride; seed < end; seed++) {
+    if ((seed & 3) === 0) {
+      while (seed >> 2 < words.length && words[seed >> 2] === 0) seed += 4
+      if (seed >= end) break
+    }
+    if (data[seed] === CORE) data[seed] = INK
     if (data[seed] !== FAINT) continue
     let top = 0
     let size = 0
@@ -186,8 +258,8 @@ function keepFaintDots(mask: Mask): void {
       for (let k = 0; k < 8; k++) {
         const j = i + offsets[k]!
         const v = data[j]!
-        if (v !== INK && v !== FAINT) continue
-        if (v === INK) joinsInk = true
+        if (v !== INK && v !== FAINT && v !== CORE) continue
+        if (v !== FAINT) joinsInk = true
         data[j] = v === FAINT ? SEEN | FAINT_SEEN : SEEN
         if (top === stack.length) stack = grown(stack)
         stack[top++] = j

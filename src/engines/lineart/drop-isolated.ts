@@ -152,10 +152,13 @@ export function dropIsolatedSpecks(graph: StrokeGraph, width: number, height: nu
   // Every candidate: a dot (c < dotCount) or a small piece (c − dotCount indexes `candidates`).
   const total = graph.dotCount + candidates.length
   const dropDot = new Uint8Array(graph.dotCount)
-  const centre = (c: number): [number, number] =>
-    c < graph.dotCount
-      ? [dotX[c]!, dotY[c]!]
-      : [cx(candidates[c - graph.dotCount]!), cy(candidates[c - graph.dotCount]!)]
+  // Centres read once per candidate pair below: kept in arrays, not made as tuples each time.
+  const centreX = new Float64Array(total)
+  const centreY = new Float64Array(total)
+  for (let c = 0; c < total; c++) {
+    centreX[c] = c < graph.dotCount ? dotX[c]! : cx(candidates[c - graph.dotCount]!)
+    centreY[c] = c < graph.dotCount ? dotY[c]! : cy(candidates[c - graph.dotCount]!)
+  }
   const drop = (c: number) => {
     if (c < graph.dotCount) {
       dropDot[c] = 1
@@ -186,7 +189,7 @@ export function dropIsolatedSpecks(graph: StrokeGraph, width: number, height: nu
     }
   }
   const near = new PointBuckets(ink.size, width, height, total)
-  for (let c = 0; c < total; c++) near.add(...centre(c), c)
+  for (let c = 0; c < total; c++) near.add(centreX[c]!, centreY[c]!, c)
   near.seal()
   // Every point of ink, for the few lone candidates of a noisy scan: made when first asked.
   let inkNear: PointBuckets | null = null
@@ -212,7 +215,8 @@ export function dropIsolatedSpecks(graph: StrokeGraph, width: number, height: nu
     similar.length = 0
     const size = sizes[c]!
     if (size < THIN_SHARE * typical) return similar
-    const [x, y] = centre(c)
+    const x = centreX[c]!
+    const y = centreY[c]!
     near.visit(x, y, DOTTED_SIZES * size + 2 * typical + 4, (other) => {
       if (other !== c && sizes[other]! >= size / 2 && sizes[other]! <= 2 * size) similar.push(other)
       return similar.length >= 16
@@ -225,13 +229,16 @@ export function dropIsolatedSpecks(graph: StrokeGraph, width: number, height: nu
   const along = new Float64Array(2 * total)
   const spacing = new Float64Array(total)
   for (let c = 0; c < total; c++) {
-    const [x, y] = centre(c)
+    const x = centreX[c]!
+    const y = centreY[c]!
     const list = similarNear(c)
     for (let i = 0; i < list.length && !dotted[c]; i++) {
-      const [ax, ay] = centre(list[i]!)
+      const ax = centreX[list[i]!]!
+      const ay = centreY[list[i]!]!
       const da = hypot2(ax - x, ay - y)
       for (let j = i + 1; j < list.length; j++) {
-        const [bx, by] = centre(list[j]!)
+        const bx = centreX[list[j]!]!
+        const by = centreY[list[j]!]!
         const db = hypot2(bx - x, by - y)
         const cos = ((ax - x) * (bx - x) + (ay - y) * (by - y)) / (da * db || 1)
         if (cos > -DOTTED_COS || Math.max(da, db) > 2 * Math.min(da, db)) continue
@@ -250,10 +257,12 @@ export function dropIsolatedSpecks(graph: StrokeGraph, width: number, height: nu
       inLine[c] = 1
       continue
     }
-    const [x, y] = centre(c)
+    const x = centreX[c]!
+    const y = centreY[c]!
     for (const n of similarNear(c)) {
       if (!dotted[n]) continue
-      const [nx, ny] = centre(n)
+      const nx = centreX[n]!
+      const ny = centreY[n]!
       const d = hypot2(x - nx, y - ny)
       const cos = Math.abs(((x - nx) * along[2 * n]! + (y - ny) * along[2 * n + 1]!) / (d || 1))
       if (cos >= DOTTED_COS && d <= 1.5 * spacing[n]!) {
@@ -290,7 +299,8 @@ export function dropIsolatedSpecks(graph: StrokeGraph, width: number, height: nu
   let dropped = 0
   const lone: number[] = []
   for (let c = 0; c < total; c++) {
-    const [x, y] = centre(c)
+    const x = centreX[c]!
+    const y = centreY[c]!
     if (inLine[c]) continue
     // A period a stroke's width or two from a heavy letter is farther from its centreline than
     // the grid reaches: asked of the letter on its baseline instead.
@@ -305,7 +315,8 @@ export function dropIsolatedSpecks(graph: StrokeGraph, width: number, height: nu
   if (lone.length > Math.max(MAX_MEANT_LONE, MAX_MEANT_LONE_PER_MP * megapixels)) {
     for (const c of lone) {
       // Kept only when pen-sized and right beside other ink, as a period beside its letter.
-      const [x, y] = centre(c)
+      const x = centreX[c]!
+      const y = centreY[c]!
       const own =
         c < graph.dotCount
           ? close.countIn(x, y, dotX[c]!, dotY[c]!)
@@ -330,7 +341,8 @@ export function dropIsolatedSpecks(graph: StrokeGraph, width: number, height: nu
     const across = hypot2(all.x1[k]! - all.x0[k]!, all.y1[k]! - all.y0[k]!)
     const wide = all.widthSum[k]! / all.points[k]!
     if (across > BLOT_SHARE * wide) continue
-    const [x, y] = centre(c)
+    const x = centreX[c]!
+    const y = centreY[c]!
     drop(c)
     blots.push(x, y, wide + across / 2)
   }
@@ -501,12 +513,22 @@ function pieces(graph: StrokeGraph): Pieces {
     lastEdge[k] = id
     const from = graph.pointsAt[id]!
     const to = from + graph.pointsLength[id]!
+    let x0 = all.x0[k]!
+    let x1 = all.x1[k]!
+    let y0 = all.y0[k]!
+    let y1 = all.y1[k]!
     for (let i = from; i < to; i += 2) {
-      all.x0[k] = Math.min(all.x0[k]!, p[i]!)
-      all.x1[k] = Math.max(all.x1[k]!, p[i]!)
-      all.y0[k] = Math.min(all.y0[k]!, p[i + 1]!)
-      all.y1[k] = Math.max(all.y1[k]!, p[i + 1]!)
+      const x = p[i]!
+      const y = p[i + 1]!
+      if (x < x0) x0 = x
+      if (x > x1) x1 = x
+      if (y < y0) y0 = y
+      if (y > y1) y1 = y
     }
+    all.x0[k] = x0
+    all.x1[k] = x1
+    all.y0[k] = y0
+    all.y1[k] = y1
     all.points[k]! += (to - from) / 2
     all.widthSum[k]! += (graph.edgeWidth[id]! * (to - from)) / 2
   }

@@ -86,7 +86,11 @@ export function blockPaperLevels(
     const y1 = Math.min(height, (by + 1) * BLOCK_PX)
     for (let y = by * BLOCK_PX; y < y1; y++) {
       const row = y * width
-      for (let x = 0; x < width; x++) histograms[((x / BLOCK_PX) | 0) * 256 + gray[row + x]!]!++
+      // Block by block along the row: no division per pixel.
+      for (let x0 = 0, base = 0; x0 < width; x0 += BLOCK_PX, base += 256) {
+        const x1 = Math.min(width, x0 + BLOCK_PX)
+        for (let x = x0; x < x1; x++) histograms[base + gray[row + x]!]!++
+      }
     }
     for (let bx = 0; bx < bw; bx++) {
       const base = bx * 256

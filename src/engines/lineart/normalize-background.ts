@@ -86,10 +86,17 @@ export function blockPaperLevels(
     const y1 = Math.min(height, (by + 1) * BLOCK_PX)
     for (let y = by * BLOCK_PX; y < y1; y++) {
       const row = y * width
-      // Block by block along the row: no division per pixel.
+      // Block by block along the row, no division per pixel; white is counted in a local, as
+      // incrementing one bin pixel after pixel waits on its own last store.
       for (let x0 = 0, base = 0; x0 < width; x0 += BLOCK_PX, base += 256) {
         const x1 = Math.min(width, x0 + BLOCK_PX)
-        for (let x = x0; x < x1; x++) histograms[base + gray[row + x]!]!++
+        let white = 0
+        for (let x = x0; x < x1; x++) {
+          const v = gray[row + x]!
+          if (v === 255) white++
+          else histograms[base + v]!++
+        }
+        histograms[base + 255]! += white
       }
     }
     for (let bx = 0; bx < bw; bx++) {

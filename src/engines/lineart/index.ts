@@ -271,19 +271,31 @@ export function isMaze(image: GrayImage): boolean {
   let changes = 0
   for (let y = 0; y < height; y++) {
     let ink = false
-    for (let i = y * width, end = i + width; i < end; ) {
-      if (((i - shift) & 3) === 0 && i + 4 <= end) {
-        const high = words[(i - shift) >> 2]! & 0x80808080
-        if (ink ? high === 0 : (high ^ 0x80808080) === 0) {
-          i += 4
-          continue
-        }
-      }
+    let i = y * width
+    const end = i + width
+    for (; i < end && ((i - shift) & 3) !== 0; i++) {
       if (data[i]! < 128 !== ink) {
         ink = !ink
         changes++
       }
-      i++
+    }
+    for (; i + 4 <= end; i += 4) {
+      // The four pixels' high bits: all set (paper; -0x7f7f7f80 is 0x80808080 as the signed
+      // word `&` gives, a literal as V8 folds it) or all clear (ink) continue the run.
+      const high = words[(i - shift) >> 2]! & 0x80808080
+      if (high === (ink ? 0 : -0x7f7f7f80)) continue
+      for (let j = i; j < i + 4; j++) {
+        if (data[j]! < 128 !== ink) {
+          ink = !ink
+          changes++
+        }
+      }
+    }
+    for (; i < end; i++) {
+      if (data[i]! < 128 !== ink) {
+        ink = !ink
+        changes++
+      }
     }
   }
   return changes > MAZE_TRANSITIONS * width * height

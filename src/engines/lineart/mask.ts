@@ -40,9 +40,10 @@ export function neighbourCode(data: Uint8Array, i: number, offsets: Int32Array):
 
 /**
  * The whole aligned words of `data` from byte `shift` (`-data.byteOffset & 3`): byte i of
- * `data`, with (i - shift) a multiple of 4, starts word (i - shift) >> 2.
+ * `data`, with (i - shift) a multiple of 4, starts word (i - shift) >> 2. Signed, so the words
+ * stay small integers to V8 (a uint32 above 2^31 is a double).
  */
-export function alignedWords(data: Uint8Array, shift: number): Uint32Array {
-  if (data.length < shift + 4) return new Uint32Array(0)
-  return new Uint32Array(data.buffer, data.byteOffset + shift, (data.length - shift) >> 2)
+export function alignedWords(data: Uint8Array, shift: number): Int32Array {
+  if (data.length < shift + 4) return new Int32Array(0)
+  return new Int32Array(data.buffer, data.byteOffset + shift, (data.length - shift) >> 2)
 }

@@ -138,7 +138,7 @@ function markBand(
         whiteIsPaper &&
         ((i - shift) & 3) === 0 &&
         i + 4 <= end &&
-        words[(i - shift) >> 2] === 0xffffffff
+        words[(i - shift) >> 2] === -1
       ) {
         i += 4
         continue
@@ -183,12 +183,12 @@ function mergeLevels(
   // What a black pixel of the page becomes, by its level (markBand's code, else INK).
   const black = new Uint8Array(256)
   for (let v = 0; v < 256; v++) black[v] = v <= low ? CORE : v > lineHigh && v <= high ? FAINT : INK
-  const words = new Uint32Array(page.buffer, page.byteOffset, page.length >> 2)
+  const words = new Int32Array(page.buffer, page.byteOffset, page.length >> 2)
   for (let y = 0; y < height; y++) {
     const src = y * width
     const dst = (y + 1) * stride + 1 - src
     for (let i = src, end = src + width; i < end; ) {
-      if ((i & 3) === 0 && i + 4 <= end && words[i >> 2] === 0xffffffff) {
+      if ((i & 3) === 0 && i + 4 <= end && words[i >> 2] === -1) {
         i += 4
         continue
       }

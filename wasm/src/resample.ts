@@ -1,15 +1,16 @@
 // Resample kernels (AssemblyScript, WebAssembly SIMD) for src/engines/gray/resample.ts: the two
-// separable passes of the Lanczos resampler, four samples per instruction. The TypeScript side
-// owns the memory layout (every pointer below is a byte offset it computed) and the weights.
+// separable passes of the Lanczos resampler, the horizontal one in fixed point and the vertical
+// one in f32. The TypeScript side owns the memory layout (every pointer below is a byte offset it
+// computed) and the weights.
 // Build: `npm run build:wasm` (wasm/dist/resample.wasm, committed; CI rebuilds and compares).
 
 /**
  * Horizontal pass of one source row: `out[x] = Σ_k row[start[x] + k] · weights[x · stride + k]`
  * / unit, as f32. Weights are i16 fixed point summing to exactly `unit` (2^14 or 2^15) per output
- * pixel (so a flat window gives its value exactly), zero-padded to `stride` (a multiple of 8): eight taps are one
- * dot product. Four output pixels are summed together and stored as one vector, so `starts` and
- * `weights` must cover `width` rounded up to 4 (padding: start 0, weights 0), `out` likewise,
- * and the row must be followed by `stride` readable bytes.
+ * pixel (so a flat window gives its value exactly), zero-padded to `stride` (a multiple of 8):
+ * eight taps are one dot product. Four output pixels are summed together and stored as one
+ * vector, so `starts` and `weights` must cover `width` rounded up to 4 (padding: start 0, weights
+ * 0), `out` likewise, and the row must be followed by `stride` readable bytes.
  */
 export function horizontal(
   row: usize,

@@ -1269,9 +1269,9 @@ export function deflateRun(last: bool): i32 {
 
 /**
  * Indexes positions [from, to) that a match covered, so later data can refer into them. A match
- * at a short distance is a run with that period (blank rows of a page): inside it every position
- * hashes like the one a period earlier, so only its last periods are indexed, enough for a later
- * match to start anywhere in the period at the longest length.
+ * at a distance of at most RUN_PERIOD is a run with that period (blank rows of a page): inside it
+ * every position hashes like the one a period earlier, so only its last 2 · RUN_PERIOD positions
+ * are indexed. A later match still finds the run there, at worst a little shorter.
  */
 function indexRun(from: u32, to: u32, dist: u32): void {
   if (dist <= RUN_PERIOD && to - from > 2 * RUN_PERIOD) from = to - 2 * RUN_PERIOD

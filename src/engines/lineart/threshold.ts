@@ -117,16 +117,9 @@ const FAINT_SEEN = 1
  * Marks the core (≤ low) and the faint band (lineHigh, high] of `gray` in `mask`, which is all
  * paper: by a table of the 256 levels, words of four white pixels passed whole.
  */
-function markBand(
-  gray: Uint8Array,
-  mask: Mask,
-  { low, high }: BinarizeParams,
-  lineHigh: number,
-): void {
+function markBand(gray: Uint8Array, mask: Mask, params: BinarizeParams, lineHigh: number): void {
   const { data, stride, width, height } = mask
-  const code = new Uint8Array(256)
-  for (let v = 0; v < 256; v++)
-    code[v] = v <= low ? CORE : v > lineHigh && v <= high ? FAINT : PAPER
+  const code = bandCodes(params, lineHigh, PAPER)
   const shift = -gray.byteOffset & 3
   const words = alignedWords(gray, shift)
   const whiteIsPaper = code[255] === PAPER
@@ -147,6 +140,14 @@ function markBand(
       i++
     }
   }
+}
+
+/** Each level's code: CORE at or below low, FAINT in (lineHigh, high], else `other`. */
+function bandCodes({ low, high }: BinarizeParams, lineHigh: number, other: number): Uint8Array {
+  const code = new Uint8Array(256)
+  for (let v = 0; v < 256; v++)
+    code[v] = v <= low ? CORE : v > lineHigh && v <= high ? FAINT : other
+  return code
 }
 
 /**
@@ -176,13 +177,12 @@ function mergeLevels(
   page: Uint8Array,
   gray: Uint8Array,
   mask: Mask,
-  { low, high }: BinarizeParams,
+  params: BinarizeParams,
   lineHigh: number,
 ): void {
   const { data, stride, width, height } = mask
   // What a black pixel of the page becomes, by its level (markBand's code, else INK).
-  const black = new Uint8Array(256)
-  for (let v = 0; v < 256; v++) black[v] = v <= low ? CORE : v > lineHigh && v <= high ? FAINT : INK
+  const black = bandCodes(params, lineHigh, INK)
   const words = new Int32Array(page.buffer, page.byteOffset, page.length >> 2)
   for (let y = 0; y < height; y++) {
     const src = y * width

@@ -79,11 +79,7 @@ export function tallyInk(image: RasterImage, q: Quantized, stack: LayerStack): I
       for (; i < end; i++, p += channels) {
         if (isInk[data[p]!] === 0) continue
         ink++
-        if (traced[indices[i]!] === 1) kept++
-        else {
-          const y = (i / width) | 0
-          if (tracedNear(indices, traced, i - y * width, y, width, height)) kept++
-        }
+        if (isKept(indices, traced, i, width, height)) kept++
       }
     }
     return { ink, kept, cut, reversed }
@@ -92,14 +88,25 @@ export function tallyInk(image: RasterImage, q: Quantized, stack: LayerStack): I
     const v = ((299 * data[p]! + 587 * data[p + 1]! + 114 * data[p + 2]!) / 1000) | 0
     if (isInk[v] === 0) continue
     ink++
-    // Most ink pixels are traced themselves; only the others look around.
-    if (traced[indices[i]!] === 1) kept++
-    else {
-      const y = (i / width) | 0
-      if (tracedNear(indices, traced, i - y * width, y, width, height)) kept++
-    }
+    if (isKept(indices, traced, i, width, height)) kept++
   }
   return { ink, kept, cut, reversed }
+}
+
+/**
+ * Whether ink pixel i is drawn: most are traced themselves, and only the others look around
+ * (their position worked out then).
+ */
+function isKept(
+  indices: Uint8Array,
+  traced: Uint8Array,
+  i: number,
+  width: number,
+  height: number,
+): boolean {
+  if (traced[indices[i]!] === 1) return true
+  const y = (i / width) | 0
+  return tracedNear(indices, traced, i - y * width, y, width, height)
 }
 
 /** Whether a pixel of the 3 × 3 neighbourhood of (x, y) has a traced colour. */

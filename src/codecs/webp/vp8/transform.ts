@@ -1,0 +1,98 @@
+/**
+ * VP8's inverse transforms (RFC 6386 §14.3, §14.4) with libwebp's exact integer rounding: the
+ * Walsh-Hadamard transform of the Y2 block into the luma DCs, and the 4 × 4 inverse DCT added to
+ * the prediction.
+ */
+
+/** Writes the inverse WHT of `input` (16 raster coefficients) to the DCs `out[0], out[16], … out[240]`. */
+export function inverseWht(input: Int16Array, out: Int16Array): void {
+  const t = tmp
+  for (let i = 0; i < 4; i++) {
+    const a0 = input[i]! + input[12 + i]!
+    const a1 = input[4 + i]! + input[8 + i]!
+    const a2 = input[4 + i]! - input[8 + i]!
+    const a3 = input[i]! - input[12 + i]!
+    t[i] = a0 + a1
+    t[8 + i] = a0 - a1
+    t[4 + i] = a3 + a2
+    t[12 + i] = a3 - a2
+  }
+  for (let i = 0; i < 4; i++) {
+    const dc = t[i * 4]! + 3
+    const a0 = dc + t[3 + i * 4]!
+    const a1 = t[1 + i * 4]! + t[2 + i * 4]!
+    const a2 = t[1 + i * 4]! - t[2 + i * 4]!
+    const a3 = dc - t[3 + i * 4]!
+    const o = i * 64
+    out[o] = (a0 + a1) >> 3
+    out[o + 16] = (a3 + a2) >> 3
+    out[o + 32] = (a0 - a1) >> 3
+    out[o + 48] = (a3 - a2) >> 3
+  }
+}
+
+const tmp = new Int32Array(16)
+
+/** x · √2 · cos(π/8) and x · √2 · sin(π/8) in 16-bit fixed point (RFC 6386 §14.3). */
+const mul1 = (a: number) => ((a * 20091) >> 16) + a
+const mul2 = (a: number) => (a * 35468) >> 16
+
+/**
+ * Adds the inverse DCT of the 16 coefficients at `input[at …]` to the 4 × 4 pixels at `dst[d …]`
+ * (rows `stride` apart); `dst` clamps to 0-255 as it stores.
+ */
+export function idctAdd(
+  input: Int16Array,
+  at: number,
+  dst: Uint8ClampedArray,
+  d: number,
+  stride: number,
+): void {
+  const t = tmp
+  // Vertical pass: column i of the input becomes t[4i … 4i + 3].
+  for (let i = 0; i < 4; i++) {
+    const i0 = input[at + i]!
+    const i4 = input[at + 4 + i]!
+    const i8 = input[at + 8 + i]!
+    const i12 = input[at + 12 + i]!
+    const a = i0 + i8
+    const b = i0 - i8
+    const c = mul2(i4) - mul1(i12)
+    const e = mul1(i4) + mul2(i12)
+    t[i * 4] = a + e
+    t[i * 4 + 1] = b + c
+    t[i * 4 + 2] = b - c
+    t[i * 4 + 3] = a - e
+  }
+  // Horizontal pass: output row i from t[i], t[4 + i], t[8 + i], t[12 + i].
+  for (let i = 0; i < 4; i++) {
+    const dc = t[i]! + 4
+    const a = dc + t[8 + i]!
+    const b = dc - t[8 + i]!
+    const c = mul2(t[4 + i]!) - mul1(t[12 + i]!)
+    const e = mul1(t[4 + i]!) + mul2(t[12 + i]!)
+    const o = d + i * stride
+    dst[o] = dst[o]! + ((a + e) >> 3)
+    dst[o + 1] = dst[o + 1]! + ((b + c) >> 3)
+    dst[o + 2] = dst[o + 2]! + ((b - c) >> 3)
+    dst[o + 3] = dst[o + 3]! + ((a - e) >> 3)
+  }
+}
+
+/** The inverse DCT of a block whose only non-zero coefficient is its DC. */
+export function dcAdd(
+  input: Int16Array,
+  at: number,
+  dst: Uint8ClampedArray,
+  d: number,
+  stride: number,
+): void {
+  const v = (input[at]! + 4) >> 3
+  for (let i = 0; i < 4; i++) {
+    const o = d + i * stride
+    dst[o] = dst[o]! + v
+    dst[o + 1] = dst[o + 1]! + v
+    dst[o + 2] = dst[o + 2]! + v
+    dst[o + 3] = dst[o + 3]! + v
+  }
+}

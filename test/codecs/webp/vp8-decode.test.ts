@@ -1,0 +1,259 @@
+// The streaming VP8 (lossy WebP) decoder against libwebp (jSquash's wasm build): images made in
+// code, encoded with a spread of encoder options, must decode (through the fancy upsampler) to
+// the same RGBA bytes; the bands must tile the picture; truncated and corrupted payloads end in
+// a CodecError.
+
+import webpDecoderWasm from '@jsquash/webp/codec/dec/webp_dec.wasm'
+import webpEncoderWasm from '@jsquash/webp/codec/enc/webp_enc.wasm'
+import decodeWebp, { init as initWebpDecoder } from '@jsquash/webp/decode.js'
+import encodeWebp, { init as initWebpEncoder } from '@jsquash/webp/encode.js'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { decodeVp8 } from '../../../src/codecs/webp/vp8/decode'
+import { bandRows } from '../../../src/codecs/webp/vp8/upsample'
+import { CodecError } from '../../../src/lib/codec-error'
+
+/** Finds the payload of the first chunk named `name` in a RIFF WebP file. */
+function chunk(file: Uint8Array, name: string): Uint8Array {
+  const view = new DataView(file.buffer, file.byteOffset, file.byteLength)
+  for (let at = 12; at + 8 <= file.length; ) {
+    const id = String.fromCharCode(...file.subarray(at, at + 4))
+    const size = view.getUint32(at + 4, true)
+    if (id === name) return file.subarray(at + 8, at + 8 + size)
+    at += 8 + size + (size & 1)
+  }
+  throw new Error(`no ${name} chunk`)
+}
+
+/** A simple-format WebP file around a VP8 payload. */
+function riff(payload: Uint8Array): Uint8Array {
+  const padded = payload.length + (payload.length & 1)
+  const file = new Uint8Array(20 + padded)
+  const view = new DataView(file.buffer)
+  file.set([0x52, 0x49, 0x46, 0x46], 0)
+  view.setUint32(4, 12 + padded, true)
+  file.set([0x57, 0x45, 0x42, 0x50, 0x56, 0x50, 0x38, 0x20], 8)
+  view.setUint32(16, payload.length, true)
+  file.set(payload, 20)
+  return file
+}
+
+type Rgba = { data: Uint8ClampedArray; width: number; height: number }
+
+async function encode(image: Rgba, options: Record<string, number>): Promise<Uint8Array> {
+  return new Uint8Array(await encodeWebp(image as Parameters<typeof encodeWebp>[0], options))
+}
+
+async function libwebp(file: Uint8Array): Promise<Uint8Array> {
+  const image = await decodeWebp(file.slice().buffer)
+  return new Uint8Array(image.data.buffer, image.data.byteOffset, image.data.byteLength)
+}
+
+/** Our decoder's bands through the fancy upsampler, as one RGBA buffer. */
+function ours(payload: Uint8Array): Uint8Array {
+  const { frame, bands } = decodeVp8(payload)
+  const out = new Uint8Array(frame.width * frame.height * 4)
+  let at = 0
+  for (const row of bandRows(frame.width, frame.height, bands(), 4)) {
+    out.set(row, at)
+    at += row.length
+  }
+  expect(at).toBe(out.length)
+  return out
+}
+
+function xorshift(seed: number): () => number {
+  let s = seed >>> 0 || 1
+  return () => {
+    s ^= s << 13
+    s ^= s >>> 17
+    s ^= s << 5
+    return s >>> 0
+  }
+}
+
+/** Smooth gradients and waves with grain: a photo's kind of content. */
+function photo(width: number, height: number, seed: number): Rgba {
+  const next = xorshift(seed)
+  const data = new Uint8ClampedArray(width * height * 4)
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = (y * width + x) * 4
+      data[i] = (x * 255) / Math.max(1, width) + (next() % 13) - 6
+      data[i + 1] = (y * 255) / Math.max(1, height) + (next() % 9) - 4
+      data[i + 2] = 128 + 100 * Math.sin((x + 2 * y) / 7) + (next() % 5)
+      data[i + 3] = 255
+    }
+  }
+  return { data, width, height }
+}
+
+/** Black lines and a filled box on white: a patent drawing's kind of content. */
+function drawing(width: number, height: number): Rgba {
+  const data = new Uint8ClampedArray(width * height * 4).fill(255)
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const ink =
+        x % 11 === 3 ||
+        (x + y) % 17 === 0 ||
+        (x > width / 3 && x < width / 2 && y > height / 4 && y < height / 2)
+      if (ink) data.fill(0, (y * width + x) * 4, (y * width + x) * 4 + 3)
+    }
+  }
+  return { data, width, height }
+}
+
+function flat(width: number, height: number): Rgba {
+  const data = new Uint8ClampedArray(width * height * 4)
+  for (let i = 0; i < data.length; i += 4) data.set([200, 40, 90, 255], i)
+  return { data, width, height }
+}
+
+beforeAll(async () => {
+  await (initWebpEncoder as unknown as (m: WebAssembly.Module) => Promise<void>)(webpEncoderWasm)
+  await (initWebpDecoder as unknown as (m: WebAssembly.Module) => Promise<void>)(webpDecoderWasm)
+})
+
+async function expectSame(image: Rgba, options: Record<string, number>): Promise<void> {
+  const file = await encode(image, options)
+  const expected = await libwebp(file)
+  const actual = ours(chunk(file, 'VP8 '))
+  let firstDiff = -1
+  for (let i = 0; i < expected.length && firstDiff < 0; i++)
+    if (expected[i] !== actual[i]) firstDiff = i
+  const where =
+    firstDiff < 0
+      ? ''
+      : `pixel ${(firstDiff >> 2) % image.width},${Math.floor((firstDiff >> 2) / image.width)}`
+  expect(where, JSON.stringify(options)).toBe('')
+  expect(actual.length).toBe(expected.length)
+}
+
+describe('VP8 decode matches libwebp byte for byte', () => {
+  const sizes: [number, number][] = [
+    [1, 1],
+    [15, 17],
+    [16, 16],
+    [33, 65],
+  ]
+  const optionSets: Record<string, number>[] = [
+    { quality: 75 },
+    { quality: 5 },
+    { quality: 50, method: 0 },
+    { quality: 100, method: 6 },
+    { quality: 75, segments: 1, sns_strength: 0 },
+    { quality: 60, segments: 2, sns_strength: 100 },
+    { quality: 40, segments: 3, filter_strength: 100, filter_sharpness: 7 },
+    { quality: 30, filter_strength: 0 },
+    { quality: 30, filter_strength: 60, filter_type: 0 },
+    { quality: 30, filter_strength: 60, filter_type: 0, filter_sharpness: 3 },
+    { quality: 20, filter_strength: 100, filter_type: 1, filter_sharpness: 5 },
+    { quality: 75, partitions: 3, method: 2 },
+    { quality: 50, partitions: 2, autofilter: 1 },
+    { quality: 90, partitions: 1, method: 5 },
+  ]
+  for (const [w, h] of sizes) {
+    for (const [kind, make] of [
+      ['photo', () => photo(w, h, w * 31 + h)],
+      ['drawing', () => drawing(w, h)],
+      ['flat', () => flat(w, h)],
+    ] as const) {
+      it(`${kind} ${w}×${h}`, async () => {
+        for (const options of optionSets) await expectSame(make(), options)
+      })
+    }
+  }
+
+  it('photo and drawing 640×480 at several settings', async () => {
+    const p = photo(640, 480, 5)
+    const d = drawing(640, 480)
+    await expectSame(p, { quality: 75 })
+    await expectSame(p, { quality: 30, filter_type: 0, filter_strength: 60, partitions: 3 })
+    await expectSame(d, { quality: 75, method: 6, segments: 4 })
+    await expectSame(d, { quality: 95, filter_sharpness: 7, autofilter: 1 })
+  })
+})
+
+describe('VP8 bands', () => {
+  it('tile the picture top to bottom with even tops, holding one macroblock row', async () => {
+    for (const [w, h, options] of [
+      [40, 70, { quality: 75 }],
+      [40, 70, { quality: 75, filter_type: 0 }],
+      [40, 70, { quality: 75, filter_strength: 0 }],
+    ] as const) {
+      const file = await encode(photo(w, h, 3), options)
+      const { frame, bands } = decodeVp8(chunk(file, 'VP8 '))
+      expect([frame.width, frame.height, frame.mbWidth, frame.mbHeight]).toEqual([w, h, 3, 5])
+      let next = 0
+      for (const band of bands()) {
+        expect(band.top).toBe(next)
+        expect(band.top % 2).toBe(0)
+        expect(band.rows).toBeGreaterThan(0)
+        expect(band.yStride).toBe(48)
+        expect(band.y.length).toBeLessThanOrEqual(24 * 48)
+        next = band.top + band.rows
+      }
+      expect(next).toBe(h)
+    }
+  })
+})
+
+describe('VP8 corrupt input', () => {
+  /** Decodes fully; returns 'ok' or the CodecError's reason, and fails on any other exception. */
+  function outcome(payload: Uint8Array): string {
+    try {
+      const { frame, bands } = decodeVp8(payload)
+      for (const _ of bandRows(frame.width, frame.height, bands(), 3)) {
+        // drain
+      }
+      return 'ok'
+    } catch (e) {
+      if (e instanceof CodecError) return e.reason
+      throw e
+    }
+  }
+
+  it('fails on truncated data exactly where libwebp fails, and agrees with it otherwise', async () => {
+    const file = await encode(photo(64, 48, 9), { quality: 80, partitions: 2 })
+    const payload = chunk(file, 'VP8 ')
+    const cuts = [0, 3, 9, 10, 20, payload.length >> 2, payload.length >> 1, payload.length - 40]
+    for (let cut = payload.length - 12; cut < payload.length; cut++) cuts.push(cut)
+    for (const cut of cuts) {
+      const part = payload.subarray(0, cut)
+      const theirs = await libwebp(riff(part)).then(
+        (rgba) => rgba,
+        () => null,
+      )
+      if (theirs === null) {
+        expect(outcome(part), `cut at ${cut}`).toBe('corrupt')
+      } else {
+        expect(ours(part), `cut at ${cut}`).toEqual(theirs)
+      }
+    }
+  })
+
+  it('rejects inter frames as unsupported', async () => {
+    const file = await encode(photo(16, 16, 1), { quality: 50 })
+    const payload = chunk(file, 'VP8 ').slice()
+    payload[0]! |= 1
+    expect(outcome(payload)).toBe('unsupported')
+  })
+
+  it('ends flipped bytes in the picture libwebp makes, or a CodecError where libwebp fails', async () => {
+    const file = await encode(photo(48, 40, 4), { quality: 70, partitions: 1 })
+    const payload = chunk(file, 'VP8 ')
+    const next = xorshift(77)
+    for (let round = 0; round < 300; round++) {
+      const bad = payload.slice()
+      const flips = 1 + (next() % 4)
+      for (let f = 0; f < flips; f++) bad[next() % bad.length]! ^= 1 << (next() % 8)
+      const result = outcome(bad)
+      expect(['ok', 'corrupt', 'unsupported']).toContain(result)
+      const theirs = await libwebp(riff(bad)).then(
+        (rgba) => rgba,
+        () => null,
+      )
+      if (theirs === null) expect(result, `round ${round}`).not.toBe('ok')
+      else expect(ours(bad), `round ${round}`).toEqual(theirs)
+    }
+  })
+})

@@ -221,3 +221,41 @@ describe('VP8L decoder memory', () => {
     expect(heldBytes).toBeLessThan((width * height * 4) / 8)
   })
 })
+
+// Speed beside libwebp, on demand: VITE_VP8L_BENCH=1 npx vitest run test/codecs/webp/vp8l.test.ts -t speed
+describe.runIf(import.meta.env.VITE_VP8L_BENCH)('VP8L decoder speed', () => {
+  /** Wall time of `work`, ms; workerd's clock moves only across I/O, so yield before reading it. */
+  async function timed(work: () => Promise<unknown> | unknown): Promise<number> {
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    const start = performance.now()
+    await work()
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    return performance.now() - start
+  }
+
+  it('2000 × 2000 against libwebp', async () => {
+    const photo: Painter = (x, y, next) => {
+      const g = next() & 7
+      return [(x >> 3) + g, (y >> 3) + g, ((x + y) >> 4) + g, 255]
+    }
+    for (const [name, painter] of [
+      ['photo-like', photo],
+      ['drawing', drawing],
+      ['noise', noise],
+    ] as const) {
+      const file = await encode(paint(2000, 2000, painter), { lossless: 1 })
+      const payload = chunk(file, 'VP8L')!
+      const runs: string[] = []
+      for (let i = 0; i < 3; i++) {
+        const mineMs = await timed(() => {
+          for (const _ of openVp8l(payload).rows()) {
+            // Rows only; no RGBA unpacking.
+          }
+        })
+        const theirsMs = await timed(() => decodeWebp(file.slice().buffer))
+        runs.push(`ours ${mineMs.toFixed(0)} ms, libwebp ${theirsMs.toFixed(0)} ms`)
+      }
+      console.warn(`${name} (${file.length} bytes): ${runs.join('; ')}`)
+    }
+  })
+})

@@ -6,19 +6,16 @@
 import { CodecError } from '../../../lib/codec-error'
 
 /**
- * Reads the bits of a VP8L payload. Past the end it feeds zero bits and counts them in `pad`, so a
- * look-ahead is harmless; `overrun()` tells whether any padded bit was consumed, which the decoder
- * checks at every row and at the end of each sub-image (a truncated file).
+ * Reads the bits of a VP8L payload. Past the end it feeds zero bits (while `pos` keeps counting),
+ * so a look-ahead is harmless; `checkEnd()` throws when a padded bit was consumed, which the
+ * decoder checks at every row and at the end of each sub-image (a truncated file).
  */
 export class BitReader {
   /** The next `count` bits, the next one in bit 0 (an int32; read it with `>>>`). */
   val = 0
   count = 0
-  /** Zero bits appended after the end of the data. */
-  pad = 0
-
   constructor(
-    private readonly data: Uint8Array,
+    readonly data: Uint8Array,
     public pos: number,
   ) {}
 
@@ -29,8 +26,8 @@ export class BitReader {
     let count = this.count
     let pos = this.pos
     while (count <= 24) {
-      if (pos < data.length) val |= data[pos++]! << count
-      else this.pad += 8
+      if (pos < data.length) val |= data[pos]! << count
+      pos++
       count += 8
     }
     this.val = val
@@ -42,18 +39,15 @@ export class BitReader {
   read(n: number): number {
     if (this.count < n) this.fill()
     const v = this.val & ((1 << n) - 1)
-    this.val >>>= n
+    this.val = (this.val >>> n) | 0
     this.count -= n
     return v
   }
 
-  /** True when bits past the end of the data were consumed. */
-  overrun(): boolean {
-    return this.pad > this.count
-  }
-
-  /** Throws CodecError('corrupt') when the data ran out. */
+  /** Throws CodecError('corrupt') when bits past the end of the data were consumed. */
   checkEnd(): void {
-    if (this.pad > this.count) throw new CodecError('corrupt', 'The VP8L data is truncated')
+    if ((this.pos - this.data.length) * 8 > this.count) {
+      throw new CodecError('corrupt', 'The VP8L data is truncated')
+    }
   }
 }

@@ -210,18 +210,74 @@ export class EntropyImage {
     let row = this.row
     if (end > total) end = total
     let group = this.groupAt(col, row)
+    // The bit buffer lives in locals here (the reader's fields only around backward references):
+    // a literal pixel is up to four table look-ups, the common case to keep tight.
+    const data = br.data
+    const length = data.length
+    let val = br.val
+    let count = br.count
+    let at = br.pos
     while (pos < end) {
       if ((col & groupMask) === 0) group = this.groupAt(col, row)
-      const green = readSymbol(group.green, br)
+      if (count < 15) {
+        for (; count <= 24; count += 8) if (at++ < length) val |= data[at - 1]! << count
+      }
+      let table = group.green
+      let entry = table[val & 0xff]!
+      let bits = entry >>> 16
+      if (bits > 8) {
+        entry = table[(entry & 0xffff) + ((val >>> 8) & ((1 << (bits - 8)) - 1))]!
+        bits = 8 + (entry >>> 16)
+      }
+      val = (val >>> bits) | 0
+      count -= bits
+      const green = entry & 0xffff
       if (green < 256) {
-        let pixel: number
-        if (group.literal !== -1) {
-          pixel = group.literal | (green << 8)
+        let pixel = group.literal
+        if (pixel !== -1) {
+          pixel |= green << 8
         } else {
-          const red = readSymbol(group.red, br)
-          const blue = readSymbol(group.blue, br)
-          const alpha = readSymbol(group.alpha, br)
-          pixel = (alpha << 24) | (red << 16) | (green << 8) | blue
+          pixel = green << 8
+          // Red, blue and alpha: the same look-up as green's.
+          if (count < 15) {
+            for (; count <= 24; count += 8) if (at++ < length) val |= data[at - 1]! << count
+          }
+          table = group.red
+          entry = table[val & 0xff]!
+          bits = entry >>> 16
+          if (bits > 8) {
+            entry = table[(entry & 0xffff) + ((val >>> 8) & ((1 << (bits - 8)) - 1))]!
+            bits = 8 + (entry >>> 16)
+          }
+          val = (val >>> bits) | 0
+          count -= bits
+          pixel |= (entry & 0xffff) << 16
+          if (count < 15) {
+            for (; count <= 24; count += 8) if (at++ < length) val |= data[at - 1]! << count
+          }
+          table = group.blue
+          entry = table[val & 0xff]!
+          bits = entry >>> 16
+          if (bits > 8) {
+            entry = table[(entry & 0xffff) + ((val >>> 8) & ((1 << (bits - 8)) - 1))]!
+            bits = 8 + (entry >>> 16)
+          }
+          val = (val >>> bits) | 0
+          count -= bits
+          pixel |= entry & 0xffff
+          if (count < 15) {
+            for (; count <= 24; count += 8) if (at++ < length) val |= data[at - 1]! << count
+          }
+          table = group.alpha
+          entry = table[val & 0xff]!
+          bits = entry >>> 16
+          if (bits > 8) {
+            entry = table[(entry & 0xffff) + ((val >>> 8) & ((1 << (bits - 8)) - 1))]!
+            bits = 8 + (entry >>> 16)
+          }
+          val = (val >>> bits) | 0
+          count -= bits
+          pixel |= (entry & 0xffff) << 24
         }
         ring[pos & mask] = pixel
         if (useCache) cache[Math.imul(pixel, 0x1e35a7bd) >>> cacheShift] = pixel
@@ -231,8 +287,14 @@ export class EntropyImage {
           row++
         }
       } else if (green < 280) {
-        const length = prefixValue(green - 256, br)
+        br.val = val
+        br.count = count
+        br.pos = at
+        const copy = prefixValue(green - 256, br)
         const code = prefixValue(readSymbol(group.distance, br), br)
+        val = br.val
+        count = br.count
+        at = br.pos
         let distance: number
         if (code > 120) {
           distance = code - 120
@@ -241,9 +303,8 @@ export class EntropyImage {
           distance = (m >> 4) * width + 8 - (m & 0xf)
           if (distance < 1) distance = 1
         }
-        if (distance > pos || length > total - pos)
-          throw corrupt('a backward reference out of range')
-        const stop = pos + length
+        if (distance > pos || copy > total - pos) throw corrupt('a backward reference out of range')
+        const stop = pos + copy
         if (useCache) {
           for (; pos < stop; pos++) {
             const pixel = ring[(pos - distance) & mask]!
@@ -253,7 +314,7 @@ export class EntropyImage {
         } else {
           for (; pos < stop; pos++) ring[pos & mask] = ring[(pos - distance) & mask]!
         }
-        col += length
+        col += copy
         if (col >= width) {
           row += (col / width) | 0
           col %= width
@@ -275,6 +336,9 @@ export class EntropyImage {
     this.pos = pos
     this.col = col
     this.row = row
+    br.val = val
+    br.count = count
+    br.pos = at
     br.checkEnd()
   }
 

@@ -126,7 +126,7 @@ export function readSymbol(table: Int32Array, br: BitReader): number {
     entry = table[(entry & 0xffff) + ((val >>> ROOT_BITS) & ((1 << (bits - ROOT_BITS)) - 1))]!
     bits = ROOT_BITS + (entry >>> 16)
   }
-  br.val = val >>> bits
+  br.val = (val >>> bits) | 0
   br.count -= bits
   return entry & 0xffff
 }

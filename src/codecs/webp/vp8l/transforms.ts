@@ -75,40 +75,6 @@ function clampAddSubtractHalf(a: number, b: number): number {
   return out
 }
 
-/** The prediction of mode `mode` from the neighbours left, top, top-right and top-left. */
-function predict(mode: number, l: number, t: number, tr: number, tl: number): number {
-  switch (mode) {
-    case 1:
-      return l
-    case 2:
-      return t
-    case 3:
-      return tr
-    case 4:
-      return tl
-    case 5:
-      return average2(average2(l, tr), t)
-    case 6:
-      return average2(l, tl)
-    case 7:
-      return average2(l, t)
-    case 8:
-      return average2(tl, t)
-    case 9:
-      return average2(t, tr)
-    case 10:
-      return average2(average2(l, tl), average2(t, tr))
-    case 11:
-      return select(l, t, tl)
-    case 12:
-      return clampAddSubtractFull(l, t, tl)
-    case 13:
-      return clampAddSubtractHalf(average2(l, t), tl)
-    default:
-      return 0xff000000 | 0
-  }
-}
-
 /** Undoes the predictor transform on row `y` in place (`row` holds `t.width` residuals). */
 export function inversePredictor(t: Transform, y: number, row: Int32Array): void {
   const width = t.width
@@ -121,6 +87,9 @@ export function inversePredictor(t: Transform, y: number, row: Int32Array): void
     const bits = t.bits
     const modes = t.data
     const base = (y >> bits) * ((width + (1 << bits) - 1) >> bits)
+    // The last column's top-right is the first pixel of the current row.
+    const last = width - 1
+    const topRight = (x: number): number => (x < last ? top[x + 1]! : row[0]!)
     let x = 1
     while (x < width) {
       const mode = (modes[base + (x >> bits)]! >>> 8) & 0xf
@@ -133,12 +102,83 @@ export function inversePredictor(t: Transform, y: number, row: Int32Array): void
         case 2:
           for (; x < end; x++) row[x] = add(row[x]!, top[x]!)
           break
-        default:
+        case 3:
           for (; x < end; x++) {
-            // The last column's top-right is the first pixel of the current row.
-            const tr = x + 1 < width ? top[x + 1]! : row[0]!
-            left = row[x] = add(row[x]!, predict(mode, left, top[x]!, tr, top[x - 1]!))
+            const tr = topRight(x)
+            left = row[x] = add(row[x]!, tr)
           }
+          break
+        case 4:
+          for (; x < end; x++) {
+            const tl = top[x - 1]!
+            left = row[x] = add(row[x]!, tl)
+          }
+          break
+        case 5:
+          for (; x < end; x++) {
+            const t = top[x]!
+            const tr = topRight(x)
+            left = row[x] = add(row[x]!, average2(average2(left, tr), t))
+          }
+          break
+        case 6:
+          for (; x < end; x++) {
+            const tl = top[x - 1]!
+            left = row[x] = add(row[x]!, average2(left, tl))
+          }
+          break
+        case 7:
+          for (; x < end; x++) {
+            const t = top[x]!
+            left = row[x] = add(row[x]!, average2(left, t))
+          }
+          break
+        case 8:
+          for (; x < end; x++) {
+            const t = top[x]!
+            const tl = top[x - 1]!
+            left = row[x] = add(row[x]!, average2(tl, t))
+          }
+          break
+        case 9:
+          for (; x < end; x++) {
+            const t = top[x]!
+            const tr = topRight(x)
+            left = row[x] = add(row[x]!, average2(t, tr))
+          }
+          break
+        case 10:
+          for (; x < end; x++) {
+            const t = top[x]!
+            const tl = top[x - 1]!
+            const tr = topRight(x)
+            left = row[x] = add(row[x]!, average2(average2(left, tl), average2(t, tr)))
+          }
+          break
+        case 11:
+          for (; x < end; x++) {
+            const t = top[x]!
+            const tl = top[x - 1]!
+            left = row[x] = add(row[x]!, select(left, t, tl))
+          }
+          break
+        case 12:
+          for (; x < end; x++) {
+            const t = top[x]!
+            const tl = top[x - 1]!
+            left = row[x] = add(row[x]!, clampAddSubtractFull(left, t, tl))
+          }
+          break
+        case 13:
+          for (; x < end; x++) {
+            const t = top[x]!
+            const tl = top[x - 1]!
+            left = row[x] = add(row[x]!, clampAddSubtractHalf(average2(left, t), tl))
+          }
+          break
+        default:
+          // Modes 0, 14 and 15: opaque black.
+          for (; x < end; x++) left = row[x] = add(row[x]!, 0xff000000)
       }
     }
   }

@@ -40,7 +40,8 @@ export const add = (a: number, b: number): number =>
 /** Per-channel floor average. */
 const average2 = (a: number, b: number): number => (((a ^ b) & 0xfefefefe) >>> 1) + (a & b)
 
-const clamp = (v: number): number => Math.max(0, Math.min(255, v))
+/** 0..255; `v` is within -255..510. */
+const clamp = (v: number): number => (v & ~0xff ? (~v >>> 31) * 255 : v)
 
 function select(l: number, t: number, tl: number): number {
   // Manhattan distances of the estimate L + T - TL to L and to T.
@@ -57,22 +58,26 @@ function select(l: number, t: number, tl: number): number {
   return toL < toT ? l : t
 }
 
+/** Per channel clamp(a + b - c), channels unrolled. */
 function clampAddSubtractFull(a: number, b: number, c: number): number {
-  let out = 0
-  for (let shift = 0; shift < 32; shift += 8) {
-    const v = ((a >>> shift) & 0xff) + ((b >>> shift) & 0xff) - ((c >>> shift) & 0xff)
-    out |= clamp(v) << shift
-  }
-  return out
+  const alpha = clamp((a >>> 24) + (b >>> 24) - (c >>> 24))
+  const red = clamp(((a >>> 16) & 0xff) + ((b >>> 16) & 0xff) - ((c >>> 16) & 0xff))
+  const green = clamp(((a >>> 8) & 0xff) + ((b >>> 8) & 0xff) - ((c >>> 8) & 0xff))
+  const blue = clamp((a & 0xff) + (b & 0xff) - (c & 0xff))
+  return (alpha << 24) | (red << 16) | (green << 8) | blue
 }
 
+/** Per channel clamp(a + (a - b) / 2), the division truncating toward zero as in C. */
 function clampAddSubtractHalf(a: number, b: number): number {
-  let out = 0
-  for (let shift = 0; shift < 32; shift += 8) {
-    const x = (a >>> shift) & 0xff
-    out |= clamp(x + (((x - ((b >>> shift) & 0xff)) / 2) | 0)) << shift
-  }
-  return out
+  const a3 = a >>> 24
+  const a2 = (a >>> 16) & 0xff
+  const a1 = (a >>> 8) & 0xff
+  const a0 = a & 0xff
+  const alpha = clamp(a3 + (((a3 - (b >>> 24)) / 2) | 0))
+  const red = clamp(a2 + (((a2 - ((b >>> 16) & 0xff)) / 2) | 0))
+  const green = clamp(a1 + (((a1 - ((b >>> 8) & 0xff)) / 2) | 0))
+  const blue = clamp(a0 + (((a0 - (b & 0xff)) / 2) | 0))
+  return (alpha << 24) | (red << 16) | (green << 8) | blue
 }
 
 /** Undoes the predictor transform on row `y` in place (`row` holds `t.width` residuals). */

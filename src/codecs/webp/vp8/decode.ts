@@ -30,22 +30,17 @@ export function decodeVp8(data: Uint8Array): { frame: Vp8Frame; bands(): Generat
       const uvStride = mbWidth * 8
       const yRows = extra + 16
       const uvRows = extra / 2 + 8
-      // Clamping views for the filter's stores, plain views of the same bytes for the bands.
-      const yc = new Uint8ClampedArray(yRows * yStride)
-      const uc = new Uint8ClampedArray(uvRows * uvStride)
-      const vc = new Uint8ClampedArray(uvRows * uvStride)
-      const y = new Uint8Array(yc.buffer)
-      const u = new Uint8Array(uc.buffer)
-      const v = new Uint8Array(vc.buffer)
+      const y = new Uint8Array(yRows * yStride)
+      const u = new Uint8Array(uvRows * uvStride)
+      const v = new Uint8Array(uvRows * uvStride)
       const mbs = Array.from({ length: mbWidth }, newMacroblock)
-      const recon = new RowReconstructor(frame)
       const yAt = extra * yStride
       const uvAt = (extra / 2) * uvStride
+      const recon = new RowReconstructor(frame, { y, u, v, yAt, uvAt, yStride, uvStride })
       for (let mbY = 0; mbY < mbHeight; mbY++) {
         parser.parseRow(mbY, mbs)
-        recon.row(mbY, mbs, y, yAt, yStride, u, v, uvAt, uvStride)
-        if (frame.filterType > 0)
-          filterRow(frame, mbY, mbs, yc, yAt, yStride, uc, vc, uvAt, uvStride)
+        recon.row(mbY, mbs)
+        if (frame.filterType > 0) filterRow(frame, mbY, mbs, y, yAt, yStride, u, v, uvAt, uvStride)
         const first = mbY === 0
         const last = mbY === mbHeight - 1
         const top = first ? 0 : mbY * 16 - extra

@@ -1,7 +1,7 @@
 /**
  * VP8's loop filters (RFC 6386 §15) as libwebp computes them: the simple filter on luma only and
  * the normal filter on luma and chroma, across macroblock edges and (when asked) the inner 4 × 4
- * edges. `hstride` steps across the edge, `vstride` along it; stores clamp to 0-255.
+ * edges. `hstride` steps across the edge, `vstride` along it.
  */
 
 /** Clamps to a signed byte, -128 … 127. */
@@ -15,8 +15,11 @@ function sclip2(v: number): number {
 }
 const abs = Math.abs
 
+/** v clamped to 0-255 is CLIP[v + 255], for v in -255 … 510 (every filter result is). */
+const CLIP = Uint8Array.from({ length: 766 }, (_, i) => Math.min(Math.max(i - 255, 0), 255))
+
 /** The two-tap adjustment of p0 and q0 (with the outer taps p1 - q1). */
-function filter2(b: Uint8ClampedArray, p: number, s: number): void {
+function filter2(b: Uint8Array, p: number, s: number): void {
   const p1 = b[p - 2 * s]!
   const p0 = b[p - s]!
   const q0 = b[p]!
@@ -24,49 +27,13 @@ function filter2(b: Uint8ClampedArray, p: number, s: number): void {
   const a = 3 * (q0 - p0) + sclip1(p1 - q1)
   const a1 = sclip2((a + 4) >> 3)
   const a2 = sclip2((a + 3) >> 3)
-  b[p - s] = p0 + a2
-  b[p] = q0 - a1
-}
-
-/** The inner-edge adjustment of p1, p0, q0, q1 (no outer taps). */
-function filter4(b: Uint8ClampedArray, p: number, s: number): void {
-  const p1 = b[p - 2 * s]!
-  const p0 = b[p - s]!
-  const q0 = b[p]!
-  const q1 = b[p + s]!
-  const a = 3 * (q0 - p0)
-  const a1 = sclip2((a + 4) >> 3)
-  const a2 = sclip2((a + 3) >> 3)
-  const a3 = (a1 + 1) >> 1
-  b[p - 2 * s] = p1 + a3
-  b[p - s] = p0 + a2
-  b[p] = q0 - a1
-  b[p + s] = q1 - a3
-}
-
-/** The macroblock-edge adjustment of p2 … q2. */
-function filter6(b: Uint8ClampedArray, p: number, s: number): void {
-  const p2 = b[p - 3 * s]!
-  const p1 = b[p - 2 * s]!
-  const p0 = b[p - s]!
-  const q0 = b[p]!
-  const q1 = b[p + s]!
-  const q2 = b[p + 2 * s]!
-  const a = sclip1(3 * (q0 - p0) + sclip1(p1 - q1))
-  const a1 = (27 * a + 63) >> 7
-  const a2 = (18 * a + 63) >> 7
-  const a3 = (9 * a + 63) >> 7
-  b[p - 3 * s] = p2 + a3
-  b[p - 2 * s] = p1 + a2
-  b[p - s] = p0 + a1
-  b[p] = q0 - a1
-  b[p + s] = q1 - a2
-  b[p + 2 * s] = q2 - a3
+  b[p - s] = CLIP[p0 + a2 + 255]!
+  b[p] = CLIP[q0 - a1 + 255]!
 }
 
 /** The simple filter along `size` pixels of one edge, with edge limit `thresh`. */
 export function simpleEdge(
-  b: Uint8ClampedArray,
+  b: Uint8Array,
   p: number,
   hstride: number,
   vstride: number,
@@ -86,7 +53,7 @@ export function simpleEdge(
  * pixels a side, inner edges two; high edge variance falls back to the two-tap filter.
  */
 export function normalEdge(
-  b: Uint8ClampedArray,
+  b: Uint8Array,
   p: number,
   hstride: number,
   vstride: number,
@@ -98,28 +65,45 @@ export function normalEdge(
 ): void {
   const t2 = 2 * thresh + 1
   const s = hstride
+  const s2 = 2 * s
+  const s3 = 3 * s
+  const s4 = 4 * s
   for (let i = 0; i < size; i++, p += vstride) {
-    const p3 = b[p - 4 * s]!
-    const p2 = b[p - 3 * s]!
-    const p1 = b[p - 2 * s]!
     const p0 = b[p - s]!
     const q0 = b[p]!
+    const p1 = b[p - s2]!
     const q1 = b[p + s]!
-    const q2 = b[p + 2 * s]!
-    const q3 = b[p + 3 * s]!
     if (4 * abs(p0 - q0) + abs(p1 - q1) > t2) continue
-    if (
-      abs(p3 - p2) > ithresh ||
-      abs(p2 - p1) > ithresh ||
-      abs(p1 - p0) > ithresh ||
-      abs(q3 - q2) > ithresh ||
-      abs(q2 - q1) > ithresh ||
-      abs(q1 - q0) > ithresh
-    ) {
-      continue
+    const p2 = b[p - s3]!
+    const q2 = b[p + s2]!
+    if (abs(p1 - p0) > ithresh || abs(q1 - q0) > ithresh) continue
+    if (abs(p2 - p1) > ithresh || abs(q2 - q1) > ithresh) continue
+    if (abs(b[p - s4]! - p2) > ithresh || abs(b[p + s3]! - q2) > ithresh) continue
+    if (abs(p1 - p0) > hevThresh || abs(q1 - q0) > hevThresh) {
+      // filter2, with the outer taps
+      const a = 3 * (q0 - p0) + sclip1(p1 - q1)
+      b[p - s] = CLIP[p0 + sclip2((a + 3) >> 3) + 255]!
+      b[p] = CLIP[q0 - sclip2((a + 4) >> 3) + 255]!
+    } else if (mbEdge) {
+      const a = sclip1(3 * (q0 - p0) + sclip1(p1 - q1))
+      const a1 = (27 * a + 63) >> 7
+      const a2 = (18 * a + 63) >> 7
+      const a3 = (9 * a + 63) >> 7
+      b[p - s3] = CLIP[p2 + a3 + 255]!
+      b[p - s2] = CLIP[p1 + a2 + 255]!
+      b[p - s] = CLIP[p0 + a1 + 255]!
+      b[p] = CLIP[q0 - a1 + 255]!
+      b[p + s] = CLIP[q1 - a2 + 255]!
+      b[p + s2] = CLIP[q2 - a3 + 255]!
+    } else {
+      const a = 3 * (q0 - p0)
+      const a1 = sclip2((a + 4) >> 3)
+      const a2 = sclip2((a + 3) >> 3)
+      const a3 = (a1 + 1) >> 1
+      b[p - s2] = CLIP[p1 + a3 + 255]!
+      b[p - s] = CLIP[p0 + a2 + 255]!
+      b[p] = CLIP[q0 - a1 + 255]!
+      b[p + s] = CLIP[q1 - a3 + 255]!
     }
-    if (abs(p1 - p0) > hevThresh || abs(q1 - q0) > hevThresh) filter2(b, p, s)
-    else if (mbEdge) filter6(b, p, s)
-    else filter4(b, p, s)
   }
 }

@@ -28,8 +28,20 @@ export const BPS = 32
 const avg3 = (a: number, b: number, c: number) => (a + 2 * b + c + 2) >> 2
 const avg2 = (a: number, b: number) => (a + b + 1) >> 1
 
+/** Sets a size × size block to `v` (loops: TypedArray#fill costs more than a few stores). */
 function fill(b: Uint8ClampedArray, d: number, size: number, v: number): void {
-  for (let y = 0; y < size; y++) b.fill(v, d + y * BPS, d + y * BPS + size)
+  for (let y = 0; y < size; y++) {
+    const o = d + y * BPS
+    for (let x = 0; x < size; x++) b[o + x] = v
+  }
+}
+
+/** Sets the 4 pixels of one sub-block row. */
+function row4(b: Uint8ClampedArray, o: number, v: number): void {
+  b[o] = v
+  b[o + 1] = v
+  b[o + 2] = v
+  b[o + 3] = v
 }
 
 /** TrueMotion: above + left - above-left, clamped by the store. */
@@ -66,9 +78,16 @@ export function predictBlock(
   } else if (mode === TM_PRED) {
     trueMotion(b, d, size)
   } else if (mode === V_PRED) {
-    for (let y = 0; y < size; y++) b.copyWithin(d + y * BPS, d - BPS, d - BPS + size)
+    for (let y = 0; y < size; y++) {
+      const o = d + y * BPS
+      for (let x = 0; x < size; x++) b[o + x] = b[d - BPS + x]!
+    }
   } else if (mode === H_PRED) {
-    for (let y = 0; y < size; y++) b.fill(b[d + y * BPS - 1]!, d + y * BPS, d + y * BPS + size)
+    for (let y = 0; y < size; y++) {
+      const o = d + y * BPS
+      const left = b[o - 1]!
+      for (let x = 0; x < size; x++) b[o + x] = left
+    }
   }
 }
 
@@ -105,10 +124,10 @@ export function predict4(b: Uint8ClampedArray, d: number, mode: number): void {
       const C = b[d + BPS - 1]!
       const D = b[d + 2 * BPS - 1]!
       const E = b[d + 3 * BPS - 1]!
-      b.fill(avg3(A, B, C), d, d + 4)
-      b.fill(avg3(B, C, D), d + BPS, d + BPS + 4)
-      b.fill(avg3(C, D, E), d + 2 * BPS, d + 2 * BPS + 4)
-      b.fill(avg3(D, E, E), d + 3 * BPS, d + 3 * BPS + 4)
+      row4(b, d, avg3(A, B, C))
+      row4(b, d + BPS, avg3(B, C, D))
+      row4(b, d + 2 * BPS, avg3(C, D, E))
+      row4(b, d + 3 * BPS, avg3(D, E, E))
       return
     }
     case B_LD_PRED: {
@@ -254,7 +273,7 @@ export function predict4(b: Uint8ClampedArray, d: number, mode: number): void {
       put(b, d, 1, 2, avg3(K, L, L))
       put(b, d, 3, 2, L)
       put(b, d, 2, 2, L)
-      b.fill(L, d + 3 * BPS, d + 3 * BPS + 4)
+      row4(b, d + 3 * BPS, L)
       return
     }
   }

@@ -31,38 +31,59 @@ function addResidual(
   dcAdd(coeffs, at, dst, d, stride)
 }
 
-/** Reconstructs macroblock rows into a caller's planes, keeping the unfiltered edges it predicts from. */
+/** Where reconstructed rows go: 16 luma and 8 chroma rows from `yAt` / `uvAt`, macroblock x at column 16x / 8x. */
+export interface RowTarget {
+  readonly y: Uint8Array
+  readonly u: Uint8Array
+  readonly v: Uint8Array
+  readonly yAt: number
+  readonly uvAt: number
+  readonly yStride: number
+  readonly uvStride: number
+}
+
+/**
+ * Reconstructs macroblock rows into a target's planes, keeping the unfiltered edges it predicts
+ * from. Copies move 4 pixels at a time through 32-bit views (every offset is a multiple of 4).
+ */
 export class RowReconstructor {
   private readonly ws = new Uint8ClampedArray(WORK_SIZE)
+  private readonly ws32 = new Uint32Array(this.ws.buffer)
   /** The unfiltered bottom row of the macroblock row above, per plane. */
-  private readonly topY: Uint8Array
-  private readonly topU: Uint8Array
-  private readonly topV: Uint8Array
+  private readonly topY: Uint32Array
+  private readonly topU: Uint32Array
+  private readonly topV: Uint32Array
+  private readonly y32: Uint32Array
+  private readonly u32: Uint32Array
+  private readonly v32: Uint32Array
 
-  constructor(private readonly frame: Vp8Frame) {
-    this.topY = new Uint8Array(frame.mbWidth * 16)
-    this.topU = new Uint8Array(frame.mbWidth * 8)
-    this.topV = new Uint8Array(frame.mbWidth * 8)
+  constructor(
+    private readonly frame: Vp8Frame,
+    private readonly target: RowTarget,
+  ) {
+    this.topY = new Uint32Array(frame.mbWidth * 4)
+    this.topU = new Uint32Array(frame.mbWidth * 2)
+    this.topV = new Uint32Array(frame.mbWidth * 2)
+    const view = (a: Uint8Array) => new Uint32Array(a.buffer, a.byteOffset, a.byteLength >> 2)
+    this.y32 = view(target.y)
+    this.u32 = view(target.u)
+    this.v32 = view(target.v)
   }
 
-  /**
-   * Reconstructs row `mbY` of `mbs` into `y`, `u`, `v` from offsets `yAt`, `uvAt` (16 luma and
-   * 8 chroma rows, `yStride` / `uvStride` apart, macroblock x at column 16x / 8x).
-   */
-  row(
-    mbY: number,
-    mbs: readonly Vp8Macroblock[],
-    y: Uint8Array,
-    yAt: number,
-    yStride: number,
-    u: Uint8Array,
-    v: Uint8Array,
-    uvAt: number,
-    uvStride: number,
-  ): void {
+  /** Reconstructs macroblock row `mbY` from its parsed macroblocks `mbs`. */
+  row(mbY: number, mbs: readonly Vp8Macroblock[]): void {
     const ws = this.ws
+    const w32 = this.ws32
     const { mbWidth, mbHeight } = this.frame
-    const { topY, topU, topV } = this
+    const { topY, topU, topV, y32, u32, v32 } = this
+    const yStride4 = this.target.yStride >> 2
+    const uvStride4 = this.target.uvStride >> 2
+    const yAt4 = this.target.yAt >> 2
+    const uvAt4 = this.target.uvAt >> 2
+    const Y4 = Y_OFF >> 2
+    const U4 = U_OFF >> 2
+    const V4 = V_OFF >> 2
+    const BPS4 = BPS >> 2
     // The picture's left edge is 129; its top edge 127, including the above-left and above-right.
     for (let j = 0; j < 16; j++) ws[Y_OFF + j * BPS - 1] = 129
     for (let j = 0; j < 8; j++) {
@@ -82,40 +103,33 @@ export class RowReconstructor {
       const mb = mbs[mbX]!
       if (mbX > 0) {
         // The left neighbour's right columns (and its above row's) become this one's left edge.
-        for (let j = -1; j < 16; j++) {
-          const o = Y_OFF + j * BPS
-          for (let k = 0; k < 4; k++) ws[o - 4 + k] = ws[o + 12 + k]!
-        }
+        for (let j = -1; j < 16; j++) w32[Y4 + j * BPS4 - 1] = w32[Y4 + j * BPS4 + 3]!
         for (let j = -1; j < 8; j++) {
-          const ou = U_OFF + j * BPS
-          const ov = V_OFF + j * BPS
-          for (let k = 0; k < 4; k++) {
-            ws[ou - 4 + k] = ws[ou + 4 + k]!
-            ws[ov - 4 + k] = ws[ov + 4 + k]!
-          }
+          w32[U4 + j * BPS4 - 1] = w32[U4 + j * BPS4 + 1]!
+          w32[V4 + j * BPS4 - 1] = w32[V4 + j * BPS4 + 1]!
         }
       }
       if (mbY > 0) {
-        for (let k = 0; k < 16; k++) ws[Y_OFF - BPS + k] = topY[mbX * 16 + k]!
-        for (let k = 0; k < 8; k++) {
-          ws[U_OFF - BPS + k] = topU[mbX * 8 + k]!
-          ws[V_OFF - BPS + k] = topV[mbX * 8 + k]!
+        for (let k = 0; k < 4; k++) w32[Y4 - BPS4 + k] = topY[mbX * 4 + k]!
+        for (let k = 0; k < 2; k++) {
+          w32[U4 - BPS4 + k] = topU[mbX * 2 + k]!
+          w32[V4 - BPS4 + k] = topV[mbX * 2 + k]!
         }
       }
       const coeffs = mb.coeffs
       const nz = mb.nonZero
       if (mb.isI4x4) {
-        const tr = Y_OFF - BPS + 16
+        const tr4 = Y4 - BPS4 + 4
         if (mbY > 0) {
           // Above-right of the top-right sub-block: the next macroblock's above row, or at the
           // picture's right edge this one's last above pixel repeated.
-          for (let k = 0; k < 4; k++) {
-            ws[tr + k] = mbX < mbWidth - 1 ? topY[(mbX + 1) * 16 + k]! : topY[mbX * 16 + 15]!
-          }
+          if (mbX < mbWidth - 1) w32[tr4] = topY[(mbX + 1) * 4]!
+          else w32[tr4] = (ws[Y_OFF - BPS + 15]! * 0x01010101) >>> 0
         }
         // Sub-blocks of the right column below the first use the same four pixels.
-        for (let r = 1; r < 4; r++)
-          for (let k = 0; k < 4; k++) ws[tr + r * 4 * BPS + k] = ws[tr + k]!
+        w32[tr4 + 4 * BPS4] = w32[tr4]!
+        w32[tr4 + 8 * BPS4] = w32[tr4]!
+        w32[tr4 + 12 * BPS4] = w32[tr4]!
         const sub = mb.subModes
         for (let n = 0; n < 16; n++) {
           const d = Y_OFF + (n & 3) * 4 + (n >> 2) * 4 * BPS
@@ -139,25 +153,26 @@ export class RowReconstructor {
         if (nz & (1 << (20 + n))) addResidual(coeffs, 20 + n, ws, V_OFF + o, BPS)
       }
       if (mbY < mbHeight - 1) {
-        for (let k = 0; k < 16; k++) topY[mbX * 16 + k] = ws[Y_OFF + 15 * BPS + k]!
-        for (let k = 0; k < 8; k++) {
-          topU[mbX * 8 + k] = ws[U_OFF + 7 * BPS + k]!
-          topV[mbX * 8 + k] = ws[V_OFF + 7 * BPS + k]!
+        for (let k = 0; k < 4; k++) topY[mbX * 4 + k] = w32[Y4 + 15 * BPS4 + k]!
+        for (let k = 0; k < 2; k++) {
+          topU[mbX * 2 + k] = w32[U4 + 7 * BPS4 + k]!
+          topV[mbX * 2 + k] = w32[V4 + 7 * BPS4 + k]!
         }
       }
       for (let j = 0; j < 16; j++) {
-        const o = yAt + j * yStride + mbX * 16
-        const s = Y_OFF + j * BPS
-        for (let k = 0; k < 16; k++) y[o + k] = ws[s + k]!
+        const o = yAt4 + j * yStride4 + mbX * 4
+        const s = Y4 + j * BPS4
+        y32[o] = w32[s]!
+        y32[o + 1] = w32[s + 1]!
+        y32[o + 2] = w32[s + 2]!
+        y32[o + 3] = w32[s + 3]!
       }
       for (let j = 0; j < 8; j++) {
-        const o = uvAt + j * uvStride + mbX * 8
-        const su = U_OFF + j * BPS
-        const sv = V_OFF + j * BPS
-        for (let k = 0; k < 8; k++) {
-          u[o + k] = ws[su + k]!
-          v[o + k] = ws[sv + k]!
-        }
+        const o = uvAt4 + j * uvStride4 + mbX * 2
+        u32[o] = w32[U4 + j * BPS4]!
+        u32[o + 1] = w32[U4 + j * BPS4 + 1]!
+        v32[o] = w32[V4 + j * BPS4]!
+        v32[o + 1] = w32[V4 + j * BPS4 + 1]!
       }
     }
   }

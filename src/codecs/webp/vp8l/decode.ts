@@ -5,7 +5,7 @@
 
 import { CodecError } from '../../../lib/codec-error'
 import { BitReader } from './bit-reader'
-import { decodeSubImage, EntropyImage, subSample } from './entropy-image'
+import { decodeSubImage, EntropyImage, subSample, vp8lStats } from './entropy-image'
 import {
   add,
   CROSS_COLOR,
@@ -24,8 +24,7 @@ import {
 // version 0), transforms (§4, each kind at most once, colour indexing narrowing the coded width),
 // then the main entropy-coded image, one row at a time through the inverse transforms.
 //
-// Peak memory ≈ 4 × (min(w × h, 2^20) [ring] + Σ sub-images [≤ w × h / 16 each] + 5 × w [rows])
-// bytes + the prefix-code tables (≤ 32 MB, CodecError 'too_large' beyond).
+// Peak bytes ≈ 4 × (min(w·h, 2^20) ring + Σ sub-images (each ≤ w·h/16) + 5·w rows) + code tables (≤ 32 MB).
 // ---------------------------------------------------------------------------------------------
 
 /** A VP8L image whose rows are decoded on demand. */
@@ -38,8 +37,7 @@ export interface Vp8lImage {
   rows(): Generator<Uint32Array>
 }
 
-/** Debug counters for tests: the pixels held by the last image decoded (ring and sub-images). */
-export const vp8lStats = { ringPixels: 0, subImagePixels: 0 }
+export { vp8lStats } from './entropy-image'
 
 const VP8L_SIGNATURE = 0x2f
 
@@ -99,7 +97,6 @@ function readTransforms(
     if (kind === PREDICTOR || kind === CROSS_COLOR) {
       const bits = br.read(3) + 2
       const data = decodeSubImage(br, subSample(xsize, bits), subSample(height, bits))
-      vp8lStats.subImagePixels += data.length
       const previous = kind === PREDICTOR ? new Int32Array(xsize) : none
       transforms.push({ kind, width: xsize, bits, data, previous })
     } else if (kind === SUBTRACT_GREEN) {

@@ -38,6 +38,9 @@ const DISTANCE_MAP = new Uint8Array([
   0x7e, 0x61, 0x6f, 0x50, 0x71, 0x7f, 0x60, 0x70,
 ])
 
+/** Debug counters for tests: pixels held by the last image decoded (its ring, its sub-images). */
+export const vp8lStats = { ringPixels: 0, subImagePixels: 0 }
+
 /** Size of a sub-sampled dimension: ceil(size / 2^bits). */
 export const subSample = (size: number, bits: number): number => (size + (1 << bits) - 1) >> bits
 
@@ -361,6 +364,7 @@ export class EntropyImage {
 /** Decodes a whole sub-image (no transforms, no meta prefix codes) of `width` × `height`. */
 export function decodeSubImage(br: BitReader, width: number, height: number): Int32Array {
   const image = new EntropyImage(br, width, height, false)
+  vp8lStats.subImagePixels += width * height
   image.decodeTo(width * height)
   return image.ring
 }

@@ -76,10 +76,12 @@ export function normalEdge(
     if (4 * abs(p0 - q0) + abs(p1 - q1) > t2) continue
     const p2 = b[p - s3]!
     const q2 = b[p + s2]!
-    if (abs(p1 - p0) > ithresh || abs(q1 - q0) > ithresh) continue
+    const dp = abs(p1 - p0)
+    const dq = abs(q1 - q0)
+    if (dp > ithresh || dq > ithresh) continue
     if (abs(p2 - p1) > ithresh || abs(q2 - q1) > ithresh) continue
     if (abs(b[p - s4]! - p2) > ithresh || abs(b[p + s3]! - q2) > ithresh) continue
-    if (abs(p1 - p0) > hevThresh || abs(q1 - q0) > hevThresh) {
+    if (dp > hevThresh || dq > hevThresh) {
       // filter2, with the outer taps
       const a = 3 * (q0 - p0) + sclip1(p1 - q1)
       b[p - s] = CLIP[p0 + sclip2((a + 3) >> 3) + 255]!

@@ -206,7 +206,12 @@ describe('key-frame header', () => {
     const data = new Uint8ClampedArray(width * height * 4).map((_, i) =>
       (i & 3) === 3 ? 255 : (i >> 2) % width < width / 2 ? 90 : next() % 256,
     )
-    const file = new Uint8Array(await encodeWebp({ data, width, height } as ImageData, options))
+    const file = new Uint8Array(
+      await encodeWebp(
+        { data, width, height } as unknown as Parameters<typeof encodeWebp>[0],
+        options,
+      ),
+    )
     expect(String.fromCharCode(...file.subarray(12, 16))).toBe('VP8 ')
     return file.subarray(20)
   }

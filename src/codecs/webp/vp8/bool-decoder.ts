@@ -6,22 +6,23 @@
 export class BoolDecoder {
   /** True once a read needed bits past the end: libwebp then fails the frame. */
   eof = false
-  private value = 0
-  private bits = -8
-  private range = 254
-  private pos: number
+  // The state is public so the token reader can keep it in locals through a block (residuals.ts).
+  value = 0
+  bits = -8
+  range = 254
+  pos: number
 
   constructor(
-    private readonly data: Uint8Array,
+    readonly data: Uint8Array,
     start: number,
-    private readonly end: number,
+    readonly end: number,
   ) {
     this.pos = start
     this.load()
   }
 
   /** Refills `value`; past the end it shifts in one zero byte and flags `eof` (as libwebp does). */
-  private load(): void {
+  load(): void {
     const p = this.pos
     if (p + 3 <= this.end) {
       const d = this.data

@@ -47,6 +47,8 @@ function largeValue(br: BoolDecoder, probs: Uint8Array, p: number): number {
  * Reads one block's tokens from position `n` into `out[at …]` (raster order, dequantized by
  * `dc` at position 0 and `ac` elsewhere; Int16Array stores wrap as libwebp's int16_t do).
  * Returns the position after the last token that was not an end-of-block, as libwebp's GetCoeffs.
+ * The bool decoder's state lives in locals here (its getBit, written out at the four hot reads):
+ * this loop is most of a large picture's parse time.
  */
 function readBlock(
   br: BoolDecoder,
@@ -60,25 +62,161 @@ function readBlock(
   at: number,
 ): number {
   const base = type * TYPE_SIZE
+  const data = br.data
+  const end = br.end
+  let value = br.value
+  let bits = br.bits
+  let range = br.range
+  let pos = br.pos
+  let split = 0
+  let shift = 0
+  let bit = 0
   let p = base + BAND_OFFSET[n]! + ctx * 11
-  for (; n < 16; n++) {
-    if (!br.getBit(probs[p]!)) return n
-    while (!br.getBit(probs[p + 1]!)) {
-      if (++n === 16) return 16
+  let result = 16
+  tokens: for (; n < 16; n++) {
+    // End of block?
+    if (bits < 0) {
+      if (pos + 3 <= end) {
+        value = (value << 24) | (data[pos]! << 16) | (data[pos + 1]! << 8) | data[pos + 2]!
+        pos += 3
+        bits += 24
+      } else {
+        br.value = value
+        br.bits = bits
+        br.pos = pos
+        br.load()
+        value = br.value
+        bits = br.bits
+        pos = br.pos
+      }
+    }
+    split = (range * probs[p]!) >>> 8
+    if (value >>> bits > split) {
+      range -= split
+      value -= (split + 1) << bits
+      bit = 1
+    } else {
+      range = split + 1
+      bit = 0
+    }
+    shift = Math.clz32(range) - 24
+    range = (range << shift) - 1
+    bits -= shift
+    if (!bit) {
+      result = n
+      break
+    }
+    // A run of zeros.
+    for (;;) {
+      if (bits < 0) {
+        if (pos + 3 <= end) {
+          value = (value << 24) | (data[pos]! << 16) | (data[pos + 1]! << 8) | data[pos + 2]!
+          pos += 3
+          bits += 24
+        } else {
+          br.value = value
+          br.bits = bits
+          br.pos = pos
+          br.load()
+          value = br.value
+          bits = br.bits
+          pos = br.pos
+        }
+      }
+      split = (range * probs[p + 1]!) >>> 8
+      if (value >>> bits > split) {
+        range -= split
+        value -= (split + 1) << bits
+        bit = 1
+      } else {
+        range = split + 1
+        bit = 0
+      }
+      shift = Math.clz32(range) - 24
+      range = (range << shift) - 1
+      bits -= shift
+      if (bit) break
+      if (++n === 16) break tokens
       p = base + BAND_OFFSET[n]!
     }
     const next = base + BAND_OFFSET[n + 1]!
-    let v: number
-    if (!br.getBit(probs[p + 2]!)) {
-      v = 1
+    if (bits < 0) {
+      if (pos + 3 <= end) {
+        value = (value << 24) | (data[pos]! << 16) | (data[pos + 1]! << 8) | data[pos + 2]!
+        pos += 3
+        bits += 24
+      } else {
+        br.value = value
+        br.bits = bits
+        br.pos = pos
+        br.load()
+        value = br.value
+        bits = br.bits
+        pos = br.pos
+      }
+    }
+    split = (range * probs[p + 2]!) >>> 8
+    if (value >>> bits > split) {
+      range -= split
+      value -= (split + 1) << bits
+      bit = 1
+    } else {
+      range = split + 1
+      bit = 0
+    }
+    shift = Math.clz32(range) - 24
+    range = (range << shift) - 1
+    bits -= shift
+    let v = 1
+    if (!bit) {
       p = next + 11
     } else {
+      br.value = value
+      br.bits = bits
+      br.range = range
+      br.pos = pos
       v = largeValue(br, probs, p)
+      value = br.value
+      bits = br.bits
+      range = br.range
+      pos = br.pos
       p = next + 22
     }
-    out[at + ZIGZAG[n]!] = (br.getBit(0x80) ? -v : v) * (n > 0 ? ac : dc)
+    // The sign, at probability one half.
+    if (bits < 0) {
+      if (pos + 3 <= end) {
+        value = (value << 24) | (data[pos]! << 16) | (data[pos + 1]! << 8) | data[pos + 2]!
+        pos += 3
+        bits += 24
+      } else {
+        br.value = value
+        br.bits = bits
+        br.pos = pos
+        br.load()
+        value = br.value
+        bits = br.bits
+        pos = br.pos
+      }
+    }
+    split = (range * 0x80) >>> 8
+    if (value >>> bits > split) {
+      range -= split
+      value -= (split + 1) << bits
+      bit = 1
+    } else {
+      range = split + 1
+      bit = 0
+    }
+    shift = Math.clz32(range) - 24
+    range = (range << shift) - 1
+    bits -= shift
+    out[at + ZIGZAG[n]!] = (bit ? -v : v) * (n > 0 ? ac : dc)
   }
-  return 16
+  br.value = value
+  br.bits = bits
+  br.range = range
+  br.pos = pos
+  return result
 }
 
 /** The non-zero flags that carry from macroblock to macroblock (RFC 6386 §13.3). */

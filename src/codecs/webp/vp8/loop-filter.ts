@@ -4,15 +4,10 @@
  * edges. `hstride` steps across the edge, `vstride` along it.
  */
 
-/** Clamps to a signed byte, -128 … 127. */
-function sclip1(v: number): number {
-  return Math.min(Math.max(v, -128), 127)
-}
-
-/** Clamps the filter's step to -16 … 15. */
-function sclip2(v: number): number {
-  return Math.min(Math.max(v, -16), 15)
-}
+/** Clamps to a signed byte: SCLIP1[v + 1020] for v in -1020 … 1020 (libwebp's tables). */
+const SCLIP1 = Int8Array.from({ length: 2041 }, (_, i) => Math.min(Math.max(i - 1020, -128), 127))
+/** Clamps the filter's step: SCLIP2[v + 112] is v clamped to -16 … 15, for v in -112 … 112. */
+const SCLIP2 = Int8Array.from({ length: 225 }, (_, i) => Math.min(Math.max(i - 112, -16), 15))
 const abs = Math.abs
 
 /** v clamped to 0-255 is CLIP[v + 255], for v in -255 … 510 (every filter result is). */
@@ -24,9 +19,9 @@ function filter2(b: Uint8Array, p: number, s: number): void {
   const p0 = b[p - s]!
   const q0 = b[p]!
   const q1 = b[p + s]!
-  const a = 3 * (q0 - p0) + sclip1(p1 - q1)
-  const a1 = sclip2((a + 4) >> 3)
-  const a2 = sclip2((a + 3) >> 3)
+  const a = 3 * (q0 - p0) + SCLIP1[p1 - q1 + 1020]!
+  const a1 = SCLIP2[((a + 4) >> 3) + 112]!
+  const a2 = SCLIP2[((a + 3) >> 3) + 112]!
   b[p - s] = CLIP[p0 + a2 + 255]!
   b[p] = CLIP[q0 - a1 + 255]!
 }
@@ -83,11 +78,11 @@ export function normalEdge(
     if (abs(b[p - s4]! - p2) > ithresh || abs(b[p + s3]! - q2) > ithresh) continue
     if (dp > hevThresh || dq > hevThresh) {
       // filter2, with the outer taps
-      const a = 3 * (q0 - p0) + sclip1(p1 - q1)
-      b[p - s] = CLIP[p0 + sclip2((a + 3) >> 3) + 255]!
-      b[p] = CLIP[q0 - sclip2((a + 4) >> 3) + 255]!
+      const a = 3 * (q0 - p0) + SCLIP1[p1 - q1 + 1020]!
+      b[p - s] = CLIP[p0 + SCLIP2[((a + 3) >> 3) + 112]! + 255]!
+      b[p] = CLIP[q0 - SCLIP2[((a + 4) >> 3) + 112]! + 255]!
     } else if (mbEdge) {
-      const a = sclip1(3 * (q0 - p0) + sclip1(p1 - q1))
+      const a = SCLIP1[3 * (q0 - p0) + SCLIP1[p1 - q1 + 1020]! + 1020]!
       const a1 = (27 * a + 63) >> 7
       const a2 = (18 * a + 63) >> 7
       const a3 = (9 * a + 63) >> 7
@@ -99,8 +94,8 @@ export function normalEdge(
       b[p + s2] = CLIP[q2 - a3 + 255]!
     } else {
       const a = 3 * (q0 - p0)
-      const a1 = sclip2((a + 4) >> 3)
-      const a2 = sclip2((a + 3) >> 3)
+      const a1 = SCLIP2[((a + 4) >> 3) + 112]!
+      const a2 = SCLIP2[((a + 3) >> 3) + 112]!
       const a3 = (a1 + 1) >> 1
       b[p - s2] = CLIP[p1 + a3 + 255]!
       b[p - s] = CLIP[p0 + a2 + 255]!

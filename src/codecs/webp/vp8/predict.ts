@@ -91,7 +91,7 @@ export function predictBlock(
   }
 }
 
-/** One 4 × 4 luma sub-block mode (RFC 6386 §12.3, libwebp's VE4 … HU4). */
+/** One 4 × 4 luma sub-block mode (RFC 6386 §12.3, libwebp's VE4 … HU4); pixel (x, y) is at d + x + 32·y. */
 export function predict4(b: Uint8ClampedArray, d: number, mode: number): void {
   const t = d - BPS
   switch (mode) {
@@ -184,22 +184,22 @@ export function predict4(b: Uint8ClampedArray, d: number, mode: number): void {
       const B = b[t + 1]!
       const C = b[t + 2]!
       const D = b[t + 3]!
-      put(b, d, 0, 0, avg2(X, A))
-      put(b, d, 1, 2, avg2(X, A))
-      put(b, d, 1, 0, avg2(A, B))
-      put(b, d, 2, 2, avg2(A, B))
-      put(b, d, 2, 0, avg2(B, C))
-      put(b, d, 3, 2, avg2(B, C))
-      put(b, d, 3, 0, avg2(C, D))
-      put(b, d, 0, 3, avg3(K, J, I))
-      put(b, d, 0, 2, avg3(J, I, X))
-      put(b, d, 0, 1, avg3(I, X, A))
-      put(b, d, 1, 3, avg3(I, X, A))
-      put(b, d, 1, 1, avg3(X, A, B))
-      put(b, d, 2, 3, avg3(X, A, B))
-      put(b, d, 2, 1, avg3(A, B, C))
-      put(b, d, 3, 3, avg3(A, B, C))
-      put(b, d, 3, 1, avg3(B, C, D))
+      b[d] = avg2(X, A)
+      b[d + 65] = avg2(X, A)
+      b[d + 1] = avg2(A, B)
+      b[d + 66] = avg2(A, B)
+      b[d + 2] = avg2(B, C)
+      b[d + 67] = avg2(B, C)
+      b[d + 3] = avg2(C, D)
+      b[d + 96] = avg3(K, J, I)
+      b[d + 64] = avg3(J, I, X)
+      b[d + 32] = avg3(I, X, A)
+      b[d + 97] = avg3(I, X, A)
+      b[d + 33] = avg3(X, A, B)
+      b[d + 98] = avg3(X, A, B)
+      b[d + 34] = avg3(A, B, C)
+      b[d + 99] = avg3(A, B, C)
+      b[d + 35] = avg3(B, C, D)
       return
     }
     case B_VL_PRED: {
@@ -211,22 +211,22 @@ export function predict4(b: Uint8ClampedArray, d: number, mode: number): void {
       const F = b[t + 5]!
       const G = b[t + 6]!
       const H = b[t + 7]!
-      put(b, d, 0, 0, avg2(A, B))
-      put(b, d, 1, 0, avg2(B, C))
-      put(b, d, 0, 2, avg2(B, C))
-      put(b, d, 2, 0, avg2(C, D))
-      put(b, d, 1, 2, avg2(C, D))
-      put(b, d, 3, 0, avg2(D, E))
-      put(b, d, 2, 2, avg2(D, E))
-      put(b, d, 0, 1, avg3(A, B, C))
-      put(b, d, 1, 1, avg3(B, C, D))
-      put(b, d, 0, 3, avg3(B, C, D))
-      put(b, d, 2, 1, avg3(C, D, E))
-      put(b, d, 1, 3, avg3(C, D, E))
-      put(b, d, 3, 1, avg3(D, E, F))
-      put(b, d, 2, 3, avg3(D, E, F))
-      put(b, d, 3, 2, avg3(E, F, G))
-      put(b, d, 3, 3, avg3(F, G, H))
+      b[d] = avg2(A, B)
+      b[d + 1] = avg2(B, C)
+      b[d + 64] = avg2(B, C)
+      b[d + 2] = avg2(C, D)
+      b[d + 65] = avg2(C, D)
+      b[d + 3] = avg2(D, E)
+      b[d + 66] = avg2(D, E)
+      b[d + 32] = avg3(A, B, C)
+      b[d + 33] = avg3(B, C, D)
+      b[d + 96] = avg3(B, C, D)
+      b[d + 34] = avg3(C, D, E)
+      b[d + 97] = avg3(C, D, E)
+      b[d + 35] = avg3(D, E, F)
+      b[d + 98] = avg3(D, E, F)
+      b[d + 67] = avg3(E, F, G)
+      b[d + 99] = avg3(F, G, H)
       return
     }
     case B_HD_PRED: {
@@ -238,22 +238,22 @@ export function predict4(b: Uint8ClampedArray, d: number, mode: number): void {
       const A = b[t]!
       const B = b[t + 1]!
       const C = b[t + 2]!
-      put(b, d, 0, 0, avg2(I, X))
-      put(b, d, 2, 1, avg2(I, X))
-      put(b, d, 0, 1, avg2(J, I))
-      put(b, d, 2, 2, avg2(J, I))
-      put(b, d, 0, 2, avg2(K, J))
-      put(b, d, 2, 3, avg2(K, J))
-      put(b, d, 0, 3, avg2(L, K))
-      put(b, d, 3, 0, avg3(A, B, C))
-      put(b, d, 2, 0, avg3(X, A, B))
-      put(b, d, 1, 0, avg3(I, X, A))
-      put(b, d, 3, 1, avg3(I, X, A))
-      put(b, d, 1, 1, avg3(J, I, X))
-      put(b, d, 3, 2, avg3(J, I, X))
-      put(b, d, 1, 2, avg3(K, J, I))
-      put(b, d, 3, 3, avg3(K, J, I))
-      put(b, d, 1, 3, avg3(L, K, J))
+      b[d] = avg2(I, X)
+      b[d + 34] = avg2(I, X)
+      b[d + 32] = avg2(J, I)
+      b[d + 66] = avg2(J, I)
+      b[d + 64] = avg2(K, J)
+      b[d + 98] = avg2(K, J)
+      b[d + 96] = avg2(L, K)
+      b[d + 3] = avg3(A, B, C)
+      b[d + 2] = avg3(X, A, B)
+      b[d + 1] = avg3(I, X, A)
+      b[d + 35] = avg3(I, X, A)
+      b[d + 33] = avg3(J, I, X)
+      b[d + 67] = avg3(J, I, X)
+      b[d + 65] = avg3(K, J, I)
+      b[d + 99] = avg3(K, J, I)
+      b[d + 97] = avg3(L, K, J)
       return
     }
     case B_HU_PRED: {
@@ -261,26 +261,22 @@ export function predict4(b: Uint8ClampedArray, d: number, mode: number): void {
       const J = b[d + BPS - 1]!
       const K = b[d + 2 * BPS - 1]!
       const L = b[d + 3 * BPS - 1]!
-      put(b, d, 0, 0, avg2(I, J))
-      put(b, d, 2, 0, avg2(J, K))
-      put(b, d, 0, 1, avg2(J, K))
-      put(b, d, 2, 1, avg2(K, L))
-      put(b, d, 0, 2, avg2(K, L))
-      put(b, d, 1, 0, avg3(I, J, K))
-      put(b, d, 3, 0, avg3(J, K, L))
-      put(b, d, 1, 1, avg3(J, K, L))
-      put(b, d, 3, 1, avg3(K, L, L))
-      put(b, d, 1, 2, avg3(K, L, L))
-      put(b, d, 3, 2, L)
-      put(b, d, 2, 2, L)
+      b[d] = avg2(I, J)
+      b[d + 2] = avg2(J, K)
+      b[d + 32] = avg2(J, K)
+      b[d + 34] = avg2(K, L)
+      b[d + 64] = avg2(K, L)
+      b[d + 1] = avg3(I, J, K)
+      b[d + 3] = avg3(J, K, L)
+      b[d + 33] = avg3(J, K, L)
+      b[d + 35] = avg3(K, L, L)
+      b[d + 65] = avg3(K, L, L)
+      b[d + 67] = L
+      b[d + 66] = L
       row4(b, d + 3 * BPS, L)
       return
     }
   }
-}
-
-function put(b: Uint8ClampedArray, d: number, x: number, y: number, v: number): void {
-  b[d + x + y * BPS] = v
 }
 
 const diag = new Int32Array(7)

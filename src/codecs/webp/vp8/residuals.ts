@@ -182,7 +182,8 @@ function readBlock(
       pos = br.pos
       p = next + 22
     }
-    // The sign, at probability one half.
+    // The sign, at probability one half, without a branch (libwebp's VP8GetSigned: the range is
+    // at most 253 after any read, so the renormalising shift is always 1).
     if (bits < 0) {
       if (pos + 3 <= end) {
         value = (value << 24) | (data[pos]! << 16) | (data[pos + 1]! << 8) | data[pos + 2]!
@@ -198,19 +199,12 @@ function readBlock(
         pos = br.pos
       }
     }
-    split = (range * 0x80) >>> 8
-    if (value >>> bits > split) {
-      range -= split
-      value -= (split + 1) << bits
-      bit = 1
-    } else {
-      range = split + 1
-      bit = 0
-    }
-    shift = Math.clz32(range) - 24
-    range = (range << shift) - 1
-    bits -= shift
-    out[at + ZIGZAG[n]!] = (bit ? -v : v) * (n > 0 ? ac : dc)
+    split = range >>> 1
+    const mask = (split - (value >>> bits)) >> 31
+    range = (range + mask) | 1
+    value -= ((split + 1) & mask) << bits
+    bits -= 1
+    out[at + ZIGZAG[n]!] = ((v ^ mask) - mask) * (n > 0 ? ac : dc)
   }
   br.value = value
   br.bits = bits

@@ -48,35 +48,79 @@ export function idctAdd(
   d: number,
   stride: number,
 ): void {
-  const t = tmp
-  // Vertical pass: column i of the input becomes t[4i … 4i + 3].
-  for (let i = 0; i < 4; i++) {
-    const i0 = input[at + i]!
-    const i4 = input[at + 4 + i]!
-    const i8 = input[at + 8 + i]!
-    const i12 = input[at + 12 + i]!
-    const a = i0 + i8
-    const b = i0 - i8
-    const c = mul2(i4) - mul1(i12)
-    const e = mul1(i4) + mul2(i12)
-    t[i * 4] = a + e
-    t[i * 4 + 1] = b + c
-    t[i * 4 + 2] = b - c
-    t[i * 4 + 3] = a - e
-  }
-  // Horizontal pass: output row i from t[i], t[4 + i], t[8 + i], t[12 + i].
-  for (let i = 0; i < 4; i++) {
-    const dc = t[i]! + 4
-    const a = dc + t[8 + i]!
-    const b = dc - t[8 + i]!
-    const c = mul2(t[4 + i]!) - mul1(t[12 + i]!)
-    const e = mul1(t[4 + i]!) + mul2(t[12 + i]!)
-    const o = d + i * stride
-    dst[o] = dst[o]! + ((a + e) >> 3)
-    dst[o + 1] = dst[o + 1]! + ((b + c) >> 3)
-    dst[o + 2] = dst[o + 2]! + ((b - c) >> 3)
-    dst[o + 3] = dst[o + 3]! + ((a - e) >> 3)
-  }
+  // Vertical pass, column by column, into locals: cRk is row k of column R's output.
+  let i0 = input[at]!
+  let i4 = input[at + 4]!
+  let i8 = input[at + 8]!
+  let i12 = input[at + 12]!
+  let a = i0 + i8
+  let b = i0 - i8
+  let c = mul2(i4) - mul1(i12)
+  let e = mul1(i4) + mul2(i12)
+  const c00 = a + e
+  const c01 = b + c
+  const c02 = b - c
+  const c03 = a - e
+  i0 = input[at + 1]!
+  i4 = input[at + 5]!
+  i8 = input[at + 9]!
+  i12 = input[at + 13]!
+  a = i0 + i8
+  b = i0 - i8
+  c = mul2(i4) - mul1(i12)
+  e = mul1(i4) + mul2(i12)
+  const c10 = a + e
+  const c11 = b + c
+  const c12 = b - c
+  const c13 = a - e
+  i0 = input[at + 2]!
+  i4 = input[at + 6]!
+  i8 = input[at + 10]!
+  i12 = input[at + 14]!
+  a = i0 + i8
+  b = i0 - i8
+  c = mul2(i4) - mul1(i12)
+  e = mul1(i4) + mul2(i12)
+  const c20 = a + e
+  const c21 = b + c
+  const c22 = b - c
+  const c23 = a - e
+  i0 = input[at + 3]!
+  i4 = input[at + 7]!
+  i8 = input[at + 11]!
+  i12 = input[at + 15]!
+  a = i0 + i8
+  b = i0 - i8
+  c = mul2(i4) - mul1(i12)
+  e = mul1(i4) + mul2(i12)
+  const c30 = a + e
+  const c31 = b + c
+  const c32 = b - c
+  const c33 = a - e
+  // Horizontal pass: output row k from row k of the four columns.
+  idctRow(dst, d, c00, c10, c20, c30)
+  idctRow(dst, d + stride, c01, c11, c21, c31)
+  idctRow(dst, d + 2 * stride, c02, c12, c22, c32)
+  idctRow(dst, d + 3 * stride, c03, c13, c23, c33)
+}
+
+function idctRow(
+  dst: Uint8ClampedArray,
+  o: number,
+  t0: number,
+  t1: number,
+  t2: number,
+  t3: number,
+): void {
+  const dc = t0 + 4
+  const a = dc + t2
+  const b = dc - t2
+  const c = mul2(t1) - mul1(t3)
+  const e = mul1(t1) + mul2(t3)
+  dst[o] = dst[o]! + ((a + e) >> 3)
+  dst[o + 1] = dst[o + 1]! + ((b + c) >> 3)
+  dst[o + 2] = dst[o + 2]! + ((b - c) >> 3)
+  dst[o + 3] = dst[o + 3]! + ((a - e) >> 3)
 }
 
 /** The inverse DCT of a block whose only non-zero coefficient is its DC. */

@@ -269,3 +269,61 @@ describe('VP8 corrupt input', () => {
     }
   })
 })
+
+// Speed beside libwebp, on demand: VITE_VP8_BENCH=1 npx vitest run test/codecs/webp/vp8-decode.test.ts -t speed
+describe.runIf(import.meta.env.VITE_VP8_BENCH)('VP8 decoder speed', () => {
+  /** Wall time of `work`, ms; workerd's clock moves only across I/O, so yield before reading it. */
+  async function timed(work: () => Promise<unknown> | unknown): Promise<number> {
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    const start = performance.now()
+    await work()
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    return performance.now() - start
+  }
+
+  it('2000 × 2000 at quality 75 against libwebp', async () => {
+    const w = 2000
+    const h = 2000
+    const next = xorshift(12345)
+    const data = new Uint8ClampedArray(w * h * 4)
+    for (let y = 0; y < h; y++) {
+      for (let x = 0; x < w; x++) {
+        const i = (y * w + x) * 4
+        data[i] = (x * 255) / w + (next() % 41) - 20 + 40 * Math.sin(x / 9) * Math.cos(y / 13)
+        data[i + 1] = (y * 255) / h + 60 * Math.sin(x / 40) + (next() % 31)
+        data[i + 2] = 128 + 100 * Math.sin((x + 2 * y) / 57) + (next() % 9)
+        data[i + 3] = 255
+      }
+    }
+    const file = await encode({ data, width: w, height: h }, { quality: 75 })
+    const payload = chunk(file, 'VP8 ')
+    const yuv: number[] = []
+    const rgba: number[] = []
+    const theirs: number[] = []
+    for (let i = 0; i < 7; i++) {
+      yuv.push(
+        await timed(() => {
+          for (const _ of decodeVp8(payload).bands()) {
+            // Bands only; no colour conversion.
+          }
+        }),
+      )
+      rgba.push(
+        await timed(() => {
+          const { frame, bands } = decodeVp8(payload)
+          for (const _ of bandRows(frame.width, frame.height, bands(), 4)) {
+            // RGBA rows through the fancy upsampler.
+          }
+        }),
+      )
+      theirs.push(await timed(() => decodeWebp(file.slice().buffer)))
+    }
+    const summary = (ms: number[]) => {
+      const sorted = ms.sort((a, b) => a - b)
+      return `median ${sorted[3]!.toFixed(0)} ms (min ${sorted[0]!.toFixed(0)})`
+    }
+    console.warn(
+      `${file.length} bytes: ours to Y/U/V ${summary(yuv)}, ours to RGBA ${summary(rgba)}, libwebp to RGBA ${summary(theirs)}`,
+    )
+  })
+})

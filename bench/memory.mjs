@@ -88,10 +88,9 @@ async function encode(engine, create, options, data, stride) {
   return engine.concatBytes((await encoder.finish()).parts)
 }
 
-/** Photo size for a format: its pixel cap in /convert (the largest request that can arrive). */
-function photoSize(engine, type) {
-  const megapixels = (engine.CONVERT_LIMITS.maxPixelsByType[type] ?? 40_000_000) / 1e6
-  const width = Math.floor(Math.sqrt((megapixels * 1e6 * 4) / 3))
+/** A 4:3 photo at the global 40 MP cap (the largest request that can arrive). */
+function photoSize() {
+  const width = Math.floor(Math.sqrt((40_000_000 * 4) / 3))
   return [width, Math.floor((width * 3) / 4)]
 }
 
@@ -129,12 +128,16 @@ async function inputs(engine) {
   })
   const jpeg = async (w, h) => new Uint8Array(await encodeJpeg(rgbaImage(w, h), { quality: 85 }))
   const webp = async (w, h) => new Uint8Array(await encodeWebp(rgbaImage(w, h), { quality: 85 }))
+  const losslessWebp = async (gray, w, h) => {
+    const data = new Uint8ClampedArray(w * h * 4).fill(255)
+    for (let i = 0; i < gray.length; i++) data.fill(gray[i], i * 4, i * 4 + 3)
+    return new Uint8Array(await encodeWebp({ data, width: w, height: h }, { lossless: 1, method: 0 }))
+  }
   // 40 MP: 7300 x 5476 (the admitted maximum), scan-like line art at 600 dpi.
   const [lw, lh] = [5476, 7300]
   const line = lineDrawing(lw, lh)
   const linePng = await png(line, lw, lh, 1)
-  const [jw, jh] = photoSize(engine, 'jpeg')
-  const [ww, wh] = photoSize(engine, 'webp')
+  const [jw, jh] = photoSize()
   const cases = [
     {
       name: `PNG gray ${lw}x${lh} line art`,
@@ -157,9 +160,14 @@ async function inputs(engine) {
       small: await jpeg(64, 48),
     },
     {
-      name: `WebP ${ww}x${wh} photo (at its cap)`,
-      bytes: await webp(ww, wh),
+      name: `WebP ${jw}x${jh} photo`,
+      bytes: await webp(jw, jh),
       small: await webp(64, 48),
+    },
+    {
+      name: `WebP lossless ${lw}x${lh} line art`,
+      bytes: await losslessWebp(line, lw, lh),
+      small: await losslessWebp(lineDrawing(64, 64), 64, 64),
     },
   ]
   const adam7 = interlaced(linePng)

@@ -23,6 +23,7 @@ import { runObjectUnderstandingBench } from './object-understanding.mjs'
 import { runPlatformBench } from './platform.mjs'
 import { runUnderstandingBench } from './understanding.mjs'
 import { runVectorizeBench } from './vectorize.mjs'
+import { runWebpBench } from './webp.mjs'
 
 const only = process.argv[2]
 if (!only || only === 'platform') await runPlatformBench()
@@ -40,3 +41,5 @@ if (!only || only === 'object-understanding') await runObjectUnderstandingBench(
 // algorithm without spatial index (bench/object-geometry.mjs).
 if (!only || only === 'object-geometry') await runObjectGeometryBench()
 if (!only || only === 'drawings') await runDrawingsBench()
+// webp: our streaming WebP decoder beside libwebp (jSquash wasm) (bench/webp.mjs).
+if (!only || only === 'webp') await runWebpBench()

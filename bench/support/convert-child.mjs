@@ -64,10 +64,6 @@ async function ours() {
   const kernels = {
     resample: await compile('wasm/dist/resample.wasm'),
     zlib: await compile('wasm/dist/zlib.wasm'),
-    webp:
-      job.type === 'webp'
-        ? await compile('node_modules/@jsquash/webp/codec/dec/webp_dec.wasm')
-        : null,
     lineart: null,
     svg: null,
     upscale: null,

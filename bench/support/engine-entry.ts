@@ -52,7 +52,7 @@ export { parseEsrganSlim } from '../../src/engines/upscale/model'
 export { loadUpscaler } from '../../src/engines/upscale/models'
 export { concatBytes } from '../../src/lib/bytes'
 export { bufferRows } from '../../src/lib/rows'
-export { CONVERT_LIMITS, convertImage } from '../../src/operations/convert-image'
+export { convertImage } from '../../src/operations/convert-image'
 export { ENHANCE_LIMITS, enhanceImage } from '../../src/operations/enhance-image'
 export {
   VECTORIZE_LIMITS,

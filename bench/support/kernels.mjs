@@ -22,7 +22,6 @@ export async function loadKernels({ wasm = true } = {}) {
     resample: wasm ? await compile('wasm/dist/resample.wasm') : null,
     lineart: wasm ? await compile('wasm/dist/lineart.wasm') : null,
     zlib: wasm ? await compile('wasm/dist/zlib.wasm') : null,
-    webp: await compile('node_modules/@jsquash/webp/codec/dec/webp_dec.wasm'),
     svg: {
       module: await compile('node_modules/@resvg/resvg-wasm/index_bg.wasm'),
       fonts: [
@@ -43,7 +42,7 @@ export function withKernels(engine, kernels) {
     resampleGray: (source, width, height, options = {}) =>
       engine.resampleGray(source, width, height, { wasm: kernels.resample, ...options }),
     openImage: (bytes, type, options = {}) =>
-      engine.openImage(bytes, type, { webp: kernels.webp, ...options }),
+      engine.openImage(bytes, type, { zlib: kernels.zlib, ...options }),
     figureFontMetrics: () => engine.figureFontMetrics(kernels.svg),
     rasterizeSvg: (svg, longEdge) => engine.rasterizeSvg(svg, longEdge, kernels.svg),
     outlineText: (svg) => engine.outlineText(svg, kernels.svg),

@@ -1,6 +1,6 @@
 /**
- * Opens any accepted input as a stream of 8-bit rows: PNG, TIFF and JPEG with our streaming
- * decoders (bounded memory), WebP through the jSquash wasm decoder (whole image; capped upstream).
+ * Opens any accepted input as a stream of 8-bit rows with our streaming decoders (PNG, TIFF, JPEG
+ * and WebP), whose memory grows with the width, not the area.
  */
 
 import { CodecError } from '../lib/codec-error'
@@ -9,7 +9,7 @@ import { openJpeg } from './jpeg/open'
 import { openPng } from './png/decode'
 import type { ImageType } from './sniff'
 import { openTiff } from './tiff/decode'
-import { decodeWebp } from './webp/decode'
+import { openWebp } from './webp/open'
 
 /** What the caller will do with the pixels. */
 export interface OpenImageOptions {
@@ -19,8 +19,6 @@ export interface OpenImageOptions {
    * ignore it, and the caller's own flatten step does the work. Default 'color'.
    */
   prefer?: 'luma' | 'color'
-  /** libwebp's compiled decoder (Kernels.webp): WebP needs it. */
-  webp?: WebAssembly.Module | null
   /** Our inflate and PNG unfilter (Kernels.zlib); without it PNG decodes in TypeScript. */
   zlib?: WebAssembly.Module | null
 }
@@ -36,21 +34,14 @@ export async function openImage(
   type: ImageType,
   options: OpenImageOptions = {},
 ): Promise<PixelRows> {
-  switch (type) {
-    case 'png':
-    case 'tiff':
-    case 'jpeg': {
-      const opened =
-        type === 'png'
-          ? openPng(bytes, { zlib: options.zlib })
-          : type === 'tiff'
-            ? openTiff(bytes)
-            : openJpeg(bytes, { output: options.prefer === 'luma' ? 'luma' : 'color' })
-      if (!opened.ok) throw new CodecError(opened.error.reason, opened.error.message)
-      return opened.value
-    }
-    case 'webp':
-      if (!options.webp) throw new Error('WebP needs the decoder module (Kernels.webp)')
-      return decodeWebp(bytes, options.webp)
-  }
+  const opened =
+    type === 'png'
+      ? openPng(bytes, { zlib: options.zlib })
+      : type === 'tiff'
+        ? openTiff(bytes)
+        : type === 'webp'
+          ? openWebp(bytes)
+          : openJpeg(bytes, { output: options.prefer === 'luma' ? 'luma' : 'color' })
+  if (!opened.ok) throw new CodecError(opened.error.reason, opened.error.message)
+  return opened.value
 }

@@ -33,8 +33,6 @@ export interface Kernels {
    * them in TypeScript and the platform's CompressionStream.
    */
   readonly zlib: WebAssembly.Module | null
-  /** libwebp's decoder as jSquash builds it; null refuses WebP. */
-  readonly webp: WebAssembly.Module | null
   /** The figures' SVG rasterizer; null when the runtime draws no figures. */
   readonly svg: SvgKernel | null
   /** The /enhance network; null when the runtime upscales no photos. */

@@ -4,7 +4,6 @@
  * (wrangler.toml's rule for *.bin and *.ttf). createDeps hands this record to every request.
  */
 
-import webpDecoder from '@jsquash/webp/codec/dec/webp_dec.wasm'
 import resvg from '@resvg/resvg-wasm/index_bg.wasm'
 import x2Weights from '../../node_modules/@upscalerjs/esrgan-slim/models/x2/group1-shard1of1.bin'
 import x2Model from '../../node_modules/@upscalerjs/esrgan-slim/models/x2/model.json'
@@ -21,7 +20,6 @@ export const WORKERD_KERNELS: Kernels = {
   resample: resampleKernels,
   lineart: lineartKernels,
   zlib: zlibKernels,
-  webp: webpDecoder,
   // resvg renders the figures' SVG; DejaVu Sans ships in the bundle.
   svg: { module: resvg, fonts: [new Uint8Array(dejaVuSans)] },
   // The ESRGAN-slim weights (MIT, @upscalerjs/esrgan-slim) ship in the bundle as data modules.

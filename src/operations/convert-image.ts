@@ -36,18 +36,6 @@ export type ConvertFormat = FilingFormat
 export type FilingDpi = 300 | 600
 export type { FilingMode, PageSize }
 
-/**
- * WebP is decoded whole to RGBA by its wasm decoder (in wasm memory, which never shrinks, and
- * again as the copy handed to us), so its pixel count is capped to fit the isolate's 128 MB:
- * measured 7.2 B/px live, plus the 600-DPI page buffer (up to 4096 × 3072 bytes) the tone
- * decision needs. bench/memory.mjs at 6 MP: 52.7 MB live, 100.1 MB of workerd RSS (TIFF 600 DPI);
- * at 5 MP: 43.9 MB live, at most 90.1 MB of RSS. PNG, TIFF and JPEG stream through our own
- * decoders and take the global 40 MP.
- */
-export const CONVERT_LIMITS = {
-  maxPixelsByType: { webp: 5_000_000 } as Partial<Record<ImageType, number>>,
-}
-
 export interface ConvertInput {
   image: { bytes: Uint8Array; type: ImageType; source: ImageSource }
   format: ConvertFormat
@@ -90,7 +78,6 @@ export async function convertImage(
     const gray = flattenToGray(
       await openImage(image.bytes, image.type, {
         prefer: 'luma',
-        webp: kernels.webp,
         zlib: kernels.zlib,
       }),
     )

@@ -81,7 +81,7 @@ export async function enhanceImage(
     mapCodecFailures(image.source, () =>
       // No zlib kernel: its wasm memory (about 13 MB of workerd RSS at the x2 cap) would take
       // the photo path past the memory bench's bound, for a decode the network dwarfs.
-      openImage(image.bytes, image.type, { prefer: 'color', webp: kernels.webp }),
+      openImage(image.bytes, image.type, { prefer: 'color' }),
     )
   const first = await open()
   const { width, height } = first

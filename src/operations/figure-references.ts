@@ -24,12 +24,10 @@ export const MODEL_REFERENCE_SIDE_PX = 512
 /**
  * Caps on reference downloads beyond the global 40 MP: 16 MP, because without an image model
  * each reference is decoded whole as gray (16 MB) before it is reduced to the line engine's
- * 1.5 MP working size; WebP decodes whole as RGBA, so it gets /convert's measured 5 MP (see
- * CONVERT_LIMITS).
+ * 1.5 MP working size.
  */
 export const REFERENCE_IMAGE_LIMITS = {
   maxPixels: 16_000_000,
-  maxPixelsByType: { webp: 5_000_000 } as Partial<Record<ImageType, number>>,
   operation: '/figures',
 }
 
@@ -40,19 +38,18 @@ export const REFERENCE_IMAGE_LIMITS = {
  * the source plus the output (at most 512 × 512 bytes before compression).
  * @param bytes the file as downloaded (sniffed and admitted by its header)
  * @param type its sniffed type
- * @param kernels the WebP decoder and the resample passes
+ * @param kernels our inflate and the resample passes
  * @returns a gray PNG of at most 512 × 512 px
  * @throws CodecError when the file turns out to be unreadable
  */
 export async function referenceForModel(
   bytes: Uint8Array,
   type: ImageType,
-  kernels: Pick<Kernels, 'webp' | 'zlib' | 'resample'>,
+  kernels: Pick<Kernels, 'zlib' | 'resample'>,
 ): Promise<Uint8Array> {
   const gray = flattenToGray(
     await openImage(bytes, type, {
       prefer: 'luma',
-      webp: kernels.webp,
       zlib: kernels.zlib,
     }),
   )
@@ -67,14 +64,13 @@ export async function referenceForModel(
 }
 
 /**
- * Every reference as model input, one at a time (so at most one decoder is open: a WebP decodes
- * whole), in input order.
+ * Every reference as model input, one at a time (so at most one decoder is open), in input order.
  * @param images the downloaded references, in the order of `referenceImageUrls`
  * @throws ApiError REFERENCE_IMAGE_UNAVAILABLE (400) naming the index, when one cannot be decoded
  */
 export async function referencesForModel(
   images: readonly { bytes: Uint8Array; type: ImageType }[],
-  kernels: Pick<Kernels, 'webp' | 'zlib' | 'resample'>,
+  kernels: Pick<Kernels, 'zlib' | 'resample'>,
 ): Promise<Uint8Array[]> {
   const out: Uint8Array[] = []
   for (const [i, image] of images.entries()) {

@@ -13,16 +13,15 @@ import { readAllRows } from '../lib/rows'
 
 /**
  * The image at `bytes` as a whole gray raster, with the density its file stores.
- * @param kernels libwebp's decoder (WebP needs it) and our inflate (PNG is faster with it)
+ * @param kernels our inflate (PNG is faster with it)
  * @throws CodecError when the file cannot be read (callers map it to their status)
  */
 export async function readGrayImage(
   bytes: Uint8Array,
   type: ImageType,
-  kernels: Pick<Kernels, 'webp' | 'zlib'>,
+  kernels: Pick<Kernels, 'zlib'>,
 ): Promise<GrayImage> {
-  const { webp, zlib } = kernels
-  const rows = flattenToGray(await openImage(bytes, type, { prefer: 'luma', webp, zlib }))
+  const rows = flattenToGray(await openImage(bytes, type, { prefer: 'luma', zlib: kernels.zlib }))
   return {
     width: rows.width,
     height: rows.height,

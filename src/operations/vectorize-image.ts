@@ -30,12 +30,10 @@ export type { VectorFormat }
  * pixel (24 MB) and the typed-array stroke graph, which the engine keeps in budget by tracing an
  * absurd skeleton (noise) at a coarser scale: 79-90 MB peak for SVG and DXF (noise: 42-49 MB).
  * `trace` at 8 MP: 81-83 MB for SVG and PDF (its vector model costs ~170-330 bytes per segment,
- * 178 000 segments there), so it gets two thirds. WebP keeps its decoder's 5 MP cap (see
- * convert-image).
+ * 178 000 segments there), so it gets two thirds.
  */
 export const VECTORIZE_LIMITS = {
   maxPixels: 12_000_000,
-  maxPixelsByType: { webp: 5_000_000 } as Partial<Record<ImageType, number>>,
   operation: '/vectorize',
 }
 
@@ -165,7 +163,6 @@ async function trace(
   }
   const rows = await openImage(bytes, type, {
     prefer: 'color',
-    webp: kernels.webp,
     zlib: kernels.zlib,
   })
   const image: RasterImage = {

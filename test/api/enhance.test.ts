@@ -27,6 +27,7 @@ import {
   type Raster,
   toPng,
   toTiff,
+  toWebp,
 } from '../support/images'
 import { serveImage, useFakeNetwork } from '../support/network'
 
@@ -145,18 +146,20 @@ describe('POST /v1/enhance', () => {
     expect(shrinkError(out, input, 4)).toBeLessThan(40)
   })
 
-  it('takes JPEG, WebP and TIFF inputs', async () => {
+  it('takes JPEG, WebP and TIFF inputs, keeping alpha only where the file has it', async () => {
     const { apiKey } = await newAccount(20)
     const photo = photoLike(32, 24)
     for (const [bytes, channels] of [
       [await photo.jpeg(), 3],
-      [await photo.webp(), 4],
+      // An opaque WebP has no alpha plane: RGB out, as its JPEG; one with alpha keeps it.
+      [await photo.webp(), 3],
+      [await toWebp(colourWithAlpha(32, 24), { quality: 90 }), 4],
       [await toTiff(lineDrawing(32, 24)), 1],
     ] as const) {
       const data = await enhanceOk(await postFile('/v1/enhance', apiKey, bytes))
       expect(data).toMatchObject({ width: 64, height: 48 })
       const out = await fromPng(await download(data.url))
-      expect(out.channels).toBe(channels === 4 ? 4 : channels)
+      expect(out.channels).toBe(channels)
     }
   })
 

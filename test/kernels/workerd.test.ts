@@ -20,7 +20,6 @@ describe('the Worker kernels (createDeps)', () => {
       kernels.resample,
       kernels.lineart,
       kernels.zlib,
-      kernels.webp,
       kernels.svg?.module,
       kernels.upscale?.module,
     ]) {
@@ -55,15 +54,5 @@ describe('the Worker kernels (createDeps)', () => {
     const raster = await rasterizeSvg(svg, 80, kernels.svg)
     expect(raster.data.some((v) => v < 128)).toBe(true)
     expect(figureFontMetrics(kernels.svg)).toBe(figureFontMetrics(kernels.svg))
-  })
-
-  it('decode WebP only with the decoder module', async () => {
-    // The smallest lossless WebP: 1 × 1, one opaque white pixel.
-    const webp = Uint8Array.from(atob('UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA=='), (c) =>
-      c.charCodeAt(0),
-    )
-    const rows = await openImage(webp, 'webp', { webp: kernels.webp })
-    expect([rows.width, rows.height]).toEqual([1, 1])
-    await expect(openImage(webp, 'webp')).rejects.toThrow(/Kernels\.webp/)
   })
 })

@@ -74,7 +74,7 @@ let kernels: Kernels
 beforeAll(async () => {
   const resample = await wasmApi.compile(readFileSync('wasm/dist/resample.wasm'))
   const zlib = await wasmApi.compile(readFileSync('wasm/dist/zlib.wasm'))
-  kernels = { resample, lineart: null, zlib, webp: null, svg: null, upscale: null }
+  kernels = { resample, lineart: null, zlib, svg: null, upscale: null }
 })
 
 function need(skip: Skip, ...tools: Tool[]): void {

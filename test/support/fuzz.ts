@@ -14,7 +14,6 @@ import { G4Encoder } from '../../src/codecs/ccitt/encode'
 import { openImage } from '../../src/codecs/decode'
 import { sniffImage } from '../../src/codecs/sniff'
 import { MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE_PX } from '../../src/http/input/image-input'
-import { WORKERD_KERNELS } from '../../src/kernels/workerd'
 import { concatBytes } from '../../src/lib/bytes'
 import { CodecError, type CodecFailure } from '../../src/lib/codec-error'
 import { crc32 } from '../../src/lib/crc32'
@@ -133,7 +132,7 @@ export type DecodeOutcome =
 
 /**
  * What the API does with an uploaded file, up to its rows: sniff and probe the header, refuse
- * over the global caps (and `maxPixels`, WebP's 5 MP on /convert), open, read every row. Checks
+ * over the global caps (and `maxPixels`, an operation's own cap), open, read every row. Checks
  * each row's length and count, and that the decoder produced no more pixels than the header
  * admitted. Returns the outcome; rethrows anything but a CodecError.
  */
@@ -149,7 +148,7 @@ export async function throughDecoders(
     return { kind: 'over caps', width, height }
   }
   try {
-    const image = await openImage(bytes, type, { webp: WORKERD_KERNELS.webp })
+    const image = await openImage(bytes, type)
     if (image.width * image.height > width * height) {
       throw new Error(
         `decoded ${image.width}x${image.height} from a header that said ${width}x${height}`,

@@ -99,6 +99,34 @@ export function photoLike(width: number, height: number) {
   }
 }
 
+/** What jSquash's encoder takes (an ImageData). */
+interface Rgba {
+  data: Uint8ClampedArray
+  width: number
+  height: number
+}
+
+/** RGBA of a raster (gray or RGBA), for the WebP encoder. */
+function rgbaOf(raster: Raster): Rgba {
+  const { width, height, channels } = raster
+  const data = new Uint8ClampedArray(width * height * 4)
+  for (let i = 0; i < width * height; i++) {
+    for (let c = 0; c < 4; c++) {
+      data[i * 4 + c] =
+        channels === 4 ? raster.data[i * 4 + c]! : c === 3 ? 255 : raster.data[i * channels]!
+    }
+  }
+  return { data, width, height }
+}
+
+/** Encodes a raster (gray or RGBA) as WebP with jSquash's libwebp build and `options`. */
+export async function toWebp(raster: Raster, options: Record<string, number>): Promise<Uint8Array> {
+  const { default: encode, init } = await import('@jsquash/webp/encode.js')
+  const { default: wasm } = await import('@jsquash/webp/codec/enc/webp_enc.wasm')
+  await (init as unknown as (m: WebAssembly.Module) => Promise<void>)(wasm)
+  return new Uint8Array(await encode(rgbaOf(raster) as Parameters<typeof encode>[0], options))
+}
+
 /** The IHDR fields of a PNG. */
 export function pngHeader(bytes: Uint8Array) {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)

@@ -221,7 +221,7 @@ export interface paths {
         put?: never;
         /**
          * Vectorize a raster image to SVG, DXF or PDF
-         * @description Traces the image with one of two engines. `lineart` (default) redraws it as single-stroke centerlines: the paper is evened out and the ink thresholded, specks removed, strokes thinned to their centerlines, junctions placed where the lines meet, corners kept sharp, and each stroke fitted with lines, circular arcs and cubic Béziers within 1 px; the measured line weights become the pen widths. `trace` keeps fills: outlines of each colour region (bilevel images: black on white) fitted with corners and curves. SVG, DXF (R2000, LWPOLYLINE with arcs, layers per pen or colour) and PDF (vector paths) carry the same geometry. Costs 2 credits. Images up to 12 MP (`trace`: 8 MP; WebP 5 MP).
+         * @description Traces the image with one of two engines. `lineart` (default) redraws it as single-stroke centerlines: the paper is evened out and the ink thresholded, specks removed, strokes thinned to their centerlines, junctions placed where the lines meet, corners kept sharp, and each stroke fitted with lines, circular arcs and cubic Béziers within 1 px; the measured line weights become the pen widths. `trace` keeps fills: outlines of each colour region (bilevel images: black on white) fitted with corners and curves. SVG, DXF (R2000, LWPOLYLINE with arcs, layers per pen or colour) and PDF (vector paths) carry the same geometry. Costs 2 credits. Images up to 12 MP (`trace`: 8 MP).
          */
         post: operations["vectorizeImage"];
         delete?: never;
@@ -961,7 +961,7 @@ export interface operations {
                     format?: "png" | "tiff" | "pdf";
                     /**
                      * Format: uri
-                     * @description A publicly reachable http(s) URL of a PNG, JPEG, WebP or TIFF image (at most 10 MiB, 12,000 px a side, 40 MP; WebP 5 MP). Private, loopback and link-local addresses, other ports than 80/443 and more than 3 redirects are refused with 422.
+                     * @description A publicly reachable http(s) URL of a PNG, JPEG, WebP or TIFF image (at most 10 MiB, 12,000 px a side, 40 MP). Private, loopback and link-local addresses, other ports than 80/443 and more than 3 redirects are refused with 422.
                      * @example https://example.com/drawings/fig1.png
                      */
                     imageUrl: string;
@@ -987,7 +987,7 @@ export interface operations {
                     dpi?: "300" | "600";
                     /**
                      * Format: binary
-                     * @description PNG, JPEG, WebP or TIFF (detected from the bytes), at most 10 MiB, 12,000 px a side and 40 MP (WebP 5 MP: its decoder holds the whole image).
+                     * @description PNG, JPEG, WebP or TIFF (detected from the bytes), at most 10 MiB, 12,000 px a side and 40 MP.
                      */
                     file: unknown;
                     /**
@@ -1163,7 +1163,7 @@ export interface operations {
                     dpi?: 300 | 600;
                     /**
                      * Format: uri
-                     * @description A publicly reachable http(s) URL of a PNG, JPEG, WebP or TIFF image (at most 10 MiB, 12,000 px a side, 40 MP; WebP 5 MP). Private, loopback and link-local addresses, other ports than 80/443 and more than 3 redirects are refused with 422.
+                     * @description A publicly reachable http(s) URL of a PNG, JPEG, WebP or TIFF image (at most 10 MiB, 12,000 px a side, 40 MP). Private, loopback and link-local addresses, other ports than 80/443 and more than 3 redirects are refused with 422.
                      * @example https://example.com/drawings/fig1.png
                      */
                     imageUrl: string;
@@ -1189,7 +1189,7 @@ export interface operations {
                     dpi?: "300" | "600";
                     /**
                      * Format: binary
-                     * @description PNG, JPEG, WebP or TIFF (detected from the bytes), at most 10 MiB, 12,000 px a side and 40 MP (WebP 5 MP: its decoder holds the whole image).
+                     * @description PNG, JPEG, WebP or TIFF (detected from the bytes), at most 10 MiB, 12,000 px a side and 40 MP.
                      */
                     file: unknown;
                     /**
@@ -1607,7 +1607,7 @@ export interface operations {
                     format?: "svg" | "dxf" | "pdf";
                     /**
                      * Format: uri
-                     * @description A publicly reachable http(s) URL of a PNG, JPEG, WebP or TIFF image (at most 10 MiB, 12,000 px a side, 40 MP; WebP 5 MP). Private, loopback and link-local addresses, other ports than 80/443 and more than 3 redirects are refused with 422.
+                     * @description A publicly reachable http(s) URL of a PNG, JPEG, WebP or TIFF image (at most 10 MiB, 12,000 px a side, 40 MP). Private, loopback and link-local addresses, other ports than 80/443 and more than 3 redirects are refused with 422.
                      * @example https://example.com/drawings/fig1.png
                      */
                     imageUrl: string;
@@ -1626,7 +1626,7 @@ export interface operations {
                     engine?: "lineart" | "trace";
                     /**
                      * Format: binary
-                     * @description PNG, JPEG, WebP or TIFF (detected from the bytes), at most 10 MiB, 12,000 px a side and 40 MP (WebP 5 MP: its decoder holds the whole image).
+                     * @description PNG, JPEG, WebP or TIFF (detected from the bytes), at most 10 MiB, 12,000 px a side and 40 MP.
                      */
                     file: unknown;
                     /**

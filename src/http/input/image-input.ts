@@ -4,7 +4,7 @@
  * before anything decodes it. Upload problems are 400s; imageUrl problems are 422s.
  */
 
-import { type ImageType, type SniffedImage, sniffImage } from '../../codecs/sniff'
+import { type SniffedImage, sniffImage } from '../../codecs/sniff'
 import type { Deps } from '../../deps'
 import { ApiError, type ImageSource, imageError } from '../../errors'
 import { sha256Hex } from '../../lib/crypto'
@@ -25,8 +25,6 @@ export type ImageInput =
 export interface ImageLimits {
   /** The operation's own pixel cap (below the global one), from its measured memory. */
   maxPixels?: number
-  /** Caps per input type (WebP: its decoder holds the whole image). */
-  maxPixelsByType?: Partial<Record<ImageType, number>>
   /** The longest side allowed, pixels (/enhance: so the output stays within its edge cap). */
   maxLongEdge?: number
   /** Names the operation in refusals, e.g. '/vectorize'. */
@@ -95,7 +93,7 @@ export async function loadImage(
 }
 
 function dimensionRefusal(image: SniffedImage, limits: ImageLimits): string | null {
-  const { width, height, type } = image
+  const { width, height } = image
   const size = `${width}x${height}`
   if (width > MAX_IMAGE_SIDE_PX || height > MAX_IMAGE_SIDE_PX) {
     return `The image is ${size}; sides are limited to ${MAX_IMAGE_SIDE_PX} px`
@@ -108,10 +106,6 @@ function dimensionRefusal(image: SniffedImage, limits: ImageLimits): string | nu
   }
   if (limits.maxLongEdge !== undefined && Math.max(width, height) > limits.maxLongEdge) {
     return `The image is ${size}; ${limits.operation ?? 'this operation'} is limited to ${limits.maxLongEdge} px on the long edge`
-  }
-  const typeCap = limits.maxPixelsByType?.[type]
-  if (typeCap !== undefined && width * height > typeCap) {
-    return `The ${type.toUpperCase()} is ${size} (${megapixels(width * height)}); ${type.toUpperCase()} input is limited to ${megapixels(typeCap)} here`
   }
   return null
 }

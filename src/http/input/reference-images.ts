@@ -27,7 +27,7 @@ export const REFERENCE_FETCH_CONCURRENCY = 3
  * at a time. After the first failure no new download starts; the ones in flight finish, and the
  * failure with the lowest index is reported, so the answer does not depend on timing among them.
  * @param urls the request's `referenceImageUrls` (1-4, validated by the schema)
- * @param limits per-operation caps on top of the global ones (default: WebP ≤ 5 MP)
+ * @param limits per-operation caps on top of the global ones (default: /figures' 16 MP)
  * @returns the images in the order of `urls`
  * @throws ApiError REFERENCE_IMAGE_UNAVAILABLE (400), message
  *   `referenceImageUrls[i] could not be used: <reason>`, with the imageUrl code in `internal`

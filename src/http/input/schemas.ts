@@ -53,13 +53,13 @@ export const ImageFileSchema = z
   .openapi({
     ...BINARY_PART,
     description:
-      'PNG, JPEG, WebP or TIFF (detected from the bytes), at most 10 MiB, 12,000 px a side and 40 MP (WebP 5 MP: its decoder holds the whole image).',
+      'PNG, JPEG, WebP or TIFF (detected from the bytes), at most 10 MiB, 12,000 px a side and 40 MP.',
   })
 
 /** A publicly reachable http(s) image URL. */
 export const ImageUrlSchema = z.url().max(MAX_URL_LENGTH).openapi({
   description:
-    'A publicly reachable http(s) URL of a PNG, JPEG, WebP or TIFF image (at most 10 MiB, 12,000 px a side, 40 MP; WebP 5 MP). Private, loopback and link-local addresses, other ports than 80/443 and more than 3 redirects are refused with 422.',
+    'A publicly reachable http(s) URL of a PNG, JPEG, WebP or TIFF image (at most 10 MiB, 12,000 px a side, 40 MP). Private, loopback and link-local addresses, other ports than 80/443 and more than 3 redirects are refused with 422.',
   example: 'https://example.com/drawings/fig1.png',
 })
 

@@ -63,7 +63,7 @@ const imageFields = {
   imageUrl: ImageUrlSchema.optional(),
   imageBase64: z.string().min(1).optional().openapi({
     description:
-      'The image itself, base64-encoded (standard alphabet; a `data:image/...;base64,` prefix is accepted): PNG, JPEG, WebP or TIFF, recognised from its bytes, at most 10 MiB decoded, 12,000 px a side and 40 MP (WebP 5 MP). Send either this or `imageUrl`.',
+      'The image itself, base64-encoded (standard alphabet; a `data:image/...;base64,` prefix is accepted): PNG, JPEG, WebP or TIFF, recognised from its bytes, at most 10 MiB decoded, 12,000 px a side and 40 MP. Send either this or `imageUrl`.',
   }),
 }
 

@@ -1,6 +1,6 @@
 /** POST /convert (convertImage, spec §4.5): a filing-ready PNG, TIFF or PDF. */
 
-import { CONVERT_LIMITS, convertImage } from '../../operations/convert-image'
+import { convertImage } from '../../operations/convert-image'
 import { convertCost } from '../../operations/pricing'
 import { imageInputOf, inputParameters, loadImage } from '../input/image-input'
 import { ConvertFormSchema, ConvertJsonSchema, ConvertResultSchema } from '../input/schemas'
@@ -50,7 +50,7 @@ export const convertRoutes = paidRoute({
     mode,
     page,
   }),
-  load: ({ source }, deps) => loadImage(source, deps, CONVERT_LIMITS),
+  load: ({ source }, deps) => loadImage(source, deps),
   run: (image, { format, dpi, mode, page }, { deps, outputs }) =>
     convertImage(
       { image, format, dpi, mode, page: page ?? 'a4' },

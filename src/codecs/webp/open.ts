@@ -1,0 +1,144 @@
+/**
+ * Streaming WebP decoder: `openWebp` walks the RIFF container and opens the still image's frame;
+ * `rows` decodes it top to bottom, lossy (VP8, with an ALPH alpha plane) one macroblock row at a
+ * time, lossless (VP8L) through a window of the pixels its back-references reach. Written from
+ * the WebP container specification, RFC 6386 (VP8) and RFC 9649 (VP8L); the output is libwebp's,
+ * byte for byte. Animated files are refused before this (sniff.ts).
+ */
+
+import { CodecError, type CodecFailure } from '../../lib/codec-error'
+import { err, ok, type Result } from '../../lib/result'
+import type { PixelRows } from '../../lib/rows'
+import { openAlpha } from './alpha'
+import { decodeVp8 } from './vp8/decode'
+import { bandRows } from './vp8/upsample'
+import { openVp8l } from './vp8l/decode'
+
+export interface WebpDecodeError {
+  readonly reason: CodecFailure
+  readonly message: string
+}
+
+/** The chunks a still image is made of. */
+interface WebpParts {
+  /** The frame's payload and whether it is lossless. */
+  frame: Uint8Array
+  lossless: boolean
+  /** The ALPH payload (lossy frames only), when there is one. */
+  alpha?: Uint8Array
+  /** The VP8X canvas, when the file is extended: it must match the frame. */
+  canvas?: { width: number; height: number }
+}
+
+const fourcc = (bytes: Uint8Array, at: number): string =>
+  String.fromCharCode(bytes[at]!, bytes[at + 1]!, bytes[at + 2]!, bytes[at + 3]!)
+const u32 = (bytes: Uint8Array, at: number): number =>
+  (bytes[at]! | (bytes[at + 1]! << 8) | (bytes[at + 2]! << 16) | (bytes[at + 3]! << 24)) >>> 0
+const u24 = (bytes: Uint8Array, at: number): number =>
+  bytes[at]! | (bytes[at + 1]! << 8) | (bytes[at + 2]! << 16)
+
+/** Finds the frame (and alpha) chunks; a chunk that runs past the data is corrupt. */
+function readParts(bytes: Uint8Array): Result<WebpParts, string> {
+  if (bytes.length < 20 || fourcc(bytes, 0) !== 'RIFF' || fourcc(bytes, 8) !== 'WEBP') {
+    return err('Not a WebP file')
+  }
+  // The RIFF size may undercount trailing bytes we then ignore; it may not overrun the data.
+  const end = Math.min(bytes.length, 8 + u32(bytes, 4))
+  let alpha: Uint8Array | undefined
+  let canvas: WebpParts['canvas']
+  for (let at = 12; at + 8 <= end; ) {
+    const id = fourcc(bytes, at)
+    const size = u32(bytes, at + 4)
+    const body = at + 8
+    if (size > end - body) return err(`The WebP ${id.trim()} chunk is truncated`)
+    const payload = bytes.subarray(body, body + size)
+    if (id === 'VP8 ' || id === 'VP8L') {
+      return ok({ frame: payload, lossless: id === 'VP8L', alpha, canvas })
+    }
+    if (id === 'VP8X') {
+      if (at !== 12 || size < 10) return err('Misplaced or short VP8X chunk')
+      canvas = { width: u24(payload, 4) + 1, height: u24(payload, 7) + 1 }
+    } else if (id === 'ALPH') {
+      alpha ??= payload
+    } else if (id === 'ANIM' || id === 'ANMF') {
+      return err('Animated WebP')
+    }
+    at = body + size + (size & 1)
+  }
+  return err('The WebP has no image data')
+}
+
+/**
+ * Opens a still WebP for row streaming: RGB rows, or RGBA when the image has alpha.
+ * @returns the row stream, or why the file cannot be read; iterating may throw CodecError 'corrupt'
+ */
+export function openWebp(bytes: Uint8Array): Result<PixelRows, WebpDecodeError> {
+  const parts = readParts(bytes)
+  if (!parts.ok) {
+    const reason = parts.error === 'Animated WebP' ? 'unsupported' : 'corrupt'
+    return err({ reason, message: parts.error })
+  }
+  try {
+    return ok(parts.value.lossless ? lossless(parts.value) : lossy(parts.value))
+  } catch (error) {
+    if (error instanceof CodecError) return err({ reason: error.reason, message: error.message })
+    throw error
+  }
+}
+
+function checkCanvas(parts: WebpParts, width: number, height: number): void {
+  const { canvas } = parts
+  if (canvas && (canvas.width !== width || canvas.height !== height)) {
+    throw new CodecError('corrupt', 'The WebP frame does not match its canvas')
+  }
+}
+
+function lossless(parts: WebpParts): PixelRows {
+  const image = openVp8l(parts.frame)
+  const { width, height } = image
+  checkCanvas(parts, width, height)
+  const channels = image.alphaIsUsed ? 4 : 3
+  return {
+    width,
+    height,
+    channels,
+    rows: (async function* () {
+      const out = new Uint8Array(width * channels)
+      for (const argb of image.rows()) {
+        for (let x = 0, o = 0; x < width; x++, o += channels) {
+          const pixel = argb[x]!
+          out[o] = pixel >>> 16
+          out[o + 1] = pixel >>> 8
+          out[o + 2] = pixel
+          if (channels === 4) out[o + 3] = pixel >>> 24
+        }
+        yield out
+      }
+    })(),
+  }
+}
+
+function lossy(parts: WebpParts): PixelRows {
+  const decoder = decodeVp8(parts.frame)
+  const { width, height } = decoder.frame
+  checkCanvas(parts, width, height)
+  const { alpha } = parts
+  const channels = alpha ? 4 : 3
+  return {
+    width,
+    height,
+    channels,
+    rows: (async function* () {
+      const alphaRows = alpha ? openAlpha(alpha, width, height) : null
+      for (const row of bandRows(width, height, decoder.bands(), channels)) {
+        if (alphaRows) {
+          const next = alphaRows.next()
+          if (next.done) throw new CodecError('corrupt', 'The WebP alpha plane ends early')
+          const a = next.value
+          for (let x = 0; x < width; x++) row[4 * x + 3] = a[x]!
+        }
+        yield row
+      }
+    })(),
+  }
+}

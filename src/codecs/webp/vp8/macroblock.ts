@@ -65,6 +65,11 @@ export interface Vp8Macroblock {
    * luma DCs), so reconstruction can skip the inverse DCT of empty blocks.
    */
   nonZero: number
+  /**
+   * Bit b (0-23) clear when block b's AC coefficients (1-15) are all zero, so reconstruction can
+   * use the DC-only inverse DCT without scanning them; a set bit only means "maybe non-zero".
+   */
+  acNonZero: number
 }
 
 /** A fresh macroblock record (the parser fills it; reconstruction reads it). */
@@ -78,6 +83,7 @@ export function newMacroblock(): Vp8Macroblock {
     filterInner: false,
     coeffs: new Int16Array(24 * 16),
     nonZero: 0,
+    acNonZero: 0,
   }
 }
 

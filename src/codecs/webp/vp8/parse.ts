@@ -81,6 +81,7 @@ export function parseVp8(data: Uint8Array): Vp8Parser {
   const topModes = new Uint8Array(4 * frame.mbWidth)
   const leftModes = new Uint8Array(4)
   const filtered = frame.filterType > 0
+  const acBits = { value: 0 }
 
   function parseRow(mbY: number, out: Vp8Macroblock[]): void {
     const tbr = partitions[mbY & (partitions.length - 1)]!
@@ -129,8 +130,20 @@ export function parseVp8(data: Uint8Array): Vp8Parser {
       if (skip) {
         tokens.skip(mbX, isI4x4)
         mb.nonZero = 0
+        mb.acNonZero = 0
       } else {
-        mb.nonZero = readResiduals(tbr, coeffProbs, quant, segment * 6, isI4x4, tokens, mbX, coeffs)
+        mb.nonZero = readResiduals(
+          tbr,
+          coeffProbs,
+          quant,
+          segment * 6,
+          isI4x4,
+          tokens,
+          mbX,
+          coeffs,
+          acBits,
+        )
+        mb.acNonZero = acBits.value
       }
       mb.filterLevel = filtered ? filterLevels[segment * 2 + (isI4x4 ? 1 : 0)]! : 0
       mb.filterInner = isI4x4 || mb.nonZero !== 0

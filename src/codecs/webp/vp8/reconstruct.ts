@@ -13,22 +13,17 @@ const U_OFF = Y_OFF + 16 * BPS + BPS
 const V_OFF = U_OFF + 16
 const WORK_SIZE = BPS * 17 + BPS * 9
 
-/** The inverse DCT of block `b` of `coeffs` onto `dst[d …]`, skipping the AC pass when only the DC is set. */
+/** The inverse DCT of block `b` of `coeffs` onto `dst[d …]`: the DC-only form when `ac` is false. */
 function addResidual(
   coeffs: Int16Array,
   b: number,
+  ac: boolean,
   dst: Uint8ClampedArray,
   d: number,
   stride: number,
 ): void {
-  const at = b * 16
-  for (let i = 1; i < 16; i++) {
-    if (coeffs[at + i] !== 0) {
-      idctAdd(coeffs, at, dst, d, stride)
-      return
-    }
-  }
-  dcAdd(coeffs, at, dst, d, stride)
+  if (ac) idctAdd(coeffs, b * 16, dst, d, stride)
+  else dcAdd(coeffs, b * 16, dst, d, stride)
 }
 
 /** Where reconstructed rows go: 16 luma and 8 chroma rows from `yAt` / `uvAt`, macroblock x at column 16x / 8x. */
@@ -118,6 +113,7 @@ export class RowReconstructor {
       }
       const coeffs = mb.coeffs
       const nz = mb.nonZero
+      const ac = mb.acNonZero
       if (mb.isI4x4) {
         const tr4 = Y4 - BPS4 + 4
         if (mbY > 0) {
@@ -134,14 +130,16 @@ export class RowReconstructor {
         for (let n = 0; n < 16; n++) {
           const d = Y_OFF + (n & 3) * 4 + (n >> 2) * 4 * BPS
           predict4(ws, d, sub[n]!)
-          if (nz & (1 << n)) addResidual(coeffs, n, ws, d, BPS)
+          if (nz & (1 << n)) addResidual(coeffs, n, (ac & (1 << n)) !== 0, ws, d, BPS)
         }
       } else {
         predictBlock(ws, Y_OFF, 16, mb.yMode, mbY > 0, mbX > 0)
         if (nz & 0xffff) {
           for (let n = 0; n < 16; n++) {
-            if (nz & (1 << n))
-              addResidual(coeffs, n, ws, Y_OFF + (n & 3) * 4 + (n >> 2) * 4 * BPS, BPS)
+            if (nz & (1 << n)) {
+              const d = Y_OFF + (n & 3) * 4 + (n >> 2) * 4 * BPS
+              addResidual(coeffs, n, (ac & (1 << n)) !== 0, ws, d, BPS)
+            }
           }
         }
       }
@@ -149,8 +147,10 @@ export class RowReconstructor {
       predictBlock(ws, V_OFF, 8, mb.uvMode, mbY > 0, mbX > 0)
       for (let n = 0; n < 4; n++) {
         const o = (n & 1) * 4 + (n >> 1) * 4 * BPS
-        if (nz & (1 << (16 + n))) addResidual(coeffs, 16 + n, ws, U_OFF + o, BPS)
-        if (nz & (1 << (20 + n))) addResidual(coeffs, 20 + n, ws, V_OFF + o, BPS)
+        const bu = 16 + n
+        const bv = 20 + n
+        if (nz & (1 << bu)) addResidual(coeffs, bu, (ac & (1 << bu)) !== 0, ws, U_OFF + o, BPS)
+        if (nz & (1 << bv)) addResidual(coeffs, bv, (ac & (1 << bv)) !== 0, ws, V_OFF + o, BPS)
       }
       if (mbY < mbHeight - 1) {
         for (let k = 0; k < 4; k++) topY[mbX * 4 + k] = w32[Y4 + 15 * BPS4 + k]!

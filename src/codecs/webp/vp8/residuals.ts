@@ -244,7 +244,7 @@ const y2 = new Int16Array(16)
 /**
  * Reads macroblock `mbX`'s tokens into `coeffs` (zeroed by the caller), with the segment's six
  * factors at `quant[q …]`. Returns bit b set when block b needs an inverse DCT (libwebp's
- * non_zero_y / non_zero_uv, one bit a block).
+ * non_zero_y / non_zero_uv, one bit a block); `acBits.value` gets the blocks with tokens past the DC.
  */
 export function readResiduals(
   br: BoolDecoder,
@@ -255,7 +255,9 @@ export function readResiduals(
   tc: TokenContext,
   mbX: number,
   coeffs: Int16Array,
+  acBits: { value: number },
 ): number {
+  let ac1 = 0
   let first = 0
   let type = TYPE_Y_ALONE
   if (!isI4x4) {
@@ -286,6 +288,7 @@ export function readResiduals(
       const nz = readBlock(br, probs, type, l + (tnz & 1), dc, ac, first, coeffs, b * 16)
       l = nz > first ? 1 : 0
       tnz = (tnz >> 1) | (l << 7)
+      if (nz > 1) ac1 |= 1 << b
       if (nz > 1 || coeffs[b * 16] !== 0) nonZero |= 1 << b
     }
     tnz >>= 4
@@ -305,6 +308,7 @@ export function readResiduals(
         const nz = readBlock(br, probs, TYPE_UV, l + (tnz & 1), uvDc, uvAc, 0, coeffs, b * 16)
         l = nz > 0 ? 1 : 0
         tnz = (tnz >> 1) | (l << 3)
+        if (nz > 1) ac1 |= 1 << b
         if (nz > 1 || coeffs[b * 16] !== 0) nonZero |= 1 << b
       }
       tnz >>= 2
@@ -315,5 +319,6 @@ export function readResiduals(
   }
   tc.topNz[mbX] = outTop
   tc.leftNz = outLeft
+  acBits.value = ac1
   return nonZero
 }

@@ -222,6 +222,42 @@ describe('VP8L decoder memory', () => {
   })
 })
 
+/** A VP8L payload from (value, bit count) fields, least significant bit first, zero-padded. */
+function vp8lBits(fields: [number, number][]): Uint8Array {
+  const out = new Uint8Array(64)
+  let bit = 0
+  for (const [value, count] of fields) {
+    for (let i = 0; i < count; i++, bit++) out[bit >> 3]! |= ((value >>> i) & 1) << (bit & 7)
+  }
+  return out
+}
+
+describe('VP8L decoder on hostile sizes', () => {
+  it('refuses a transform image too large to hold as too_large, before decoding it', () => {
+    // 7000 × 5000 with a predictor transform on 4 × 4 blocks: a 1750 × 1250 sub-image (2.2 M).
+    const data = vp8lBits([
+      [0x2f, 8],
+      [6999, 14],
+      [4999, 14],
+      [0, 1],
+      [0, 3],
+      [1, 1],
+      [0, 2],
+      [0, 3],
+    ])
+    const image = openVp8l(data)
+    expect([image.width, image.height]).toEqual([7000, 5000])
+    let thrown: unknown
+    try {
+      for (const _ of image.rows()) break
+    } catch (error) {
+      thrown = error
+    }
+    expect(thrown).toBeInstanceOf(CodecError)
+    expect((thrown as CodecError).reason).toBe('too_large')
+  })
+})
+
 // Speed beside libwebp, on demand: VITE_VP8L_BENCH=1 npx vitest run test/codecs/webp/vp8l.test.ts -t speed
 describe.runIf(import.meta.env.VITE_VP8L_BENCH)('VP8L decoder speed', () => {
   /** Wall time of `work`, ms; workerd's clock moves only across I/O, so yield before reading it. */

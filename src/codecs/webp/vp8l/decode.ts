@@ -24,7 +24,7 @@ import {
 // version 0), transforms (§4, each kind at most once, colour indexing narrowing the coded width),
 // then the main entropy-coded image, one row at a time through the inverse transforms.
 //
-// Peak bytes ≈ 4 × (min(w·h, 2^20) ring + Σ sub-images (each ≤ w·h/16) + 5·w rows) + code tables (≤ 32 MB).
+// Peak bytes ≈ 4 × (min(w·h, 2^20) ring + ≤ 3 sub-images of ≤ 2^21 + 5·w rows) + tables (≤ 32 MB).
 // ---------------------------------------------------------------------------------------------
 
 /** A VP8L image whose rows are decoded on demand. */

@@ -25,6 +25,12 @@ import { type PrefixCode, readPrefixCode, readSymbol } from './prefix-code'
 export const RING_PIXELS = 1 << 20
 /** Cap on the prefix-code tables of one image, entries (4 bytes each): about 32 MB. */
 const MAX_TABLE_ENTRIES = 8 << 20
+/**
+ * Cap on one sub-image, pixels (8 MB; at most three per image). The spec allows blocks of 4 × 4,
+ * a sixteenth of the image each; libwebp's encoder keeps its predictor image under 2^14 pixels and
+ * its entropy image under 2600, so only a hostile file comes near this.
+ */
+export const MAX_SUB_IMAGE_PIXELS = 1 << 21
 
 /** (dy << 4) | (8 - dx) for the 120 short distance codes (RFC 9649 §5.2.2). */
 const DISTANCE_MAP = new Uint8Array([
@@ -361,8 +367,17 @@ export class EntropyImage {
   }
 }
 
-/** Decodes a whole sub-image (no transforms, no meta prefix codes) of `width` × `height`. */
+/**
+ * Decodes a whole sub-image (no transforms, no meta prefix codes) of `width` × `height`.
+ * @throws CodecError('too_large') over MAX_SUB_IMAGE_PIXELS
+ */
 export function decodeSubImage(br: BitReader, width: number, height: number): Int32Array {
+  if (width * height > MAX_SUB_IMAGE_PIXELS) {
+    throw new CodecError(
+      'too_large',
+      'The VP8L image has a transform or entropy image too large to hold',
+    )
+  }
   const image = new EntropyImage(br, width, height, false)
   vp8lStats.subImagePixels += width * height
   image.decodeTo(width * height)

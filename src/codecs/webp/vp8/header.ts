@@ -49,10 +49,7 @@ export function parseHeader(data: Uint8Array): Vp8Header {
   const width = (data[6]! | (data[7]! << 8)) & 0x3fff
   const height = (data[8]! | (data[9]! << 8)) & 0x3fff
   if (width === 0 || height === 0) throw corrupt('zero picture size')
-  // libwebp's VP8GetInfo rejects a first partition as long as the whole chunk.
-  if (partitionLength >= data.length || partitionLength > data.length - KEY_FRAME_HEADER_SIZE) {
-    throw corrupt('bad partition length')
-  }
+  if (partitionLength > data.length - KEY_FRAME_HEADER_SIZE) throw corrupt('bad partition length')
   const firstEnd = KEY_FRAME_HEADER_SIZE + partitionLength
   const br = new BoolDecoder(data, KEY_FRAME_HEADER_SIZE, firstEnd)
   br.getValue(2) // colour space and clamping type: both have one meaning for WebP

@@ -59,6 +59,10 @@ export function normalEdge(
   mbEdge: boolean,
 ): void {
   const t2 = 2 * thresh + 1
+  // The tables in locals: the loop then needs no context loads.
+  const clip = CLIP
+  const sclip1 = SCLIP1
+  const sclip2 = SCLIP2
   const s = hstride
   const s2 = 2 * s
   const s3 = 3 * s
@@ -78,29 +82,29 @@ export function normalEdge(
     if (abs(b[p - s4]! - p2) > ithresh || abs(b[p + s3]! - q2) > ithresh) continue
     if (dp > hevThresh || dq > hevThresh) {
       // filter2, with the outer taps
-      const a = 3 * (q0 - p0) + SCLIP1[p1 - q1 + 1020]!
-      b[p - s] = CLIP[p0 + SCLIP2[((a + 3) >> 3) + 112]! + 255]!
-      b[p] = CLIP[q0 - SCLIP2[((a + 4) >> 3) + 112]! + 255]!
+      const a = 3 * (q0 - p0) + sclip1[p1 - q1 + 1020]!
+      b[p - s] = clip[p0 + sclip2[((a + 3) >> 3) + 112]! + 255]!
+      b[p] = clip[q0 - sclip2[((a + 4) >> 3) + 112]! + 255]!
     } else if (mbEdge) {
-      const a = SCLIP1[3 * (q0 - p0) + SCLIP1[p1 - q1 + 1020]! + 1020]!
+      const a = sclip1[3 * (q0 - p0) + sclip1[p1 - q1 + 1020]! + 1020]!
       const a1 = (27 * a + 63) >> 7
       const a2 = (18 * a + 63) >> 7
       const a3 = (9 * a + 63) >> 7
-      b[p - s3] = CLIP[p2 + a3 + 255]!
-      b[p - s2] = CLIP[p1 + a2 + 255]!
-      b[p - s] = CLIP[p0 + a1 + 255]!
-      b[p] = CLIP[q0 - a1 + 255]!
-      b[p + s] = CLIP[q1 - a2 + 255]!
-      b[p + s2] = CLIP[q2 - a3 + 255]!
+      b[p - s3] = clip[p2 + a3 + 255]!
+      b[p - s2] = clip[p1 + a2 + 255]!
+      b[p - s] = clip[p0 + a1 + 255]!
+      b[p] = clip[q0 - a1 + 255]!
+      b[p + s] = clip[q1 - a2 + 255]!
+      b[p + s2] = clip[q2 - a3 + 255]!
     } else {
       const a = 3 * (q0 - p0)
-      const a1 = SCLIP2[((a + 4) >> 3) + 112]!
-      const a2 = SCLIP2[((a + 3) >> 3) + 112]!
+      const a1 = sclip2[((a + 4) >> 3) + 112]!
+      const a2 = sclip2[((a + 3) >> 3) + 112]!
       const a3 = (a1 + 1) >> 1
-      b[p - s2] = CLIP[p1 + a3 + 255]!
-      b[p - s] = CLIP[p0 + a2 + 255]!
-      b[p] = CLIP[q0 - a1 + 255]!
-      b[p + s] = CLIP[q1 - a3 + 255]!
+      b[p - s2] = clip[p1 + a3 + 255]!
+      b[p - s] = clip[p0 + a2 + 255]!
+      b[p] = clip[q0 - a1 + 255]!
+      b[p + s] = clip[q1 - a3 + 255]!
     }
   }
 }

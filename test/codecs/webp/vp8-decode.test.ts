@@ -49,8 +49,8 @@ async function libwebp(file: Uint8Array): Promise<Uint8Array> {
 }
 
 /** Our decoder's bands through the fancy upsampler, as one RGBA buffer. */
-function ours(payload: Uint8Array): Uint8Array {
-  const { frame, bands } = decodeVp8(payload)
+function ours(payload: Uint8Array, chunkSize = payload.length): Uint8Array {
+  const { frame, bands } = decodeVp8(payload, chunkSize)
   const out = new Uint8Array(frame.width * frame.height * 4)
   let at = 0
   for (const row of bandRows(frame.width, frame.height, bands(), 4)) {
@@ -208,9 +208,9 @@ describe('VP8 bands', () => {
 
 describe('VP8 corrupt input', () => {
   /** Decodes fully; returns 'ok' or the CodecError's reason, and fails on any other exception. */
-  function outcome(payload: Uint8Array): string {
+  function outcome(payload: Uint8Array, chunkSize = payload.length): string {
     try {
-      const { frame, bands } = decodeVp8(payload)
+      const { frame, bands } = decodeVp8(payload, chunkSize)
       for (const _ of bandRows(frame.width, frame.height, bands(), 3)) {
         // drain
       }
@@ -230,14 +230,15 @@ describe('VP8 corrupt input', () => {
       // libwebp reads the VP8 data to the end of the file, pad byte included: so do we here.
       const cutFile = riff(payload.subarray(0, cut))
       const part = cutFile.subarray(20)
+      const size = cut
       const theirs = await libwebp(cutFile).then(
         (rgba) => rgba,
         () => null,
       )
       if (theirs === null) {
-        expect(outcome(part), `cut at ${cut}`).toBe('corrupt')
+        expect(outcome(part, size), `cut at ${cut}`).toBe('corrupt')
       } else {
-        expect(ours(part), `cut at ${cut}`).toEqual(theirs)
+        expect(ours(part, size), `cut at ${cut}`).toEqual(theirs)
       }
     }
   })
@@ -250,22 +251,38 @@ describe('VP8 corrupt input', () => {
   })
 
   it('ends flipped bytes in the picture libwebp makes, or a CodecError where libwebp fails', async () => {
-    const file = await encode(photo(48, 40, 4), { quality: 70, partitions: 1, method: 1 })
-    const payload = chunk(file, 'VP8 ')
-    const next = xorshift(77)
-    for (let round = 0; round < 300; round++) {
-      const bad = payload.slice()
-      const flips = 1 + (next() % 4)
-      for (let f = 0; f < flips; f++) bad[next() % bad.length]! ^= 1 << (next() % 8)
-      const badFile = riff(bad)
-      const result = outcome(badFile.subarray(20))
-      expect(['ok', 'corrupt', 'unsupported']).toContain(result)
-      const theirs = await libwebp(badFile).then(
-        (rgba) => rgba,
-        () => null,
-      )
-      if (theirs === null) expect(result, `round ${round}`).not.toBe('ok')
-      else expect(ours(badFile.subarray(20)), `round ${round}`).toEqual(theirs)
+    // More rounds on demand: VITE_VP8_FLIPS=5000 npx vitest run … -t flipped
+    const rounds = Number(import.meta.env.VITE_VP8_FLIPS ?? 200)
+    const bases = [
+      await encode(photo(48, 40, 4), { quality: 70, partitions: 1, method: 1 }),
+      await encode(drawing(40, 40), {
+        quality: 95,
+        partitions: 3,
+        method: 2,
+        filter_type: 0,
+        filter_sharpness: 6,
+      }),
+    ]
+    for (const [b, file] of bases.entries()) {
+      const payload = chunk(file, 'VP8 ')
+      const next = xorshift(77 + b)
+      for (let round = 0; round < rounds; round++) {
+        const bad = payload.slice()
+        const flips = 1 + (next() % 4)
+        // Every other round flips within the header and first-partition bytes, where fields live.
+        const span = round & 1 ? Math.min(48, bad.length) : bad.length
+        for (let f = 0; f < flips; f++) bad[next() % span]! ^= 1 << (next() % 8)
+        const badFile = riff(bad)
+        const result = outcome(badFile.subarray(20), bad.length)
+        expect(['ok', 'corrupt', 'unsupported']).toContain(result)
+        const theirs = await libwebp(badFile).then(
+          (rgba) => rgba,
+          () => null,
+        )
+        const label = `base ${b} round ${round}`
+        if (theirs === null) expect(result, label).not.toBe('ok')
+        else expect(ours(badFile.subarray(20), bad.length), label).toEqual(theirs)
+      }
     }
   })
 })

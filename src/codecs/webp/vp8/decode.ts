@@ -12,14 +12,19 @@ import { RowReconstructor } from './reconstruct'
 const EXTRA_ROWS = [0, 2, 8] as const
 
 /**
- * Decodes the VP8 chunk payload `data`: the header now, the bands on demand, top to bottom.
+ * Decodes the VP8 chunk payload `data`: the header now, the bands on demand, top to bottom. For
+ * libwebp's exact behaviour on damaged files, `data` runs to the end of the file and `chunkSize`
+ * is the chunk's declared size (see `parseHeader`).
  * Peak memory beyond `data`: (16 + extra) · 16·mbWidth luma + 2 · (8 + extra/2) · 8·mbWidth chroma
  * + 32·mbWidth edge bytes + mbWidth · ~800 B of parsed macroblocks (extra = 0, 2 or 8).
  * @throws CodecError('unsupported') for an inter frame, CodecError('corrupt') for a broken header;
  *   the bands throw CodecError('corrupt') when the data runs out
  */
-export function decodeVp8(data: Uint8Array): { frame: Vp8Frame; bands(): Generator<Vp8Band> } {
-  const parser = parseVp8(data)
+export function decodeVp8(
+  data: Uint8Array,
+  chunkSize = data.length,
+): { frame: Vp8Frame; bands(): Generator<Vp8Band> } {
+  const parser = parseVp8(data, chunkSize)
   const frame = parser.frame
   return {
     frame,

@@ -35,10 +35,12 @@ const KEY_FRAME_HEADER_SIZE = 10
 const SEGMENTS = 4
 
 /**
- * Parses the header of the VP8 chunk payload `data`.
+ * Parses the header of the VP8 chunk payload `data`. libwebp reads the payload on to the end of
+ * the file (the last partition may run into the pad byte or later chunks); pass that, with the
+ * chunk's declared `chunkSize`, to fail and succeed exactly where libwebp does.
  * @throws CodecError('unsupported') for an inter frame, CodecError('corrupt') for bad fields
  */
-export function parseHeader(data: Uint8Array): Vp8Header {
+export function parseHeader(data: Uint8Array, chunkSize = data.length): Vp8Header {
   if (data.length < KEY_FRAME_HEADER_SIZE) throw corrupt('truncated header')
   const tag = data[0]! | (data[1]! << 8) | (data[2]! << 16)
   if (tag & 1) throw new CodecError('unsupported', 'VP8 inter frames are not supported')
@@ -49,7 +51,10 @@ export function parseHeader(data: Uint8Array): Vp8Header {
   const width = (data[6]! | (data[7]! << 8)) & 0x3fff
   const height = (data[8]! | (data[9]! << 8)) & 0x3fff
   if (width === 0 || height === 0) throw corrupt('zero picture size')
-  if (partitionLength > data.length - KEY_FRAME_HEADER_SIZE) throw corrupt('bad partition length')
+  // VP8GetInfo's check against the chunk, then VP8GetHeaders' against the data.
+  if (partitionLength >= chunkSize || partitionLength > data.length - KEY_FRAME_HEADER_SIZE) {
+    throw corrupt('bad partition length')
+  }
   const firstEnd = KEY_FRAME_HEADER_SIZE + partitionLength
   const br = new BoolDecoder(data, KEY_FRAME_HEADER_SIZE, firstEnd)
   br.getValue(2) // colour space and clamping type: both have one meaning for WebP
@@ -57,7 +62,9 @@ export function parseHeader(data: Uint8Array): Vp8Header {
   // Segmentation (§9.3).
   const useSegment = br.getBit(0x80) === 1
   let updateMap = false
-  let absoluteDelta = false
+  // libwebp's reset state: with segmentation on but no segment data, every segment's quantizer
+  // and filter level is an absolute 0.
+  let absoluteDelta = true
   const segQuant = new Int32Array(SEGMENTS)
   const segFilter = new Int32Array(SEGMENTS)
   const segmentProbs = new Uint8Array([255, 255, 255])

@@ -70,11 +70,12 @@ function readSubMode(br: BoolDecoder, above: number, left: number): number {
 }
 
 /**
- * Parses the VP8 chunk payload's header and returns the row parser.
+ * Parses the VP8 chunk payload's header and returns the row parser (`data` and `chunkSize` as
+ * for `parseHeader`).
  * @throws CodecError('unsupported') for an inter frame, CodecError('corrupt') for a broken header
  */
-export function parseVp8(data: Uint8Array): Vp8Parser {
-  const h = parseHeader(data)
+export function parseVp8(data: Uint8Array, chunkSize = data.length): Vp8Parser {
+  const h = parseHeader(data, chunkSize)
   const { frame, modes: br, partitions, quant, coeffProbs, filterLevels, segmentProbs } = h
   const tokens = new TokenContext(frame.mbWidth)
   /** The 4 × 4 modes along the bottom of the row above (libwebp numbering; 16 × 16 imply one). */

@@ -15,8 +15,7 @@ const EXTRA_ROWS = [0, 2, 8] as const
  * Decodes the VP8 chunk payload `data`: the header now, the bands on demand, top to bottom. For
  * libwebp's exact behaviour on damaged files, `data` runs to the end of the file and `chunkSize`
  * is the chunk's declared size (see `parseHeader`).
- * Peak memory beyond `data`: (16 + extra) · 16·mbWidth luma + 2 · (8 + extra/2) · 8·mbWidth chroma
- * + 32·mbWidth edge bytes + mbWidth · ~800 B of parsed macroblocks (extra = 0, 2 or 8).
+ * Peak memory beyond `data`: mbWidth · (16·(16 + extra) + 16·(8 + extra/2) + ~840) bytes, extra = 0/2/8 rows.
  * @throws CodecError('unsupported') for an inter frame, CodecError('corrupt') for a broken header;
  *   the bands throw CodecError('corrupt') when the data runs out
  */

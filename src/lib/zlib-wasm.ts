@@ -288,7 +288,7 @@ export class WasmInflater {
 
 interface DeflateExports {
   memory: { readonly buffer: ArrayBuffer }
-  deflateInit(maxChain: number, nice: number): void
+  deflateInit(maxChain: number, nice: number, maxLazy: number, minMatch: number): void
   deflateInput(): number
   deflateReserve(n: number): number
   filterInit(rowBytes: number): void
@@ -306,14 +306,17 @@ interface DeflateExports {
 }
 
 /**
- * Candidates tried per position and the match length that ends the search. 'fast' (8-bit rows,
- * megabytes): within 1 % of zlib level 6 on photo pages at a quarter less CPU than 8 candidates.
- * 'thorough' (1-bit rows, a few hundred KB): 'fast' left bilevel PNGs 10 % larger than zlib's,
- * this is within 0.1 % for 15-25 ms.
+ * The deflate's search per effort: `chain` candidates per position (4 or fewer: the last 4
+ * positions of the hash, in one bucket, else a hash chain walked that far), a match of `nice`
+ * bytes ends it, one shorter than `lazy` is deferred when the next position has a longer one,
+ * and matches under `min` bytes are not used. 'fast' (8-bit rows, megabytes): on photo residuals
+ * short matches cost more bits than the literals they replace, so only 8 bytes or more count;
+ * 4-8 % smaller than zlib level 6 and a third of the CPU of a 6-candidate chain search of 4-byte
+ * matches. 'thorough' (1-bit rows, a few hundred KB): within 0.1 % of zlib's size.
  */
 const DEFLATE_EFFORT = {
-  fast: { chain: 6, nice: 32 },
-  thorough: { chain: 128, nice: 258 },
+  fast: { chain: 4, nice: 32, lazy: 32, min: 6 },
+  thorough: { chain: 128, nice: 258, lazy: 258, min: 4 },
 } as const
 
 export type DeflateEffort = keyof typeof DEFLATE_EFFORT
@@ -333,18 +336,16 @@ export class WasmDeflateWriter {
   #byteLength = 0
   /** Row length the filter buffers were set up for (0: not yet, or a new stream). */
   #filterBytes = 0
-  readonly #chain: number
-  readonly #nice: number
+  readonly #effort: (typeof DEFLATE_EFFORT)[DeflateEffort]
 
   constructor(module: WebAssembly.Module, effort: DeflateEffort = 'fast') {
     this.#module = module
-    this.#chain = DEFLATE_EFFORT[effort].chain
-    this.#nice = DEFLATE_EFFORT[effort].nice
+    this.#effort = DEFLATE_EFFORT[effort]
   }
 
   /** Starts a new stream on the same instance (the parts not taken are dropped). */
   reset(): void {
-    this.#wasm?.deflateInit(this.#chain, this.#nice)
+    if (this.#wasm) this.#init(this.#wasm)
     this.#parts.length = 0
     this.#byteLength = 0
     this.#filterBytes = 0
@@ -400,10 +401,15 @@ export class WasmDeflateWriter {
   async #start(): Promise<DeflateExports> {
     if (this.#wasm) return this.#wasm
     const wasm = await instantiateKernels<DeflateExports>(this.#module)
-    wasm.deflateInit(this.#chain, this.#nice)
+    this.#init(wasm)
     this.#heap = new Uint8Array(wasm.memory.buffer)
     this.#wasm = wasm
     return wasm
+  }
+
+  #init(wasm: DeflateExports): void {
+    const { chain, nice, lazy, min } = this.#effort
+    wasm.deflateInit(chain, nice, lazy, min)
   }
 
   /** Appends `bytes` (copied; the caller may reuse them). */

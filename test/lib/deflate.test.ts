@@ -120,6 +120,25 @@ describe('WasmDeflateWriter (Kernels.zlib)', () => {
     expect(ours.byteLength / platform.byteLength).toBeLessThan(1.03)
   })
 
+  it('round-trips photo rows as TIFF strips (one instance, reset per strip) with both efforts, within 1 % of the platform zlib', async () => {
+    // 64 KiB strips of TIFF-differenced rows, each its own stream, as the TIFF encoder writes.
+    const data = photoRows(1024, 256)
+    for (const effort of ['fast', 'thorough'] as const) {
+      const writer = new WasmDeflateWriter(zlib, effort)
+      let ours = 0
+      let platform = 0
+      for (let at = 0; at < data.length; at += 65_536) {
+        writer.reset()
+        const strip = data.subarray(at, at + 65_536)
+        const { parts, byteLength } = await compressWith(writer, strip)
+        expect(await inflate(parts)).toEqual(strip)
+        ours += byteLength
+        platform += (await compressWith(createDeflateWriter(null), strip)).byteLength
+      }
+      expect(ours / platform, effort).toBeLessThan(1.01)
+    }
+  })
+
   it('compresses a 1-bit page of blank rows and periodic runs no larger than the platform zlib', async () => {
     const data = bilevelRows(256, 1536)
     for (const effort of ['fast', 'thorough'] as const) {

@@ -948,8 +948,8 @@ export function unfilter(line: usize, prior: usize, dst: usize, length: i32, bpp
 }
 
 // ---------------------------------------------------------------------------------------------
-// Deflate (RFC 1951 in an RFC 1950 stream): greedy LZ77 over 4-byte hash chains, then one
-// dynamic Huffman block per BLOCK_SYMBOLS symbols. Positions are absolute (u32) so the window
+// Deflate (RFC 1951 in an RFC 1950 stream): lazy LZ77 over 4-byte hash chains ('thorough') or
+// 4-candidate hash buckets ('fast'), then one dynamic Huffman block per BLOCK_SYMBOLS symbols. Positions are absolute (u32) so the window
 // slides with one copy and no table rewrite; a candidate is used only after its bytes compare.
 // One instance compresses one stream (deflateInit), separately from the inflater's state.
 // ---------------------------------------------------------------------------------------------
@@ -971,8 +971,8 @@ let dPos: u32 = 0
 let dEnd: u32 = 0
 let dHead: usize = 0
 let dPrev: usize = 0
-let dSymLit: usize = 0
-let dSymDist: usize = 0
+/** The block's symbols, a u32 each: a literal byte, or 256 + length with the distance << 16. */
+let dSyms: usize = 0
 let dSymCount: i32 = 0
 let dLitFreq: usize = 0
 let dDistFreq: usize = 0
@@ -982,6 +982,10 @@ let dBits: u64 = 0
 let dBitCount: i32 = 0
 let dMaxChain: i32 = 8
 let dNice: i32 = 64
+let dMaxLazy: i32 = 64
+let dMinMatch: i32 = 4
+/** Bucket searches hash the first dMinMatch bytes: a u64 load shifted left by this. */
+let dHashShift: u64 = 32
 let dAdlerFrom: u32 = 0
 
 // Code tables, built at deflateInit.
@@ -1006,16 +1010,21 @@ const NUM_CODES = memory.data(33 * 4)
 const HUFF_SCRATCH = memory.data(288 * 4)
 
 /**
- * Starts a zlib stream: `maxChain` candidates tried per position, a match of `nice` bytes or
- * more ends the search. Allocates the buffers on first use.
+ * Starts a zlib stream: `maxChain` candidates tried per position (BUCKET or fewer: the bucket
+ * search, else hash chains), a match of `nice` bytes or more ends the search, one shorter than
+ * `maxLazy` is deferred when the next position has a longer one, and the bucket search takes no
+ * match under `minMatch` bytes (4 to 8; chains always 4). Allocates the buffers on first use.
  */
-export function deflateInit(maxChain: i32, nice: i32): void {
-  if (dWin === 0) {
-    dWin = heap.alloc(D_CAP + 16)
+export function deflateInit(maxChain: i32, nice: i32, maxLazy: i32, minMatch: i32): void {
+  dBucketMode = maxChain <= BUCKET
+  if (dBucketMode && dBuckets === 0) dBuckets = heap.alloc(((<usize>1) << BUCKET_BITS) << 4)
+  if (!dBucketMode && dHead === 0) {
     dHead = heap.alloc(HASH_SIZE << 2)
     dPrev = heap.alloc(WINDOW << 2)
-    dSymLit = heap.alloc((<usize>BLOCK_SYMBOLS) << 1)
-    dSymDist = heap.alloc((<usize>BLOCK_SYMBOLS) << 1)
+  }
+  if (dWin === 0) {
+    dWin = heap.alloc(D_CAP + 16)
+    dSyms = heap.alloc((<usize>BLOCK_SYMBOLS) << 2)
     dLitFreq = heap.alloc(288 * 4)
     dDistFreq = heap.alloc(32 * 4)
     dOut = heap.alloc(D_OUT_CAP + 16)
@@ -1047,13 +1056,20 @@ export function deflateInit(maxChain: i32, nice: i32): void {
   }
   dMaxChain = maxChain
   dNice = nice
+  dMaxLazy = maxLazy
+  dMinMatch = dBucketMode ? min(max(minMatch, 4), 8) : 4
+  dHashShift = <u64>(64 - 8 * dMinMatch)
+  dMisses = 0
   // Absolute positions start at 1: 0 in the head table means no candidate.
   dBase = 1
   dPos = 1
   dEnd = 1
   dAdlerFrom = 1
-  memory.fill(dHead, 0, HASH_SIZE << 2)
-  memory.fill(dPrev, 0, WINDOW << 2)
+  if (dBucketMode) memory.fill(dBuckets, 0, ((<usize>1) << BUCKET_BITS) << 4)
+  else {
+    memory.fill(dHead, 0, HASH_SIZE << 2)
+    memory.fill(dPrev, 0, WINDOW << 2)
+  }
   resetBlock()
   dOutPos = dOut
   dBits = 0
@@ -1150,6 +1166,90 @@ function hashAt(p: usize): usize {
 }
 
 let dMatchDist: u32 = 0
+/**
+ * Bucket searches: each hash of a position's first dMinMatch bytes keeps its last BUCKET
+ * positions (newest first) in one 16-byte bucket, so the candidates come from one load rather
+ * than a walk of dependent chain links.
+ */
+const BUCKET: i32 = 4
+const BUCKET_BITS: u32 = 14
+/** 2^64 / the golden ratio (Fibonacci hashing), written in halves that JavaScript holds exactly. */
+const BUCKET_MUL: u64 = ((<u64>0x9e3779b9) << 32) | 0x7f4a7c15
+let dBuckets: usize = 0
+let dBucketMode = false
+
+/** Puts position `pos` (at `p`) first in its bucket; returns the bucket as it was. */
+function bucketInsert(pos: u32, p: usize): v128 {
+  const key = load<u64>(p) << dHashShift
+  const slot = dBuckets + ((<usize>((key * BUCKET_MUL) >> (64 - BUCKET_BITS))) << 4)
+  const v = v128.load(slot)
+  const shifted = i8x16.shuffle(v, v, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11)
+  v128.store(slot, i32x4.replace_lane(shifted, 0, pos))
+  return v
+}
+
+/**
+ * Indexes `pos` in its bucket and returns the longest match there among the bucket's earlier
+ * positions (0 under dMinMatch bytes), its distance in dMatchDist; the nearest of equal lengths
+ * wins.
+ */
+function bucketMatch(pos: u32, avail: i32): i32 {
+  if (avail < dMinMatch) return 0
+  const p = dWin + <usize>(pos - dBase)
+  const old = bucketInsert(pos, p)
+  // Usable distances are 1 .. span: inside the window and the data still held. The four
+  // candidates' first 8 bytes are compared without branches (an unusable one compares `p` with
+  // itself and is masked out); most searches on photo rows find nothing, and branches on each
+  // candidate would mispredict.
+  const span = min<u32>(pos - dBase, <u32>WINDOW - 1)
+  const dist = i32x4.sub(i32x4.splat(pos), old)
+  const ok = i32x4.lt_u(i32x4.sub(dist, i32x4.splat(1)), i32x4.splat(span))
+  const use = v128.and(dist, ok)
+  const cur = load<u64>(p)
+  const short = <u32>min(avail, 8)
+  const d0 = <u32>i32x4.extract_lane(use, 0)
+  const d1 = <u32>i32x4.extract_lane(use, 1)
+  const d2 = <u32>i32x4.extract_lane(use, 2)
+  const d3 = <u32>i32x4.extract_lane(use, 3)
+  const l0 = prefixLength(p, d0, cur, short)
+  const l1 = prefixLength(p, d1, cur, short)
+  const l2 = prefixLength(p, d2, cur, short)
+  const l3 = prefixLength(p, d3, cur, short)
+  // The longest, the nearest (first) of equal lengths.
+  let best = l0
+  let bestDist = d0
+  bestDist = l1 > best ? d1 : bestDist
+  best = max(best, l1)
+  bestDist = l2 > best ? d2 : bestDist
+  best = max(best, l2)
+  bestDist = l3 > best ? d3 : bestDist
+  best = max(best, l3)
+  if (best === 8 && avail > 8) {
+    // Some candidates match 8 bytes or more: the longest of them, by their whole length.
+    best = 0
+    const nice = <u32>dNice
+    for (let k = 0; k < 4; k++) {
+      const d = k === 0 ? d0 : k === 1 ? d1 : k === 2 ? d2 : d3
+      const l = k === 0 ? l0 : k === 1 ? l1 : k === 2 ? l2 : l3
+      if (l < 8) continue
+      const len = <u32>(8 + matchLength(p - <usize>d + 8, p + 8, avail - 8))
+      if (len > best) {
+        best = len
+        bestDist = d
+        if (len >= nice) break
+      }
+    }
+  }
+  dMatchDist = bestDist
+  return best >= <u32>dMinMatch ? <i32>best : 0
+}
+
+/** How many of the first `short` bytes at `p` and `dist` before it agree (0 when dist is 0). */
+function prefixLength(p: usize, dist: u32, cur: u64, short: u32): u32 {
+  const len = min(<u32>(ctz(load<u64>(p - <usize>dist) ^ cur) >> 3), short)
+  return dist !== 0 ? len : 0
+}
+
 /** The longest period of a match that indexRun treats as a run. */
 const RUN_PERIOD: u32 = 8
 
@@ -1193,8 +1293,7 @@ function findMatch(pos: u32, avail: i32, maxChain: i32): i32 {
 }
 
 function emitLiteral(v: u8): void {
-  store<u16>(dSymLit + ((<usize>dSymCount) << 1), <u16>v)
-  store<u16>(dSymDist + ((<usize>dSymCount) << 1), 0)
+  store<u32>(dSyms + ((<usize>dSymCount) << 2), <u32>v)
   dSymCount++
   const la = dLitFreq + ((<usize>v) << 2)
   store<u32>(la, load<u32>(la) + 1)
@@ -1211,8 +1310,7 @@ function distSymbol(dist: u32): usize {
 function emitMatch(length: i32, dist: u32): void {
   const lsym = <usize>load<u16>(LEN_SYMBOL + ((<usize>length) << 1))
   const dsym = distSymbol(dist)
-  store<u16>(dSymLit + ((<usize>dSymCount) << 1), <u16>(256 + length))
-  store<u16>(dSymDist + ((<usize>dSymCount) << 1), <u16>dist)
+  store<u32>(dSyms + ((<usize>dSymCount) << 2), (dist << 16) | <u32>(256 + length))
   dSymCount++
   const la = dLitFreq + (lsym << 2)
   store<u32>(la, load<u32>(la) + 1)
@@ -1228,6 +1326,7 @@ function emitMatch(length: i32, dist: u32): void {
  */
 export function deflateRun(last: bool): i32 {
   const limit: u32 = last ? dEnd : dEnd > LOOKAHEAD ? dEnd - LOOKAHEAD : 0
+  if (dBucketMode) return runBuckets(limit)
   let pos = dPos
   while (pos < limit) {
     if (dSymCount >= BLOCK_SYMBOLS - 2) {
@@ -1242,7 +1341,7 @@ export function deflateRun(last: bool): i32 {
       pos++
       continue
     }
-    if (len < dNice && pos + 1 < limit) {
+    if (len < dMaxLazy && pos + 1 < limit) {
       // A good match already: look less hard for a better one (zlib's good_length).
       const chain = len >= 8 ? dMaxChain >> 2 : dMaxChain
       const next = findMatch(pos + 1, <i32>min<u32>(258, dEnd - pos - 1), max(chain, 1))
@@ -1264,6 +1363,89 @@ export function deflateRun(last: bool): i32 {
     pos += <u32>len
   }
   dPos = pos
+  return 0
+}
+
+/** Searches in a row without a match before the step between searches grows by one byte. */
+const SKIP_SHIFT: u32 = 5
+const SKIP_MAX: u32 = 4
+/** Searches in a row that found no match (LZ4's acceleration counter). */
+let dMisses: u32 = 0
+
+/**
+ * deflateRun for bucket searches, up to `limit`. Where matches are rare (photo residuals) the
+ * step between searches grows, as LZ4's acceleration: after each 2^SKIP_SHIFT searches in a row
+ * that found nothing, by one byte up to SKIP_MAX; a match sets it back to 1. Every position is
+ * still indexed, so a later search finds matches into the skipped ones.
+ */
+function runBuckets(limit: u32): i32 {
+  const win = dWin
+  const base = dBase
+  const end = dEnd
+  const syms = dSyms
+  const litFreq = dLitFreq
+  const maxLazy = dMaxLazy
+  let n = dSymCount
+  // Positions before keyEnd have their dMinMatch key bytes in the input.
+  const keyEnd = end >= <u32>dMinMatch ? end - <u32>dMinMatch + 1 : 0
+  let pos = dPos
+  let misses = dMisses
+  while (pos < limit) {
+    if (n >= BLOCK_SYMBOLS - 2 - <i32>SKIP_MAX) {
+      dSymCount = n
+      dPos = pos
+      dMisses = misses
+      writeBlock(false)
+      return 1
+    }
+    let len = bucketMatch(pos, <i32>min<u32>(258, end - pos))
+    if (len === 0) {
+      const first = pos
+      const stop = min(limit, pos + min(1 + (misses >> SKIP_SHIFT), SKIP_MAX))
+      misses++
+      for (; pos < stop; pos++) {
+        if (pos !== first && pos < keyEnd) bucketInsert(pos, win + <usize>(pos - base))
+        const v = <u32>load<u8>(win + <usize>(pos - base))
+        store<u32>(syms + ((<usize>n) << 2), v)
+        n++
+        const la = litFreq + ((<usize>v) << 2)
+        store<u32>(la, load<u32>(la) + 1)
+      }
+      continue
+    }
+    misses = 0
+    let dist = dMatchDist
+    let from = pos + 1
+    if (len < maxLazy && pos + 1 < limit) {
+      const next = bucketMatch(pos + 1, <i32>min<u32>(258, end - pos - 1))
+      from = pos + 2
+      if (next > len) {
+        const v = <u32>load<u8>(win + <usize>(pos - base))
+        store<u32>(syms + ((<usize>n) << 2), v)
+        n++
+        const la = litFreq + ((<usize>v) << 2)
+        store<u32>(la, load<u32>(la) + 1)
+        pos++
+        len = next
+        dist = dMatchDist
+      }
+    }
+    store<u32>(syms + ((<usize>n) << 2), (dist << 16) | <u32>(256 + len))
+    n++
+    const la = litFreq + ((<usize>load<u16>(LEN_SYMBOL + ((<usize>len) << 1))) << 2)
+    store<u32>(la, load<u32>(la) + 1)
+    const da = dDistFreq + (distSymbol(dist) << 2)
+    store<u32>(da, load<u32>(da) + 1)
+    // Index the covered positions (but only the last two periods of a short-period run).
+    const to = pos + <u32>len
+    if (dist <= RUN_PERIOD && to - from > 2 * RUN_PERIOD) from = to - 2 * RUN_PERIOD
+    const keyStop = min(to, keyEnd)
+    for (let q = from; q < keyStop; q++) bucketInsert(q, win + <usize>(q - base))
+    pos = to
+  }
+  dSymCount = n
+  dPos = pos
+  dMisses = misses
   return 0
 }
 
@@ -1519,25 +1701,47 @@ function writeBlock(final: bool): void {
     else if (sym === 17) putBits(v & 255, 3)
     else if (sym === 18) putBits(v & 255, 7)
   }
-  // The symbols. Each putBits call adds at most 28 bits, below the 32 it flushes at.
+  // The symbols, with the bit buffer in locals: whole bytes go out after each literal, length and
+  // distance (at most 15, 20 and 28 bits, on at most 31 pending after the header, then 7).
+  let bits = dBits
+  let count = <u64>dBitCount
+  let out = dOutPos
+  const syms = dSyms
   for (let i = 0; i < dSymCount; i++) {
-    const v = <u32>load<u16>(dSymLit + ((<usize>i) << 1))
+    const s = load<u32>(syms + ((<usize>i) << 2))
+    const v = <usize>(s & 0xffff)
     if (v < 256) {
-      putBits(<u32>load<u16>(LIT_CODES + ((<usize>v) << 1)), <i32>load<u8>(LIT_LENS + <usize>v))
-      continue
+      bits |= (<u64>load<u16>(LIT_CODES + (v << 1))) << count
+      count += <u64>load<u8>(LIT_LENS + v)
+    } else {
+      const length = <u32>v - 256
+      const lsym = <usize>load<u16>(LEN_SYMBOL + ((<usize>length) << 1))
+      const li = lsym - 257
+      bits |= (<u64>load<u16>(LIT_CODES + (lsym << 1))) << count
+      count += <u64>load<u8>(LIT_LENS + lsym)
+      bits |= (<u64>(length - <u32>load<u16>(LEN_BASE + (li << 1)))) << count
+      count += <u64>load<u8>(LEN_EXTRA + li)
+      store<u64>(out, bits)
+      const k = count >> 3
+      out += <usize>k
+      bits >>= k << 3
+      count &= 7
+      const dist = s >> 16
+      const dsym = distSymbol(dist)
+      bits |= (<u64>load<u16>(DIST_CODES + (dsym << 1))) << count
+      count += <u64>load<u8>(DIST_LENS + dsym)
+      bits |= (<u64>(dist - <u32>load<u16>(DIST_BASE + (dsym << 1)))) << count
+      count += <u64>load<u8>(DIST_EXTRA + dsym)
     }
-    const length = v - 256
-    const lsym = <usize>load<u16>(LEN_SYMBOL + ((<usize>length) << 1))
-    const li = lsym - 257
-    putBits(<u32>load<u16>(LIT_CODES + (lsym << 1)), <i32>load<u8>(LIT_LENS + lsym))
-    const lx = <i32>load<u8>(LEN_EXTRA + li)
-    if (lx > 0) putBits(length - <u32>load<u16>(LEN_BASE + (li << 1)), lx)
-    const dist = <u32>load<u16>(dSymDist + ((<usize>i) << 1))
-    const dsym = distSymbol(dist)
-    putBits(<u32>load<u16>(DIST_CODES + (dsym << 1)), <i32>load<u8>(DIST_LENS + dsym))
-    const dx = <i32>load<u8>(DIST_EXTRA + dsym)
-    if (dx > 0) putBits(dist - <u32>load<u16>(DIST_BASE + (dsym << 1)), dx)
+    store<u64>(out, bits)
+    const k = count >> 3
+    out += <usize>k
+    bits >>= k << 3
+    count &= 7
   }
+  dBits = bits
+  dBitCount = <i32>count
+  dOutPos = out
   putBits(<u32>load<u16>(LIT_CODES + 256 * 2), <i32>load<u8>(LIT_LENS + 256))
   resetBlock()
 }

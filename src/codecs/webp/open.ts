@@ -21,14 +21,24 @@ export interface WebpDecodeError {
 
 /** The chunks a still image is made of. */
 interface WebpParts {
-  /** The frame's payload and whether it is lossless. */
+  /**
+   * The frame's data from its payload to the end of the file, and its declared size: libwebp
+   * reads a frame to the end of the data, so a damaged file fails or decodes where it does.
+   */
   frame: Uint8Array
+  frameSize: number
   lossless: boolean
-  /** The ALPH payload (lossy frames only), when there is one. */
+  /** The last ALPH payload before the frame (lossy frames only), when there is one. */
   alpha?: Uint8Array
   /** The VP8X canvas, when the file is extended: it must match the frame. */
   canvas?: { width: number; height: number }
+  /** The VP8X flags say the image has alpha. */
+  alphaFlag: boolean
 }
+
+/** Bits of the VP8X flags byte: the image has alpha; it is an animation. */
+const VP8X_ALPHA = 0x10
+const VP8X_ANIMATION = 0x02
 
 const fourcc = (bytes: Uint8Array, at: number): string =>
   String.fromCharCode(bytes[at]!, bytes[at + 1]!, bytes[at + 2]!, bytes[at + 3]!)
@@ -42,10 +52,12 @@ function readParts(bytes: Uint8Array): Result<WebpParts, string> {
   if (bytes.length < 20 || fourcc(bytes, 0) !== 'RIFF' || fourcc(bytes, 8) !== 'WEBP') {
     return err('Not a WebP file')
   }
-  // The RIFF size may undercount trailing bytes we then ignore; it may not overrun the data.
-  const end = Math.min(bytes.length, 8 + u32(bytes, 4))
+  // Bytes after the RIFF size are ignored; a RIFF size past the data is a truncated file.
+  const end = 8 + u32(bytes, 4)
+  if (end > bytes.length) return err('The WebP file is truncated')
   let alpha: Uint8Array | undefined
   let canvas: WebpParts['canvas']
+  let alphaFlag = false
   for (let at = 12; at + 8 <= end; ) {
     const id = fourcc(bytes, at)
     const size = u32(bytes, at + 4)
@@ -53,13 +65,19 @@ function readParts(bytes: Uint8Array): Result<WebpParts, string> {
     if (size > end - body) return err(`The WebP ${id.trim()} chunk is truncated`)
     const payload = bytes.subarray(body, body + size)
     if (id === 'VP8 ' || id === 'VP8L') {
-      return ok({ frame: payload, lossless: id === 'VP8L', alpha, canvas })
+      const frame = bytes.subarray(body)
+      return ok({ frame, frameSize: size, lossless: id === 'VP8L', alpha, canvas, alphaFlag })
     }
-    if (id === 'VP8X') {
-      if (at !== 12 || size < 10) return err('Misplaced or short VP8X chunk')
+    if (at === 12) {
+      // A simple file starts with its frame; an extended one with VP8X (as libwebp requires).
+      if (id !== 'VP8X') return err(`The WebP starts with a ${id.trim()} chunk`)
+      if (size !== 10) return err('The VP8X chunk is not 10 bytes')
+      if (payload[0]! & VP8X_ANIMATION) return err('Animated WebP')
       canvas = { width: u24(payload, 4) + 1, height: u24(payload, 7) + 1 }
+      alphaFlag = (payload[0]! & VP8X_ALPHA) !== 0
     } else if (id === 'ALPH') {
-      alpha ??= payload
+      // libwebp takes the last ALPH before the frame.
+      alpha = payload
     } else if (id === 'ANIM' || id === 'ANMF') {
       return err('Animated WebP')
     }
@@ -97,7 +115,9 @@ function lossless(parts: WebpParts): PixelRows {
   const image = openVp8l(parts.frame)
   const { width, height } = image
   checkCanvas(parts, width, height)
-  const channels = image.alphaIsUsed ? 4 : 3
+  // Both headers can say the image is opaque; libwebp decodes alpha regardless, so an opaque
+  // stream is checked, not trusted: dropping real transparency would change the picture.
+  const channels = image.alphaIsUsed || parts.alphaFlag ? 4 : 3
   return {
     width,
     height,
@@ -111,6 +131,9 @@ function lossless(parts: WebpParts): PixelRows {
           out[o + 1] = pixel >>> 8
           out[o + 2] = pixel
           if (channels === 4) out[o + 3] = pixel >>> 24
+          else if (pixel >>> 24 !== 255) {
+            throw new CodecError('corrupt', 'The WebP has transparency its header says it lacks')
+          }
         }
         yield out
       }
@@ -119,7 +142,7 @@ function lossless(parts: WebpParts): PixelRows {
 }
 
 function lossy(parts: WebpParts): PixelRows {
-  const decoder = decodeVp8(parts.frame)
+  const decoder = decodeVp8(parts.frame, parts.frameSize)
   const { width, height } = decoder.frame
   checkCanvas(parts, width, height)
   const { alpha } = parts

@@ -5,7 +5,7 @@
 
 import { CodecError } from '../../../lib/codec-error'
 import { BitReader } from './bit-reader'
-import { decodeSubImage, EntropyImage, subSample, vp8lStats } from './entropy-image'
+import { decodeSubImage, EntropyImage, HeldBytes, subSample } from './entropy-image'
 import {
   add,
   CROSS_COLOR,
@@ -24,7 +24,7 @@ import {
 // version 0), transforms (§4, each kind at most once, colour indexing narrowing the coded width),
 // then the main entropy-coded image, one row at a time through the inverse transforms.
 //
-// Peak bytes ≈ 4 × (min(w·h, 2^20) ring + ≤ 3 sub-images of ≤ 2^21 + 5·w rows) + tables (≤ 32 MB).
+// Peak bytes ≈ 4 × (min(w·h, 2^20) ring + sub-images + 5·w rows) + tables, all but rows ≤ 40 MB.
 // ---------------------------------------------------------------------------------------------
 
 /** A VP8L image whose rows are decoded on demand. */
@@ -35,9 +35,15 @@ export interface Vp8lImage {
   alphaIsUsed: boolean
   /** Rows of `width` ARGB words (0xAARRGGBB); each is valid until the next is requested. */
   rows(): Generator<Uint32Array>
+  /** What the row stream holds beside its rows (ring, sub-images, tables), once it has begun. */
+  readonly held: HeldBytes
 }
 
-export { vp8lStats } from './entropy-image'
+/** Options for {@link openVp8l}. */
+export interface Vp8lOptions {
+  /** Cap on the bytes the stream holds beside its rows; default MAX_HELD_BYTES (40 MB). */
+  maxHeldBytes?: number
+}
 
 const VP8L_SIGNATURE = 0x2f
 
@@ -45,7 +51,7 @@ const VP8L_SIGNATURE = 0x2f
  * Reads the header of a VP8L chunk payload.
  * @throws CodecError('corrupt') for a bad signature, version or short header
  */
-export function openVp8l(data: Uint8Array): Vp8lImage {
+export function openVp8l(data: Uint8Array, options: Vp8lOptions = {}): Vp8lImage {
   if (data.length < 5 || data[0] !== VP8L_SIGNATURE) {
     throw new CodecError('corrupt', 'The VP8L header is invalid')
   }
@@ -54,16 +60,19 @@ export function openVp8l(data: Uint8Array): Vp8lImage {
   const height = header.read(14) + 1
   const alphaIsUsed = header.read(1) === 1
   if (header.read(3) !== 0) throw new CodecError('corrupt', 'The VP8L version is not 0')
+  const held = new HeldBytes(options.maxHeldBytes)
   return {
     width,
     height,
     alphaIsUsed,
+    held,
     rows: () => {
+      held.bytes = 0
       const br = new BitReader(data, 1)
       br.read(14)
       br.read(14)
       br.read(4)
-      return decodeStream(br, width, height)
+      return decodeStream(br, width, height, held)
     },
   }
 }
@@ -77,7 +86,7 @@ export function openVp8lStream(
   width: number,
   height: number,
 ): Generator<Uint32Array> {
-  return decodeStream(new BitReader(data, 0), width, height)
+  return decodeStream(new BitReader(data, 0), width, height, new HeldBytes())
 }
 
 /** Reads the transforms; returns them in bitstream order and the coded width. */
@@ -85,6 +94,7 @@ function readTransforms(
   br: BitReader,
   width: number,
   height: number,
+  held: HeldBytes,
 ): { transforms: Transform[]; codedWidth: number } {
   const transforms: Transform[] = []
   const none = new Int32Array(0)
@@ -96,7 +106,7 @@ function readTransforms(
     seen |= 1 << kind
     if (kind === PREDICTOR || kind === CROSS_COLOR) {
       const bits = br.read(3) + 2
-      const data = decodeSubImage(br, subSample(xsize, bits), subSample(height, bits))
+      const data = decodeSubImage(br, subSample(xsize, bits), subSample(height, bits), held)
       const previous = kind === PREDICTOR ? new Int32Array(xsize) : none
       transforms.push({ kind, width: xsize, bits, data, previous })
     } else if (kind === SUBTRACT_GREEN) {
@@ -104,7 +114,7 @@ function readTransforms(
     } else {
       const colours = br.read(8) + 1
       const bits = colours > 16 ? 0 : colours > 4 ? 1 : colours > 2 ? 2 : 3
-      const table = decodeSubImage(br, colours, 1)
+      const table = decodeSubImage(br, colours, 1, held)
       // Entries are coded as differences from the previous one; indices past the table are 0.
       const palette = new Int32Array(1 << (8 >> bits))
       palette[0] = table[0]!
@@ -116,11 +126,14 @@ function readTransforms(
   return { transforms, codedWidth: xsize }
 }
 
-function* decodeStream(br: BitReader, width: number, height: number): Generator<Uint32Array> {
-  vp8lStats.subImagePixels = 0
-  const { transforms, codedWidth } = readTransforms(br, width, height)
-  const image = new EntropyImage(br, codedWidth, height, true)
-  vp8lStats.ringPixels = image.ring.length
+function* decodeStream(
+  br: BitReader,
+  width: number,
+  height: number,
+  held: HeldBytes,
+): Generator<Uint32Array> {
+  const { transforms, codedWidth } = readTransforms(br, width, height, held)
+  const image = new EntropyImage(br, codedWidth, height, true, held)
   const a = new Int32Array(width)
   const b = new Int32Array(width)
   // The rows are built as int32 (V8 keeps them small integers) and handed out as uint32 views.

@@ -23,14 +23,26 @@ import { type PrefixCode, readPrefixCode, readSymbol } from './prefix-code'
 
 /** Pixels kept of a large image: every pixel a backward reference can reach. */
 export const RING_PIXELS = 1 << 20
-/** Cap on the prefix-code tables of one image, entries (4 bytes each): about 32 MB. */
-const MAX_TABLE_ENTRIES = 8 << 20
 /**
- * Cap on one sub-image, pixels (8 MB; at most three per image). The spec allows blocks of 4 × 4,
- * a sixteenth of the image each; libwebp's encoder keeps its predictor image under 2^14 pixels and
- * its entropy image under 2600, so only a hostile file comes near this.
+ * Default cap on what one image stream holds (its ring, sub-images and prefix-code tables): 40 MB.
+ * libwebp's encoder keeps its predictor image under 2^14 pixels and its entropy image under 2600
+ * groups (about 31 MB of tables at worst); a file of a few KB could otherwise ask for more.
  */
-export const MAX_SUB_IMAGE_PIXELS = 1 << 21
+export const MAX_HELD_BYTES = 40 << 20
+
+/** The bytes one image stream holds, counted as they are allocated against a cap. */
+export class HeldBytes {
+  bytes = 0
+  constructor(readonly max: number = MAX_HELD_BYTES) {}
+
+  /** @throws CodecError('too_large') when `bytes` more would pass the cap */
+  add(bytes: number): void {
+    this.bytes += bytes
+    if (this.bytes > this.max) {
+      throw new CodecError('too_large', 'The VP8L image needs more memory than we decode with')
+    }
+  }
+}
 
 /** (dy << 4) | (8 - dx) for the 120 short distance codes (RFC 9649 §5.2.2). */
 const DISTANCE_MAP = new Uint8Array([
@@ -43,9 +55,6 @@ const DISTANCE_MAP = new Uint8Array([
   0x00, 0x74, 0x7c, 0x41, 0x4f, 0x10, 0x20, 0x62, 0x6e, 0x30, 0x73, 0x7d, 0x51, 0x5f, 0x40, 0x72,
   0x7e, 0x61, 0x6f, 0x50, 0x71, 0x7f, 0x60, 0x70,
 ])
-
-/** Debug counters for tests: pixels held by the last image decoded (its ring, its sub-images). */
-export const vp8lStats = { ringPixels: 0, subImagePixels: 0 }
 
 /** Size of a sub-sampled dimension: ceil(size / 2^bits). */
 export const subSample = (size: number, bits: number): number => (size + (1 << bits) - 1) >> bits
@@ -63,22 +72,14 @@ interface Group {
   readonly literal: number
 }
 
-/** Reads the five codes of a group; `budget.entries` counts table entries against the cap. */
-function readGroup(
-  br: BitReader,
-  cacheSize: number,
-  lengths: Uint8Array,
-  budget: { entries: number },
-): Group {
+/** Reads the five codes of a group, counting its tables (4 bytes an entry) in `held`. */
+function readGroup(br: BitReader, cacheSize: number, lengths: Uint8Array, held: HeldBytes): Group {
   const codes: PrefixCode[] = []
   for (let i = 0; i < 5; i++) {
     const size = i === 0 ? 280 + cacheSize : i === 4 ? 40 : 256
     const code = readPrefixCode(br, size, lengths)
-    budget.entries += code.table.length
+    held.add(4 * code.table.length)
     codes.push(code)
-  }
-  if (budget.entries > MAX_TABLE_ENTRIES) {
-    throw new CodecError('too_large', 'The VP8L image has too many prefix codes')
   }
   const [green, red, blue, alpha, distance] = codes as [
     PrefixCode,
@@ -128,15 +129,19 @@ export class EntropyImage {
 
   /**
    * Reads the colour cache, meta prefix codes (`main` only) and groups of an image.
-   * @throws CodecError('corrupt') for bad codes or cache bits, ('too_large') past the table cap
+   * @throws CodecError('corrupt') for bad codes or cache bits, ('too_large') past `held`'s cap
    */
   constructor(
     private readonly br: BitReader,
     readonly width: number,
     readonly height: number,
     main: boolean,
+    held: HeldBytes,
   ) {
     this.total = width * height
+    const ringSize = main && this.total > RING_PIXELS ? RING_PIXELS : this.total
+    // Counted before any code is read: a file cannot make us read far into what we refuse.
+    held.add(4 * ringSize)
     let cacheBits = 0
     if (br.read(1) === 1) {
       cacheBits = br.read(4)
@@ -152,7 +157,7 @@ export class EntropyImage {
     if (main && br.read(1) === 1) {
       groupBits = br.read(3) + 2
       groupColumns = subSample(width, groupBits)
-      map = decodeSubImage(br, groupColumns, subSample(height, groupBits))
+      map = decodeSubImage(br, groupColumns, subSample(height, groupBits), held)
       // Groups no block uses are read and checked but not kept.
       let max = 0
       for (let i = 0; i < map.length; i++) {
@@ -174,20 +179,18 @@ export class EntropyImage {
       dense[0] = 0
     }
     const lengths = new Uint8Array(280 + cacheSize)
-    const budget = { entries: 0 }
     const groups: Group[] = []
     for (let g = 0; g < groupCount; g++) {
       if (dense[g] === -1) {
-        readGroup(br, cacheSize, lengths, { entries: 0 })
+        readGroup(br, cacheSize, lengths, new HeldBytes())
       } else {
-        groups[dense[g]!] = readGroup(br, cacheSize, lengths, budget)
+        groups[dense[g]!] = readGroup(br, cacheSize, lengths, held)
       }
     }
     this.groups = groups
     this.groupMap = map
     this.groupBits = groupBits
     this.groupColumns = groupColumns
-    const ringSize = main && this.total > RING_PIXELS ? RING_PIXELS : this.total
     this.ring = new Int32Array(ringSize)
     this.mask = ringSize === this.total ? -1 : ringSize - 1
     br.checkEnd()
@@ -369,17 +372,15 @@ export class EntropyImage {
 
 /**
  * Decodes a whole sub-image (no transforms, no meta prefix codes) of `width` × `height`.
- * @throws CodecError('too_large') over MAX_SUB_IMAGE_PIXELS
+ * @throws CodecError('too_large') past `held`'s cap
  */
-export function decodeSubImage(br: BitReader, width: number, height: number): Int32Array {
-  if (width * height > MAX_SUB_IMAGE_PIXELS) {
-    throw new CodecError(
-      'too_large',
-      'The VP8L image has a transform or entropy image too large to hold',
-    )
-  }
-  const image = new EntropyImage(br, width, height, false)
-  vp8lStats.subImagePixels += width * height
+export function decodeSubImage(
+  br: BitReader,
+  width: number,
+  height: number,
+  held: HeldBytes,
+): Int32Array {
+  const image = new EntropyImage(br, width, height, false, held)
   image.decodeTo(width * height)
   return image.ring
 }

@@ -131,7 +131,9 @@ async function inputs(engine) {
   const losslessWebp = async (gray, w, h) => {
     const data = new Uint8ClampedArray(w * h * 4).fill(255)
     for (let i = 0; i < gray.length; i++) data.fill(gray[i], i * 4, i * 4 + 3)
-    return new Uint8Array(await encodeWebp({ data, width: w, height: h }, { lossless: 1, method: 0 }))
+    return new Uint8Array(
+      await encodeWebp({ data, width: w, height: h }, { lossless: 1, method: 0 }),
+    )
   }
   // 40 MP: 7300 x 5476 (the admitted maximum), scan-like line art at 600 dpi.
   const [lw, lh] = [5476, 7300]

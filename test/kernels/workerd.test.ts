@@ -3,7 +3,6 @@
 
 import { env } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
-import { openImage } from '../../src/codecs/decode'
 import { createDeps } from '../../src/deps'
 import { figureFontMetrics, rasterizeSvg } from '../../src/engines/figure/rasterize'
 import { resampleGray } from '../../src/engines/gray/resample'

@@ -1366,17 +1366,21 @@ export function deflateRun(last: bool): i32 {
   return 0
 }
 
-/** Searches in a row without a match before the step between searches grows by one byte. */
+/** Searches without a match (net of halvings) per byte the step between searches grows. */
 const SKIP_SHIFT: u32 = 5
-const SKIP_MAX: u32 = 4
-/** Searches in a row that found no match (LZ4's acceleration counter). */
+const SKIP_MAX: u32 = 8
+/**
+ * Searches that found no match, halved at each match and held at most SKIP_MAX << SKIP_SHIFT
+ * (LZ4's acceleration counter, on a leash).
+ */
 let dMisses: u32 = 0
 
 /**
  * deflateRun for bucket searches, up to `limit`. Where matches are rare (photo residuals) the
- * step between searches grows, as LZ4's acceleration: after each 2^SKIP_SHIFT searches in a row
- * that found nothing, by one byte up to SKIP_MAX; a match sets it back to 1. Every position is
- * still indexed, so a later search finds matches into the skipped ones.
+ * step between searches grows, as LZ4's acceleration: one byte per 2^SKIP_SHIFT searches that
+ * found nothing, up to SKIP_MAX; each match halves the count, so a stray match in a photo barely
+ * slows the search down and four in a row bring the step back to 1. Every position is still
+ * indexed, so a later search finds matches into the skipped ones.
  */
 function runBuckets(limit: u32): i32 {
   const win = dWin
@@ -1402,7 +1406,7 @@ function runBuckets(limit: u32): i32 {
     if (len === 0) {
       const first = pos
       const stop = min(limit, pos + min(1 + (misses >> SKIP_SHIFT), SKIP_MAX))
-      misses++
+      misses = min(misses + 1, SKIP_MAX << SKIP_SHIFT)
       for (; pos < stop; pos++) {
         if (pos !== first && pos < keyEnd) bucketInsert(pos, win + <usize>(pos - base))
         const v = <u32>load<u8>(win + <usize>(pos - base))
@@ -1413,7 +1417,7 @@ function runBuckets(limit: u32): i32 {
       }
       continue
     }
-    misses = 0
+    misses >>= 1
     let dist = dMatchDist
     let from = pos + 1
     if (len < maxLazy && pos + 1 < limit) {

@@ -6,6 +6,7 @@ import { createPngEncoder } from '../../src/codecs/png/encode'
 import { createTiffEncoder } from '../../src/codecs/tiff/encode'
 import { concatBytes } from '../../src/lib/bytes'
 import type { Channels } from '../../src/lib/rows'
+import { encodeWebp, type Rgba } from './webp'
 
 /** Raw 8-bit pixels. */
 export interface Raster {
@@ -90,20 +91,10 @@ export function photoLike(width: number, height: number) {
       await (init as unknown as (m: WebAssembly.Module) => Promise<void>)(wasm)
       return new Uint8Array(await encode(image as Parameters<typeof encode>[0], { quality: 88 }))
     },
-    async webp(): Promise<Uint8Array> {
-      const { default: encode, init } = await import('@jsquash/webp/encode.js')
-      const { default: wasm } = await import('@jsquash/webp/codec/enc/webp_enc.wasm')
-      await (init as unknown as (m: WebAssembly.Module) => Promise<void>)(wasm)
-      return new Uint8Array(await encode(image as Parameters<typeof encode>[0], { quality: 88 }))
+    webp(): Promise<Uint8Array> {
+      return encodeWebp(image, { quality: 88 })
     },
   }
-}
-
-/** What jSquash's encoder takes (an ImageData). */
-interface Rgba {
-  data: Uint8ClampedArray
-  width: number
-  height: number
 }
 
 /** RGBA of a raster (gray or RGBA), for the WebP encoder. */
@@ -120,11 +111,8 @@ function rgbaOf(raster: Raster): Rgba {
 }
 
 /** Encodes a raster (gray or RGBA) as WebP with jSquash's libwebp build and `options`. */
-export async function toWebp(raster: Raster, options: Record<string, number>): Promise<Uint8Array> {
-  const { default: encode, init } = await import('@jsquash/webp/encode.js')
-  const { default: wasm } = await import('@jsquash/webp/codec/enc/webp_enc.wasm')
-  await (init as unknown as (m: WebAssembly.Module) => Promise<void>)(wasm)
-  return new Uint8Array(await encode(rgbaOf(raster) as Parameters<typeof encode>[0], options))
+export function toWebp(raster: Raster, options: Record<string, number>): Promise<Uint8Array> {
+  return encodeWebp(rgbaOf(raster), options)
 }
 
 /** The IHDR fields of a PNG. */

@@ -2,27 +2,10 @@
 // encoded with every alpha compression and filtering setting, must give the same alpha plane;
 // damaged chunks end in a CodecError.
 
-import webpDecoderWasm from '@jsquash/webp/codec/dec/webp_dec.wasm'
-import webpEncoderWasm from '@jsquash/webp/codec/enc/webp_enc.wasm'
-import decodeWebp, { init as initWebpDecoder } from '@jsquash/webp/decode.js'
-import encodeWebp, { init as initWebpEncoder } from '@jsquash/webp/encode.js'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { openAlpha } from '../../../src/codecs/webp/alpha'
 import { CodecError } from '../../../src/lib/codec-error'
-
-/** Finds the payload of the first chunk named `name` in a RIFF WebP file. */
-function chunk(file: Uint8Array, name: string): Uint8Array | undefined {
-  const view = new DataView(file.buffer, file.byteOffset, file.byteLength)
-  for (let at = 12; at + 8 <= file.length; ) {
-    const id = String.fromCharCode(...file.subarray(at, at + 4))
-    const size = view.getUint32(at + 4, true)
-    if (id === name) return file.subarray(at + 8, at + 8 + size)
-    at += 8 + size + (size & 1)
-  }
-  return undefined
-}
-
-type Rgba = { data: Uint8ClampedArray; width: number; height: number }
+import { decodeWithLibwebp, encodeWebp, type Rgba, webpChunk } from '../../support/webp'
 
 /**
  * An image whose alpha has smooth ramps, hard edges, noise and fully clear areas; or, `rows`, one
@@ -46,15 +29,6 @@ function image(width: number, height: number, seed: number, rows = false): Rgba 
     }
   }
   return { data, width, height }
-}
-
-beforeAll(async () => {
-  await (initWebpEncoder as unknown as (m: WebAssembly.Module) => Promise<void>)(webpEncoderWasm)
-  await (initWebpDecoder as unknown as (m: WebAssembly.Module) => Promise<void>)(webpDecoderWasm)
-})
-
-async function encode(rgba: Rgba, options: Record<string, number>): Promise<Uint8Array> {
-  return new Uint8Array(await encodeWebp(rgba as Parameters<typeof encodeWebp>[0], options))
 }
 
 function ours(alph: Uint8Array, width: number, height: number): Uint8Array {
@@ -84,12 +58,11 @@ describe('ALPH decoder against libwebp', () => {
           for (const alpha_filtering of [0, 1, 2]) {
             for (const alpha_quality of [100, 60, 10]) {
               const options = { quality: 75, alpha_compression, alpha_filtering, alpha_quality }
-              const file = await encode(rgba, options)
-              const alph = chunk(file, 'ALPH')
-              expect(alph, `an ALPH chunk for ${JSON.stringify(options)}`).toBeDefined()
-              filters.add((alph![0]! >> 2) & 3)
-              const truth = (await decodeWebp(file.slice().buffer)).data
-              const mine = ours(alph!, width, height)
+              const file = await encodeWebp(rgba, options)
+              const alph = webpChunk(file, 'ALPH')
+              filters.add((alph[0]! >> 2) & 3)
+              const truth = await decodeWithLibwebp(file)
+              const mine = ours(alph, width, height)
               for (let i = 0; i < width * height; i++) {
                 if (mine[i] !== truth[i * 4 + 3]) {
                   expect(mine[i], `alpha ${i} with ${JSON.stringify(options)}`).toBe(
@@ -150,8 +123,8 @@ describe('ALPH decoder on damaged data', () => {
 
   it('truncated and flipped lossless planes end in rows or a CodecError', async () => {
     const rgba = image(60, 40, 5)
-    const file = await encode(rgba, { quality: 75, alpha_compression: 1, alpha_filtering: 1 })
-    const alph = chunk(file, 'ALPH')!
+    const file = await encodeWebp(rgba, { quality: 75, alpha_compression: 1, alpha_filtering: 1 })
+    const alph = webpChunk(file, 'ALPH')
     for (const cut of [1, 2, 3, 6, alph.length >> 1, alph.length - 1]) {
       expect(outcome(alph.subarray(0, cut), 60, 40)).toBe('codec')
     }

@@ -3,23 +3,13 @@
 // without alpha, extended (VP8X) files, and the container's edge cases: the last ALPH chunk wins,
 // transparency a header denies is refused rather than dropped, a RIFF size past the data fails.
 
-import webpDecoderWasm from '@jsquash/webp/codec/dec/webp_dec.wasm'
-import webpEncoderWasm from '@jsquash/webp/codec/enc/webp_enc.wasm'
-import decodeWebp, { init as initWebpDecoder } from '@jsquash/webp/decode.js'
-import encodeWebp, { init as initWebpEncoder } from '@jsquash/webp/encode.js'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { openImage } from '../../../src/codecs/decode'
 import { CodecError } from '../../../src/lib/codec-error'
-
-type EncodeInput = Parameters<typeof encodeWebp>[0]
-
-beforeAll(async () => {
-  await (initWebpDecoder as unknown as (m: WebAssembly.Module) => Promise<void>)(webpDecoderWasm)
-  await (initWebpEncoder as unknown as (m: WebAssembly.Module) => Promise<void>)(webpEncoderWasm)
-})
+import { decodeWithLibwebp, encodeWebp, type Rgba, riffWebp, webpChunk } from '../../support/webp'
 
 /** A seeded RGBA test image: texture, a gradient, and (with `alpha`) varying transparency. */
-function image(width: number, height: number, alpha: boolean): EncodeInput {
+function image(width: number, height: number, alpha: boolean): Rgba {
   const data = new Uint8ClampedArray(width * height * 4)
   let seed = width * 31 + height
   for (let y = 0; y < height; y++) {
@@ -32,11 +22,8 @@ function image(width: number, height: number, alpha: boolean): EncodeInput {
       data[i + 3] = alpha ? (x * 13 + y * 3) & 255 : 255
     }
   }
-  return { data, width, height } as EncodeInput
+  return { data, width, height }
 }
-
-const encode = async (input: EncodeInput, options: Record<string, number>) =>
-  new Uint8Array(await encodeWebp(input, options))
 
 /** Ours through openImage, as RGBA (RGB rows get alpha 255), or the CodecError it threw. */
 async function ours(bytes: Uint8Array): Promise<Uint8Array | CodecError> {
@@ -57,41 +44,6 @@ async function ours(bytes: Uint8Array): Promise<Uint8Array | CodecError> {
     if (error instanceof CodecError) return error
     throw error
   }
-}
-
-const libwebp = async (bytes: Uint8Array) =>
-  new Uint8Array((await decodeWebp(bytes.slice().buffer)).data.buffer)
-
-/** The chunks of a RIFF WebP, in order. */
-function chunks(bytes: Uint8Array): { id: string; payload: Uint8Array }[] {
-  const out: { id: string; payload: Uint8Array }[] = []
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
-  for (let at = 12; at + 8 <= bytes.length; ) {
-    const size = view.getUint32(at + 4, true)
-    out.push({
-      id: String.fromCharCode(...bytes.subarray(at, at + 4)),
-      payload: bytes.subarray(at + 8, at + 8 + size),
-    })
-    at += 8 + size + (size & 1)
-  }
-  return out
-}
-
-/** A RIFF WebP of `parts` (fourcc, payload), padded as the container requires. */
-function riff(parts: [string, Uint8Array][]): Uint8Array {
-  const size = 4 + parts.reduce((n, [, p]) => n + 8 + p.length + (p.length & 1), 0)
-  const out = new Uint8Array(8 + size)
-  const view = new DataView(out.buffer)
-  out.set(new TextEncoder().encode('RIFFxxxxWEBP'))
-  view.setUint32(4, size, true)
-  let at = 12
-  for (const [id, payload] of parts) {
-    out.set(new TextEncoder().encode(id), at)
-    view.setUint32(at + 4, payload.length, true)
-    out.set(payload, at + 8)
-    at += 8 + payload.length + (payload.length & 1)
-  }
-  return out
 }
 
 /** A VP8X payload for a `width` × `height` canvas with the alpha flag. */
@@ -123,53 +75,54 @@ describe('openImage on WebP against libwebp', () => {
         [21, 13],
         [64, 3],
       ] as const) {
-        const bytes = await encode(image(w, h, alpha), options)
-        expect(await ours(bytes), `${w}x${h}`).toEqual(await libwebp(bytes))
+        const bytes = await encodeWebp(image(w, h, alpha), options)
+        expect(await ours(bytes), `${w}x${h}`).toEqual(await decodeWithLibwebp(bytes))
       }
     })
   }
 
   it('takes the last ALPH chunk before the frame, as libwebp does', async () => {
-    const parts = chunks(await encode(image(21, 13, true), { quality: 70 }))
-    const frame = parts.find((c) => c.id === 'VP8 ')!.payload
-    const alph = parts.find((c) => c.id === 'ALPH')!.payload
+    const encoded = await encodeWebp(image(21, 13, true), { quality: 70 })
+    const frame = webpChunk(encoded, 'VP8 ')
+    const alph = webpChunk(encoded, 'ALPH')
     const transparent = new Uint8Array(1 + 21 * 13)
-    const file = riff([
+    const file = riffWebp([
       ['VP8X', vp8x(21, 13)],
       ['ALPH', alph],
       ['ALPH', transparent],
       ['VP8 ', frame],
     ])
     const decoded = await ours(file)
-    expect(decoded).toEqual(await libwebp(file))
+    expect(decoded).toEqual(await decodeWithLibwebp(file))
     expect((decoded as Uint8Array)[3]).toBe(0)
   })
 
   it('refuses a lossless file whose headers deny the transparency its pixels have', async () => {
-    const frame = chunks(await encode(image(21, 13, true), { lossless: 1, exact: 1 })).find(
-      (c) => c.id === 'VP8L',
-    )!.payload
+    const frame = webpChunk(
+      await encodeWebp(image(21, 13, true), { lossless: 1, exact: 1 }),
+      'VP8L',
+    )
     const denied = frame.slice()
     denied[4]! &= ~0x10
-    const error = await ours(riff([['VP8L', denied]]))
+    const error = await ours(riffWebp([['VP8L', denied]]))
     expect(error).toBeInstanceOf(CodecError)
     expect((error as CodecError).reason).toBe('corrupt')
     // With VP8X's alpha flag the pixels' alpha is kept, as libwebp keeps it.
-    const flagged = riff([
+    const flagged = riffWebp([
       ['VP8X', vp8x(21, 13)],
       ['VP8L', denied],
     ])
-    expect(await ours(flagged)).toEqual(await libwebp(flagged))
+    expect(await ours(flagged)).toEqual(await decodeWithLibwebp(flagged))
   })
 
   it('fails a file whose RIFF size runs past the data, or whose first chunk is not a frame', async () => {
-    const bytes = await encode(image(21, 13, false), { quality: 70 })
+    const bytes = await encodeWebp(image(21, 13, false), { quality: 70 })
     const long = bytes.slice()
     new DataView(long.buffer).setUint32(4, bytes.length, true)
-    const frame = chunks(bytes).find((c) => c.id === 'VP8 ')!.payload
+    const frame = webpChunk(bytes, 'VP8 ')
     for (const file of [
       long,
-      riff([
+      riffWebp([
         ['ALPH', new Uint8Array(1 + 21 * 13)],
         ['VP8 ', frame],
       ]),

@@ -3,50 +3,12 @@
 // the same RGBA bytes; the bands must tile the picture; truncated and corrupted payloads end in
 // a CodecError.
 
-import webpDecoderWasm from '@jsquash/webp/codec/dec/webp_dec.wasm'
-import webpEncoderWasm from '@jsquash/webp/codec/enc/webp_enc.wasm'
-import decodeWebp, { init as initWebpDecoder } from '@jsquash/webp/decode.js'
-import encodeWebp, { init as initWebpEncoder } from '@jsquash/webp/encode.js'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { decodeVp8 } from '../../../src/codecs/webp/vp8/decode'
 import { bandRows } from '../../../src/codecs/webp/vp8/upsample'
 import { CodecError } from '../../../src/lib/codec-error'
-
-/** Finds the payload of the first chunk named `name` in a RIFF WebP file. */
-function chunk(file: Uint8Array, name: string): Uint8Array {
-  const view = new DataView(file.buffer, file.byteOffset, file.byteLength)
-  for (let at = 12; at + 8 <= file.length; ) {
-    const id = String.fromCharCode(...file.subarray(at, at + 4))
-    const size = view.getUint32(at + 4, true)
-    if (id === name) return file.subarray(at + 8, at + 8 + size)
-    at += 8 + size + (size & 1)
-  }
-  throw new Error(`no ${name} chunk`)
-}
-
-/** A simple-format WebP file around a VP8 payload. */
-function riff(payload: Uint8Array): Uint8Array {
-  const padded = payload.length + (payload.length & 1)
-  const file = new Uint8Array(20 + padded)
-  const view = new DataView(file.buffer)
-  file.set([0x52, 0x49, 0x46, 0x46], 0)
-  view.setUint32(4, 12 + padded, true)
-  file.set([0x57, 0x45, 0x42, 0x50, 0x56, 0x50, 0x38, 0x20], 8)
-  view.setUint32(16, payload.length, true)
-  file.set(payload, 20)
-  return file
-}
-
-type Rgba = { data: Uint8ClampedArray; width: number; height: number }
-
-async function encode(image: Rgba, options: Record<string, number>): Promise<Uint8Array> {
-  return new Uint8Array(await encodeWebp(image as Parameters<typeof encodeWebp>[0], options))
-}
-
-async function libwebp(file: Uint8Array): Promise<Uint8Array> {
-  const image = await decodeWebp(file.slice().buffer)
-  return new Uint8Array(image.data.buffer, image.data.byteOffset, image.data.byteLength)
-}
+import { xorshift } from '../../support/fuzz'
+import { decodeWithLibwebp, encodeWebp, type Rgba, riffWebp, webpChunk } from '../../support/webp'
 
 /** Our decoder's bands through the fancy upsampler, as one RGBA buffer. */
 function ours(payload: Uint8Array, chunkSize = payload.length): Uint8Array {
@@ -59,16 +21,6 @@ function ours(payload: Uint8Array, chunkSize = payload.length): Uint8Array {
   }
   expect(at).toBe(out.length)
   return out
-}
-
-function xorshift(seed: number): () => number {
-  let s = seed >>> 0 || 1
-  return () => {
-    s ^= s << 13
-    s ^= s >>> 17
-    s ^= s << 5
-    return s >>> 0
-  }
 }
 
 /** Smooth gradients and waves with grain: a photo's kind of content. */
@@ -108,15 +60,10 @@ function flat(width: number, height: number): Rgba {
   return { data, width, height }
 }
 
-beforeAll(async () => {
-  await (initWebpEncoder as unknown as (m: WebAssembly.Module) => Promise<void>)(webpEncoderWasm)
-  await (initWebpDecoder as unknown as (m: WebAssembly.Module) => Promise<void>)(webpDecoderWasm)
-})
-
 async function expectSame(image: Rgba, options: Record<string, number>): Promise<void> {
-  const file = await encode(image, options)
-  const expected = await libwebp(file)
-  const actual = ours(chunk(file, 'VP8 '))
+  const file = await encodeWebp(image, options)
+  const expected = await decodeWithLibwebp(file)
+  const actual = ours(webpChunk(file, 'VP8 '))
   let firstDiff = -1
   for (let i = 0; i < expected.length && firstDiff < 0; i++)
     if (expected[i] !== actual[i]) firstDiff = i
@@ -189,8 +136,8 @@ describe('VP8 bands', () => {
       [40, 70, { quality: 75, filter_type: 0 }],
       [40, 70, { quality: 75, filter_strength: 0 }],
     ] as const) {
-      const file = await encode(photo(w, h, 3), options)
-      const { frame, bands } = decodeVp8(chunk(file, 'VP8 '))
+      const file = await encodeWebp(photo(w, h, 3), options)
+      const { frame, bands } = decodeVp8(webpChunk(file, 'VP8 '))
       expect([frame.width, frame.height, frame.mbWidth, frame.mbHeight]).toEqual([w, h, 3, 5])
       let next = 0
       for (const band of bands()) {
@@ -222,16 +169,16 @@ describe('VP8 corrupt input', () => {
   }
 
   it('fails on truncated data exactly where libwebp fails, and agrees with it otherwise', async () => {
-    const file = await encode(photo(64, 48, 9), { quality: 80, partitions: 2, method: 2 })
-    const payload = chunk(file, 'VP8 ')
+    const file = await encodeWebp(photo(64, 48, 9), { quality: 80, partitions: 2, method: 2 })
+    const payload = webpChunk(file, 'VP8 ')
     const cuts = [0, 3, 9, 10, 20, payload.length >> 2, payload.length >> 1, payload.length - 40]
     for (let cut = payload.length - 12; cut < payload.length; cut++) cuts.push(cut)
     for (const cut of cuts) {
       // libwebp reads the VP8 data to the end of the file, pad byte included: so do we here.
-      const cutFile = riff(payload.subarray(0, cut))
+      const cutFile = riffWebp([['VP8 ', payload.subarray(0, cut)]])
       const part = cutFile.subarray(20)
       const size = cut
-      const theirs = await libwebp(cutFile).then(
+      const theirs = await decodeWithLibwebp(cutFile).then(
         (rgba) => rgba,
         () => null,
       )
@@ -244,8 +191,8 @@ describe('VP8 corrupt input', () => {
   })
 
   it('rejects inter frames as unsupported', async () => {
-    const file = await encode(photo(16, 16, 1), { quality: 50 })
-    const payload = chunk(file, 'VP8 ').slice()
+    const file = await encodeWebp(photo(16, 16, 1), { quality: 50 })
+    const payload = webpChunk(file, 'VP8 ').slice()
     payload[0]! |= 1
     expect(outcome(payload)).toBe('unsupported')
   })
@@ -254,8 +201,8 @@ describe('VP8 corrupt input', () => {
     // More rounds on demand: VITE_VP8_FLIPS=5000 npx vitest run … -t flipped
     const rounds = Number(import.meta.env.VITE_VP8_FLIPS ?? 200)
     const bases = [
-      await encode(photo(48, 40, 4), { quality: 70, partitions: 1, method: 1 }),
-      await encode(drawing(40, 40), {
+      await encodeWebp(photo(48, 40, 4), { quality: 70, partitions: 1, method: 1 }),
+      await encodeWebp(drawing(40, 40), {
         quality: 95,
         partitions: 3,
         method: 2,
@@ -264,7 +211,7 @@ describe('VP8 corrupt input', () => {
       }),
     ]
     for (const [b, file] of bases.entries()) {
-      const payload = chunk(file, 'VP8 ')
+      const payload = webpChunk(file, 'VP8 ')
       const next = xorshift(77 + b)
       for (let round = 0; round < rounds; round++) {
         const bad = payload.slice()
@@ -272,10 +219,10 @@ describe('VP8 corrupt input', () => {
         // Every other round flips within the header and first-partition bytes, where fields live.
         const span = round & 1 ? Math.min(48, bad.length) : bad.length
         for (let f = 0; f < flips; f++) bad[next() % span]! ^= 1 << (next() % 8)
-        const badFile = riff(bad)
+        const badFile = riffWebp([['VP8 ', bad]])
         const result = outcome(badFile.subarray(20), bad.length)
         expect(['ok', 'corrupt', 'unsupported']).toContain(result)
-        const theirs = await libwebp(badFile).then(
+        const theirs = await decodeWithLibwebp(badFile).then(
           (rgba) => rgba,
           () => null,
         )
@@ -312,8 +259,8 @@ describe.runIf(import.meta.env.VITE_VP8_BENCH)('VP8 decoder speed', () => {
         data[i + 3] = 255
       }
     }
-    const file = await encode({ data, width: w, height: h }, { quality: 75 })
-    const payload = chunk(file, 'VP8 ')
+    const file = await encodeWebp({ data, width: w, height: h }, { quality: 75 })
+    const payload = webpChunk(file, 'VP8 ')
     const yuv: number[] = []
     const rgba: number[] = []
     const theirs: number[] = []
@@ -333,7 +280,7 @@ describe.runIf(import.meta.env.VITE_VP8_BENCH)('VP8 decoder speed', () => {
           }
         }),
       )
-      theirs.push(await timed(() => decodeWebp(file.slice().buffer)))
+      theirs.push(await timed(() => decodeWithLibwebp(file)))
     }
     const summary = (ms: number[]) => {
       const sorted = ms.sort((a, b) => a - b)

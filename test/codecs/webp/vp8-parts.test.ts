@@ -2,23 +2,13 @@
 // from RFC 6386 §7.3, the inverse DCT and WHT against the RFC's reference code (§14.3, §14.4), and
 // the key-frame header's fields against the encoder options that produced them.
 
-import webpEncoderWasm from '@jsquash/webp/codec/enc/webp_enc.wasm'
-import encodeWebp, { init as initWebpEncoder } from '@jsquash/webp/encode.js'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { BoolDecoder } from '../../../src/codecs/webp/vp8/bool-decoder'
 import { parseHeader } from '../../../src/codecs/webp/vp8/header'
 import { dcAdd, idctAdd, inverseWht } from '../../../src/codecs/webp/vp8/transform'
 import { CodecError } from '../../../src/lib/codec-error'
-
-function xorshift(seed: number): () => number {
-  let s = seed >>> 0 || 1
-  return () => {
-    s ^= s << 13
-    s ^= s >>> 17
-    s ^= s << 5
-    return s >>> 0
-  }
-}
+import { xorshift } from '../../support/fuzz'
+import { encodeWebp, webpChunk } from '../../support/webp'
 
 /** RFC 6386 §7.3's boolean encoder. */
 function boolEncode(bits: readonly number[], probs: readonly number[]): Uint8Array {
@@ -192,10 +182,6 @@ describe('inverse transforms', () => {
 })
 
 describe('key-frame header', () => {
-  beforeAll(async () => {
-    await (initWebpEncoder as unknown as (m: WebAssembly.Module) => Promise<void>)(webpEncoderWasm)
-  })
-
   async function payload(
     width: number,
     height: number,
@@ -206,14 +192,7 @@ describe('key-frame header', () => {
     const data = new Uint8ClampedArray(width * height * 4).map((_, i) =>
       (i & 3) === 3 ? 255 : (i >> 2) % width < width / 2 ? 90 : next() % 256,
     )
-    const file = new Uint8Array(
-      await encodeWebp(
-        { data, width, height } as unknown as Parameters<typeof encodeWebp>[0],
-        options,
-      ),
-    )
-    expect(String.fromCharCode(...file.subarray(12, 16))).toBe('VP8 ')
-    return file.subarray(20)
+    return webpChunk(await encodeWebp({ data, width, height }, options), 'VP8 ')
   }
 
   // libwebp's encoder writes one token partition whenever it keeps rate-distortion tokens

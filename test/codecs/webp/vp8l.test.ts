@@ -2,37 +2,11 @@
 // losslessly with a spread of encoder options, must decode to the same RGBA bytes; corrupt and
 // truncated files end in a CodecError; a large image decodes with a ring far below the image.
 
-import webpDecoderWasm from '@jsquash/webp/codec/dec/webp_dec.wasm'
-import webpEncoderWasm from '@jsquash/webp/codec/enc/webp_enc.wasm'
-import decodeWebp, { init as initWebpDecoder } from '@jsquash/webp/decode.js'
-import encodeWebp, { init as initWebpEncoder } from '@jsquash/webp/encode.js'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { openVp8l } from '../../../src/codecs/webp/vp8l/decode'
 import { CodecError } from '../../../src/lib/codec-error'
-
-/** Finds the payload of the first chunk named `name` in a RIFF WebP file. */
-function chunk(file: Uint8Array, name: string): Uint8Array | undefined {
-  const view = new DataView(file.buffer, file.byteOffset, file.byteLength)
-  for (let at = 12; at + 8 <= file.length; ) {
-    const id = String.fromCharCode(...file.subarray(at, at + 4))
-    const size = view.getUint32(at + 4, true)
-    if (id === name) return file.subarray(at + 8, at + 8 + size)
-    at += 8 + size + (size & 1)
-  }
-  return undefined
-}
-
-type Rgba = { data: Uint8ClampedArray; width: number; height: number }
-
-async function encode(image: Rgba, options: Record<string, number>): Promise<Uint8Array> {
-  const data = await encodeWebp(image as Parameters<typeof encodeWebp>[0], options)
-  return new Uint8Array(data)
-}
-
-async function libwebp(file: Uint8Array): Promise<Uint8Array> {
-  const image = await decodeWebp(file.slice().buffer)
-  return new Uint8Array(image.data.buffer, image.data.byteOffset, image.data.byteLength)
-}
+import { xorshift } from '../../support/fuzz'
+import { decodeWithLibwebp, encodeWebp, type Rgba, webpChunk } from '../../support/webp'
 
 /** Our decoder's rows, unpacked to RGBA. */
 function ours(payload: Uint8Array): Uint8Array {
@@ -50,16 +24,6 @@ function ours(payload: Uint8Array): Uint8Array {
   }
   expect(i).toBe(out.length)
   return out
-}
-
-function xorshift(seed: number): () => number {
-  let s = seed >>> 0 || 1
-  return () => {
-    s ^= s << 13
-    s ^= s >>> 17
-    s ^= s << 5
-    return s >>> 0
-  }
 }
 
 type Painter = (x: number, y: number, next: () => number) => [number, number, number, number]
@@ -96,17 +60,10 @@ const palette =
     return [(i * 53) & 255, (i * 97) & 255, (i * 31) & 255, i % 5 === 0 ? 128 : 255]
   }
 
-beforeAll(async () => {
-  await (initWebpEncoder as unknown as (m: WebAssembly.Module) => Promise<void>)(webpEncoderWasm)
-  await (initWebpDecoder as unknown as (m: WebAssembly.Module) => Promise<void>)(webpDecoderWasm)
-})
-
 async function expectSameAsLibwebp(image: Rgba, options: Record<string, number>) {
-  const file = await encode(image, { lossless: 1, ...options })
-  const payload = chunk(file, 'VP8L')
-  expect(payload, 'a VP8L chunk').toBeDefined()
-  const mine = ours(payload!)
-  const truth = await libwebp(file)
+  const file = await encodeWebp(image, { lossless: 1, ...options })
+  const mine = ours(webpChunk(file, 'VP8L'))
+  const truth = await decodeWithLibwebp(file)
   expect(mine.length).toBe(truth.length)
   const first = mine.findIndex((v, i) => v !== truth[i])
   expect(first, `first differing byte at ${first} (${image.width}×${image.height})`).toBe(-1)
@@ -170,13 +127,13 @@ describe('VP8L decoder on damaged data', () => {
 
   it('truncated and flipped files end in rows or a CodecError', async () => {
     const files = [
-      await encode(paint(60, 40, transparent), { lossless: 1, method: 4 }),
-      await encode(paint(60, 40, palette(4)), { lossless: 1, method: 6, quality: 100 }),
-      await encode(paint(80, 60, drawing), { lossless: 1, method: 2 }),
+      await encodeWebp(paint(60, 40, transparent), { lossless: 1, method: 4 }),
+      await encodeWebp(paint(60, 40, palette(4)), { lossless: 1, method: 6, quality: 100 }),
+      await encodeWebp(paint(80, 60, drawing), { lossless: 1, method: 2 }),
     ]
     const next = xorshift(99)
     for (const file of files) {
-      const payload = chunk(file, 'VP8L')!
+      const payload = webpChunk(file, 'VP8L')
       for (const cut of [0, 1, 4, 5, 8, 12, 20, payload.length >> 2, payload.length >> 1]) {
         expect(outcome(payload.subarray(0, Math.min(cut, payload.length - 1)))).toBe('codec')
       }
@@ -200,8 +157,8 @@ describe('VP8L decoder memory', () => {
       (x ^ y) & 255,
       255,
     ])
-    const file = await encode(image, { lossless: 1, method: 0, quality: 0 })
-    const decoded = openVp8l(chunk(file, 'VP8L')!)
+    const file = await encodeWebp(image, { lossless: 1, method: 0, quality: 0 })
+    const decoded = openVp8l(webpChunk(file, 'VP8L'))
     let rows = 0
     for (const row of decoded.rows()) {
       if (rows === 1234) {
@@ -279,8 +236,8 @@ describe.runIf(import.meta.env.VITE_VP8L_BENCH)('VP8L decoder speed', () => {
       ['drawing', drawing],
       ['noise', noise],
     ] as const) {
-      const file = await encode(paint(2000, 2000, painter), { lossless: 1 })
-      const payload = chunk(file, 'VP8L')!
+      const file = await encodeWebp(paint(2000, 2000, painter), { lossless: 1 })
+      const payload = webpChunk(file, 'VP8L')
       const mine: number[] = []
       const theirs: number[] = []
       for (let i = 0; i < 7; i++) {
@@ -291,7 +248,7 @@ describe.runIf(import.meta.env.VITE_VP8L_BENCH)('VP8L decoder speed', () => {
             }
           }),
         )
-        theirs.push(await timed(() => decodeWebp(file.slice().buffer)))
+        theirs.push(await timed(() => decodeWithLibwebp(file)))
       }
       const summary = (ms: number[]) => {
         const sorted = ms.sort((a, b) => a - b)

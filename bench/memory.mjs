@@ -33,8 +33,15 @@ const MB = 1024 * 1024
 /** The bound on one request: peak workerd RSS above the idle baseline, MB (issue 8). */
 const MAX_GROWTH_MB = 100
 
+/** Gray rows as the RGBA image jSquash's encoders take. */
+export function rgbaOfGray(gray, width, height) {
+  const data = new Uint8ClampedArray(width * height * 4).fill(255)
+  for (let i = 0; i < gray.length; i++) data.fill(gray[i], i * 4, i * 4 + 3)
+  return { data, width, height }
+}
+
 /** A scan-like line drawing: frame, grid of boxes, diagonal strokes, text-like dashes. */
-function lineDrawing(width, height) {
+export function lineDrawing(width, height) {
   const data = new Uint8Array(width * height).fill(250)
   const stroke = Math.max(2, Math.round(width / 1200))
   for (let y = 0; y < height; y++) {
@@ -128,13 +135,8 @@ async function inputs(engine) {
   })
   const jpeg = async (w, h) => new Uint8Array(await encodeJpeg(rgbaImage(w, h), { quality: 85 }))
   const webp = async (w, h) => new Uint8Array(await encodeWebp(rgbaImage(w, h), { quality: 85 }))
-  const losslessWebp = async (gray, w, h) => {
-    const data = new Uint8ClampedArray(w * h * 4).fill(255)
-    for (let i = 0; i < gray.length; i++) data.fill(gray[i], i * 4, i * 4 + 3)
-    return new Uint8Array(
-      await encodeWebp({ data, width: w, height: h }, { lossless: 1, method: 0 }),
-    )
-  }
+  const losslessWebp = async (gray, w, h) =>
+    new Uint8Array(await encodeWebp(rgbaOfGray(gray, w, h), { lossless: 1, method: 0 }))
   // 40 MP: 7300 x 5476 (the admitted maximum), scan-like line art at 600 dpi.
   const [lw, lh] = [5476, 7300]
   const line = lineDrawing(lw, lh)

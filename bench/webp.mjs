@@ -14,6 +14,7 @@ import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import encodeWebp, { init as initWebpEncoder } from '@jsquash/webp/encode.js'
+import { lineDrawing as grayDrawing, rgbaOfGray } from './memory.mjs'
 import { loadEngine } from './support/engine.mjs'
 import { ROOT } from './support/wrangler-dev.mjs'
 
@@ -21,22 +22,8 @@ const OUT = join(ROOT, 'bench/out/webp')
 const CORPUS = join(ROOT, '../shared/corpus/patent-drawings')
 const MB = 1024 * 1024
 
-/** Gray line art on near-white paper, as RGBA (the memory bench's drawing). */
-function lineDrawing(width, height) {
-  const data = new Uint8ClampedArray(width * height * 4)
-  const stroke = Math.max(2, Math.round(width / 1200))
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const onGrid = x % 600 < stroke || y % 500 < stroke
-      const diagonal = Math.abs(((x * 3 + y * 2) % 1700) - 850) < stroke
-      const text = y % 500 > 420 && y % 500 < 440 && x % 600 > 100 && x % 600 < 450 && x % 9 < 6
-      const v = onGrid || diagonal || text ? 10 + ((x * 7 + y * 13) % 20) : 250
-      data.fill(v, (y * width + x) * 4, (y * width + x) * 4 + 3)
-      data[(y * width + x) * 4 + 3] = 255
-    }
-  }
-  return { data, width, height }
-}
+/** The memory bench's gray line art on near-white paper, as RGBA. */
+const lineDrawing = (width, height) => rgbaOfGray(grayDrawing(width, height), width, height)
 
 /**
  * A colour photo-like image: smooth gradients, grain and hard-edged discs (detail a lossy encoder

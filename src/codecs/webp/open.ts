@@ -47,14 +47,17 @@ const u32 = (bytes: Uint8Array, at: number): number =>
 const u24 = (bytes: Uint8Array, at: number): number =>
   bytes[at]! | (bytes[at + 1]! << 8) | (bytes[at + 2]! << 16)
 
+const corrupt = (message: string) => err<WebpDecodeError>({ reason: 'corrupt', message })
+const animated = err<WebpDecodeError>({ reason: 'unsupported', message: 'Animated WebP' })
+
 /** Finds the frame (and alpha) chunks; a chunk that runs past the data is corrupt. */
-function readParts(bytes: Uint8Array): Result<WebpParts, string> {
+function readParts(bytes: Uint8Array): Result<WebpParts, WebpDecodeError> {
   if (bytes.length < 20 || fourcc(bytes, 0) !== 'RIFF' || fourcc(bytes, 8) !== 'WEBP') {
-    return err('Not a WebP file')
+    return corrupt('Not a WebP file')
   }
   // Bytes after the RIFF size are ignored; a RIFF size past the data is a truncated file.
   const end = 8 + u32(bytes, 4)
-  if (end > bytes.length) return err('The WebP file is truncated')
+  if (end > bytes.length) return corrupt('The WebP file is truncated')
   let alpha: Uint8Array | undefined
   let canvas: WebpParts['canvas']
   let alphaFlag = false
@@ -62,7 +65,7 @@ function readParts(bytes: Uint8Array): Result<WebpParts, string> {
     const id = fourcc(bytes, at)
     const size = u32(bytes, at + 4)
     const body = at + 8
-    if (size > end - body) return err(`The WebP ${id.trim()} chunk is truncated`)
+    if (size > end - body) return corrupt(`The WebP ${id.trim()} chunk is truncated`)
     const payload = bytes.subarray(body, body + size)
     if (id === 'VP8 ' || id === 'VP8L') {
       const frame = bytes.subarray(body)
@@ -70,20 +73,20 @@ function readParts(bytes: Uint8Array): Result<WebpParts, string> {
     }
     if (at === 12) {
       // A simple file starts with its frame; an extended one with VP8X (as libwebp requires).
-      if (id !== 'VP8X') return err(`The WebP starts with a ${id.trim()} chunk`)
-      if (size !== 10) return err('The VP8X chunk is not 10 bytes')
-      if (payload[0]! & VP8X_ANIMATION) return err('Animated WebP')
+      if (id !== 'VP8X') return corrupt(`The WebP starts with a ${id.trim()} chunk`)
+      if (size !== 10) return corrupt('The VP8X chunk is not 10 bytes')
+      if (payload[0]! & VP8X_ANIMATION) return animated
       canvas = { width: u24(payload, 4) + 1, height: u24(payload, 7) + 1 }
       alphaFlag = (payload[0]! & VP8X_ALPHA) !== 0
     } else if (id === 'ALPH') {
       // libwebp takes the last ALPH before the frame.
       alpha = payload
     } else if (id === 'ANIM' || id === 'ANMF') {
-      return err('Animated WebP')
+      return animated
     }
     at = body + size + (size & 1)
   }
-  return err('The WebP has no image data')
+  return corrupt('The WebP has no image data')
 }
 
 /**
@@ -92,10 +95,7 @@ function readParts(bytes: Uint8Array): Result<WebpParts, string> {
  */
 export function openWebp(bytes: Uint8Array): Result<PixelRows, WebpDecodeError> {
   const parts = readParts(bytes)
-  if (!parts.ok) {
-    const reason = parts.error === 'Animated WebP' ? 'unsupported' : 'corrupt'
-    return err({ reason, message: parts.error })
-  }
+  if (!parts.ok) return parts
   try {
     return ok(parts.value.lossless ? lossless(parts.value) : lossy(parts.value))
   } catch (error) {

@@ -132,4 +132,18 @@ describe('openImage on WebP against libwebp', () => {
       expect((error as CodecError).reason).toBe('corrupt')
     }
   })
+
+  it('refuses an animation (VP8X animation flag) as unsupported, not corrupt', async () => {
+    const frame = webpChunk(await encodeWebp(image(21, 13, false), { quality: 70 }), 'VP8 ')
+    const flags = vp8x(21, 13)
+    flags[0] = 0x02
+    const error = await ours(
+      riffWebp([
+        ['VP8X', flags],
+        ['VP8 ', frame],
+      ]),
+    )
+    expect(error).toBeInstanceOf(CodecError)
+    expect((error as CodecError).reason).toBe('unsupported')
+  })
 })

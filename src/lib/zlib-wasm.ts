@@ -489,7 +489,9 @@ export async function createWasmBinarizer(
   width: number,
   height: number,
   levels: BinarizeLevels,
-): Promise<(source: (y: number) => Uint8Array) => Generator<Uint8Array>> {
+): Promise<
+  (source: AsyncIterable<Uint8Array> | Iterable<Uint8Array>) => AsyncGenerator<Uint8Array>
+> {
   const wasm = await instantiateKernels<BinarizeExports>(module)
   const base = wasm.binarizeInit(width)
   const heap = new Uint8Array(wasm.memory.buffer)
@@ -498,10 +500,20 @@ export async function createWasmBinarizer(
   const outAt = base + 5 * stride
   const out = heap.subarray(outAt, outAt + width)
   const { low, high, margin } = levels
-  return function* (source) {
-    for (let y = 0; y < Math.min(2, height); y++) heap.set(source(y), slot(y))
+  return async function* (source) {
+    const rows = (async function* () {
+      yield* source
+    })()
+    const take = async (y: number) => {
+      const next = await rows.next()
+      if (next.done || next.value.length !== width) {
+        throw new RangeError(`Expected row ${y} of ${height} with ${width} pixels to binarize`)
+      }
+      heap.set(next.value, slot(y))
+    }
+    for (let y = 0; y < Math.min(2, height); y++) await take(y)
     for (let y = 0; y < height; y++) {
-      if (y + 2 < height) heap.set(source(y + 2), slot(y + 2))
+      if (y + 2 < height) await take(y + 2)
       const cur = slot(y)
       const up1 = y >= 1 ? slot(y - 1) : cur
       const up2 = y >= 2 ? slot(y - 2) : up1
@@ -510,5 +522,7 @@ export async function createWasmBinarizer(
       wasm.binarizeRow(cur, up1, up2, down1, down2, outAt, width, low, high, margin)
       yield out
     }
+    // Every row is in: the source may hand its memory back now.
+    await rows.return(undefined)
   }
 }

@@ -1,19 +1,20 @@
 /**
  * convertImage (spec §4.5): a filing-ready raster at 300 or 600 DPI (PLATFORM.md §7).
- * Pipeline, streamed by rows from decoder to encoder; the one page buffer is the output-size gray
- * page the tone decision needs (see engines/filing/filing-page.ts):
+ * Pipeline, streamed by rows from decoder to encoder; the rows wait for the tone decision in a
+ * held page, or go to the gray encoders early (see engines/filing/filing-page.ts):
  *   decode → flatten onto white as 8-bit gray → resample to the preset's long edge →
  *   decide line art (1-bit) or continuous tone (8-bit gray) and binarize →
  *   encode PNG (pHYs) | TIFF (G4 or Deflate, resolution tags) | PDF (image placed at its DPI)
  * TIFF and PDF also get a PNG preview (long edge ≤ 1024) of the filed page, resampled from the
- * same rows as they pass, so the image is decoded once.
+ * same rows as they pass. The image is decoded once, twice for a page whose top reads as a photo
+ * and whose whole reads as line art.
  */
 
 import type { OutputBatch } from '../adapters/ports'
 import { openImage } from '../codecs/decode'
 import { createPngEncoder } from '../codecs/png/encode'
 import type { ImageType } from '../codecs/sniff'
-import { type FiledMode, type FilingMode, prepareFilingPage } from '../engines/filing/filing-page'
+import { type FiledMode, type FilingMode, fileThePage } from '../engines/filing/filing-page'
 import { fitLongEdge, PRESET_LONG_EDGE_PX, previewSize } from '../engines/filing/sizes'
 import { flattenToGray } from '../engines/gray/flatten-to-gray'
 import { resampleGray } from '../engines/gray/resample'
@@ -73,32 +74,43 @@ export async function convertImage(
   ports: { outputs: OutputBatch; kernels: Kernels },
 ): Promise<ConvertOutput> {
   const { outputs, kernels } = ports
-  const { image, format, dpi, mode, page } = input
+  const { image, format, dpi, mode, page: pageSize } = input
   const made = await mapCodecFailures(image.source, async () => {
-    const gray = flattenToGray(
-      await openImage(image.bytes, image.type, {
-        prefer: 'luma',
-        zlib: kernels.zlib,
-      }),
-    )
+    const open = async () =>
+      flattenToGray(
+        await openImage(image.bytes, image.type, { prefer: 'luma', zlib: kernels.zlib }),
+      )
+    const gray = await open()
     const size = fitLongEdge(gray.width, gray.height, PRESET_LONG_EDGE_PX[dpi])
-    const resampled = resampleGray(gray, size.width, size.height, { wasm: kernels.resample })
-    const filed = await prepareFilingPage(resampled, mode, { zlib: kernels.zlib })
-    const main = createFilingEncoder({
-      format,
-      mode: filed.mode,
-      ...size,
-      dpi,
-      page,
-      zlib: kernels.zlib,
-    })
-    const preview = format !== 'png' ? previewEncoder(size.width, size.height, dpi, kernels) : null
+    const resample = (source: GrayRows) =>
+      resampleGray(source, size.width, size.height, { wasm: kernels.resample })
+    const page = await fileThePage(
+      resample(gray),
+      mode,
+      {
+        file(rows, filedMode) {
+          const main = createFilingEncoder({
+            format,
+            mode: filedMode,
+            ...size,
+            dpi,
+            page: pageSize,
+            zlib: kernels.zlib,
+          })
+          const preview =
+            format !== 'png' ? previewEncoder(size.width, size.height, dpi, kernels) : null
+          return pump(rows, main, preview)
+        },
+        again: async () => resample(await open()),
+      },
+      { zlib: kernels.zlib },
+    )
     return {
-      mode: filed.mode,
-      modeReason: filed.reason,
+      mode: page.mode,
+      modeReason: page.reason,
       size,
       source: { width: gray.width, height: gray.height },
-      ...(await pump(filed.rows, main, preview)),
+      ...page.filed,
     }
   })
 

@@ -177,6 +177,33 @@ describe('POST /v1/convert: filing output', () => {
     expect(black).toBeLessThan(0.9)
   })
 
+  it('files a 600-DPI page the same whether it waited for the decision or not', async () => {
+    // At 600 DPI the page is coded while it waits, a page whose top reads as a photo goes to
+    // the gray encoder early, and one that is line art after all is decoded a second time: the
+    // caller sees the same pixels as when the mode is forced and nothing waits.
+    const { apiKey } = await newAccount(20)
+    const pixels = async (data: ConvertData) => (await fromPng(await download(data.url))).data
+    const photo = await photoLike(480, 640).jpeg()
+    const auto = await convert(apiKey, photo, { dpi: '600' })
+    const gray = await convert(apiKey, photo, { dpi: '600', mode: 'gray' })
+    expect([auto.mode, auto.width, auto.height]).toEqual(['gray', 3072, 4096])
+    expect(await pixels(auto)).toEqual(await pixels(gray))
+    // A scanned sheet (paper grain) under a smooth gray strip 3 % of its height.
+    const sheet = lineDrawing(2048, 1536)
+    let seed = 99
+    for (let i = 0; i < sheet.data.length; i++) {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff
+      const y = Math.floor(i / 2048)
+      if (y < 46) sheet.data[i] = 90 + Math.floor((i % 2048) / 16)
+      else if (sheet.data[i] === 255) sheet.data[i] = 226 + ((seed >> 16) % 24)
+    }
+    const scan = await toPng(sheet)
+    const decided = await convert(apiKey, scan, { dpi: '600' })
+    const forced = await convert(apiKey, scan, { dpi: '600', mode: 'bilevel' })
+    expect(decided.mode).toBe('bilevel')
+    expect(await pixels(decided)).toEqual(await pixels(forced))
+  }, 120_000)
+
   it('keeps thin lines of line art in the 1-bit output', async () => {
     const { apiKey } = await newAccount(10)
     // A 2400 px drawing with 2-px lines, shrunk 2.34x to the 2K preset: each line becomes

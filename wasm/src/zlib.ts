@@ -2045,3 +2045,105 @@ export function diffRow(length: i32, out: usize): void {
   }
   for (; i < n; i++) store<u8>(out + i, load<u8>(row + i) - load<u8>(row + i - 1))
 }
+
+// ---------------------------------------------------------------------------------------------
+// The held filing page (src/engines/filing/held-page.ts): each row coded against the row above,
+// 16 pixels at a time. A block equal to the one above costs nothing, one within -8…7 of it 8
+// bytes (two differences a byte), any other block its 16 differences. Two flag bits per block
+// (0, 1, 2 for those three) come first. Rows are padded to whole blocks with white.
+// ---------------------------------------------------------------------------------------------
+
+let hPadded: usize = 0
+let hRow: usize = 0
+let hPrior: usize = 0
+let hCode: usize = 0
+
+/** Room for rows of `width` pixels; may grow memory. Then heldRow() and heldCode() say where. */
+export function heldInit(width: i32): void {
+  hPadded = (<usize>width + 15) & ~(<usize>15)
+  hRow = heap.alloc(hPadded)
+  hPrior = heap.alloc(hPadded)
+  const blocks = hPadded >> 4
+  hCode = heap.alloc(((blocks + 3) >> 2) + (blocks << 4))
+  heldRestart()
+}
+
+/** Starts a page (coding or decoding): the row above the first is white. */
+export function heldRestart(): void {
+  memory.fill(hRow, 255, hPadded)
+  memory.fill(hPrior, 255, hPadded)
+}
+
+/** Where the row to code is written and the decoded row is read (padding stays white). */
+export function heldRow(): usize {
+  return hRow
+}
+
+/** Where a row's code is written by heldCodeRow and read by heldDecodeRow. */
+export function heldCode(): usize {
+  return hCode
+}
+
+/** Codes the row at heldRow() into heldCode(); returns the code's length in bytes. */
+export function heldCodeRow(): i32 {
+  const blocks = hPadded >> 4
+  const flags = (blocks + 3) >> 2
+  memory.fill(hCode, 0, flags)
+  let out = hCode + flags
+  const bias = i8x16.splat(8)
+  const limit = i8x16.splat(16)
+  const low = i16x8.splat(0x0f)
+  for (let b: usize = 0; b < blocks; b++) {
+    const at = b << 4
+    const cur = v128.load(hRow + at)
+    const diff = i8x16.sub(cur, v128.load(hPrior + at))
+    v128.store(hPrior + at, cur)
+    if (!v128.any_true(diff)) continue
+    const biased = i8x16.add(diff, bias)
+    let flag: u32 = 2
+    if (i8x16.all_true(i8x16.lt_u(biased, limit))) {
+      // Lane k of i16 holds differences 2k (low byte) and 2k + 1: pack them as two nibbles.
+      const pairs = v128.or(v128.and(biased, low), i16x8.shr_u(biased, 4))
+      store<u64>(out, i64x2.extract_lane(i8x16.narrow_i16x8_u(pairs, pairs), 0))
+      out += 8
+      flag = 1
+    } else {
+      v128.store(out, diff)
+      out += 16
+    }
+    const f = hCode + (b >> 2)
+    store<u8>(f, load<u8>(f) | (flag << ((<u32>b & 3) << 1)))
+  }
+  return <i32>(out - hCode)
+}
+
+/** Decodes the row coded at heldCode() into heldRow(). */
+export function heldDecodeRow(): void {
+  const blocks = hPadded >> 4
+  let code = hCode + ((blocks + 3) >> 2)
+  const bias = i8x16.splat(8)
+  const low = i16x8.splat(0x0f)
+  const high = i16x8.splat(0xf0)
+  for (let b: usize = 0; b < blocks; b++) {
+    const at = b << 4
+    const flag = (<u32>load<u8>(hCode + (b >> 2)) >> ((<u32>b & 3) << 1)) & 3
+    const prior = v128.load(hPrior + at)
+    if (flag === 0) {
+      v128.store(hRow + at, prior)
+      continue
+    }
+    let diff: v128
+    if (flag === 1) {
+      const lanes = i16x8.extend_low_i8x16_u(v128.load64_zero(code))
+      const biased = v128.or(v128.and(lanes, low), i16x8.shl(v128.and(lanes, high), 4))
+      diff = i8x16.sub(biased, bias)
+      code += 8
+    } else {
+      diff = v128.load(code)
+      code += 16
+    }
+    const cur = i8x16.add(prior, diff)
+    v128.store(hRow + at, cur)
+    v128.store(hPrior + at, cur)
+  }
+}

@@ -108,35 +108,43 @@ export interface ToneFeatures {
  */
 export function pageHistogram(page: Uint8Array): Uint32Array {
   const histogram = new Uint32Array(LEVELS)
+  countLevels(page, histogram)
+  return histogram
+}
+
+/** Adds the levels of `bytes` to `histogram` (256 bins). */
+function countLevels(bytes: Uint8Array, histogram: Uint32Array): void {
   // Four bytes per read, and a run of one-level words (paper, an enlarged flat area) counted in
   // one add: a byte loop on such a page increments one bin after another, each waiting for the
   // last. Same counts, about twice as fast on a flat page and a third faster on noise.
-  const aligned = (page.byteOffset & 3) === 0
-  const words = aligned ? new Uint32Array(page.buffer, page.byteOffset, page.length >> 2) : null
+  const head = (4 - (bytes.byteOffset & 3)) & 3
+  if (bytes.length < head + 4) {
+    for (let i = 0; i < bytes.length; i++) histogram[bytes[i]!]!++
+    return
+  }
+  for (let i = 0; i < head; i++) histogram[bytes[i]!]!++
+  const words = new Uint32Array(bytes.buffer, bytes.byteOffset + head, (bytes.length - head) >> 2)
   let runLevel = -1
   let run = 0
-  if (words) {
-    for (let k = 0; k < words.length; k++) {
-      const word = words[k]!
-      const level = word & 255
-      if (word === Math.imul(level, 0x01010101) >>> 0) {
-        if (level !== runLevel) {
-          if (runLevel >= 0) histogram[runLevel]! += run
-          runLevel = level
-          run = 0
-        }
-        run += 4
-      } else {
-        histogram[level]!++
-        histogram[(word >>> 8) & 255]!++
-        histogram[(word >>> 16) & 255]!++
-        histogram[word >>> 24]!++
+  for (let k = 0; k < words.length; k++) {
+    const word = words[k]!
+    const level = word & 255
+    if (word === Math.imul(level, 0x01010101) >>> 0) {
+      if (level !== runLevel) {
+        if (runLevel >= 0) histogram[runLevel]! += run
+        runLevel = level
+        run = 0
       }
+      run += 4
+    } else {
+      histogram[level]!++
+      histogram[(word >>> 8) & 255]!++
+      histogram[(word >>> 16) & 255]!++
+      histogram[word >>> 24]!++
     }
-    if (runLevel >= 0) histogram[runLevel]! += run
   }
-  for (let i = words ? words.length << 2 : 0; i < page.length; i++) histogram[page[i]!]!++
-  return histogram
+  if (runLevel >= 0) histogram[runLevel]! += run
+  for (let i = head + (words.length << 2); i < bytes.length; i++) histogram[bytes[i]!]!++
 }
 
 /**
@@ -154,10 +162,134 @@ export function toneFeatures(
   height: number,
   histogram: Uint32Array = pageHistogram(page),
 ): ToneFeatures {
-  const levels = pageLevels(histogram)
-  if (levels.total !== width * height || page.length !== width * height) {
+  if (page.length !== width * height) {
     throw new RangeError(
-      `Expected a page and histogram of ${width * height} pixels for toneFeatures but received ${page.length} and ${levels.total}`,
+      `Expected a page of ${width * height} pixels for toneFeatures but received ${page.length}`,
+    )
+  }
+  const samples = new FlatSamples(width, height)
+  for (let y = 1; y < height - 1; y += FLAT_SAMPLE_STEP) {
+    const row = (at: number) => page.subarray(at * width, (at + 1) * width)
+    samples.addRow(row(y - 1), row(y), row(y + 1))
+  }
+  return featuresOf(histogram, samples, width * height)
+}
+
+/**
+ * The tone features of a page whose rows arrive one at a time (the convert path's filing page),
+ * without holding the page: the histogram and the sampled 3 × 3 neighbourhoods are counted as the
+ * rows pass, which gives exactly {@link toneFeatures}' values for the same page.
+ */
+export class ToneTally {
+  readonly histogram = new Uint32Array(LEVELS)
+  readonly #samples: FlatSamples
+  /** Copies of the two rows above the next sampled centre row (added rows are the caller's). */
+  readonly #above: Uint8Array
+  readonly #centre: Uint8Array
+  #rows = 0
+
+  constructor(
+    readonly width: number,
+    readonly height: number,
+  ) {
+    this.#samples = new FlatSamples(width, height)
+    this.#above = new Uint8Array(width)
+    this.#centre = new Uint8Array(width)
+  }
+
+  /** Counts the next row (not kept: the caller may reuse it). */
+  add(row: Uint8Array): void {
+    if (row.length !== this.width || this.#rows >= this.height) {
+      throw new RangeError(
+        `Expected row ${this.#rows} of ${this.height} with ${this.width} pixels but received ${row.length}`,
+      )
+    }
+    countLevels(row, this.histogram)
+    const y = this.#rows++
+    // Centres are rows 1, 5, 9, … below the last: row y closes the window of centre y − 1.
+    const phase = y % FLAT_SAMPLE_STEP
+    if (phase === 0) this.#above.set(row)
+    else if (phase === 1) this.#centre.set(row)
+    else if (phase === 2) this.#samples.addRow(this.#above, this.#centre, row)
+  }
+
+  /** Rows counted so far. */
+  get rows(): number {
+    return this.#rows
+  }
+
+  /**
+   * The features of the rows counted so far: the whole page's once every row is in, a
+   * provisional reading of its top part before that.
+   */
+  features(): ToneFeatures {
+    return featuresOf(this.histogram, this.#samples, this.width * this.#rows)
+  }
+}
+
+/**
+ * The sampled pixels of the flat mid-tone share (every fourth row and column, borders aside), each
+ * counted by its level and the range of its 3 × 3 neighbourhood, so the share can be read for any
+ * paper and ink levels once the histogram is complete.
+ */
+class FlatSamples {
+  /** Counts by level × range, ranges capped at RANGE_CAP (a range that high is never flat). */
+  readonly counts = new Uint32Array(LEVELS * (RANGE_CAP + 1))
+  count = 0
+
+  constructor(
+    readonly width: number,
+    readonly height: number,
+  ) {}
+
+  /** Samples centre row `centre` (between `above` and `below`) at columns 1, 5, 9, …. */
+  addRow(above: Uint8Array, centre: Uint8Array, below: Uint8Array): void {
+    const { counts, width } = this
+    for (let x = 1; x < width - 1; x += FLAT_SAMPLE_STEP) {
+      const v = centre[x]!
+      // Paper white and full black are never mid-tones, whatever the page's levels.
+      if (v === 255 || v === 0) continue
+      const lo = Math.min(
+        above[x - 1]!,
+        above[x]!,
+        above[x + 1]!,
+        centre[x - 1]!,
+        v,
+        centre[x + 1]!,
+        below[x - 1]!,
+        below[x]!,
+        below[x + 1]!,
+      )
+      const hi = Math.max(
+        above[x - 1]!,
+        above[x]!,
+        above[x + 1]!,
+        centre[x - 1]!,
+        v,
+        centre[x + 1]!,
+        below[x - 1]!,
+        below[x]!,
+        below[x + 1]!,
+      )
+      const range = hi - lo
+      counts[v * (RANGE_CAP + 1) + Math.min(range, RANGE_CAP)]!++
+    }
+    this.count += ((width - 3) >> 2) + 1
+  }
+}
+
+/**
+ * The flat range is at most a quarter of the contrast, under 64 levels: ranges are counted up to
+ * this, and every wider one in one bin.
+ */
+const RANGE_CAP = 64
+
+/** The features from a page's histogram and its flat samples. */
+function featuresOf(histogram: Uint32Array, samples: FlatSamples, pixels: number): ToneFeatures {
+  const levels = pageLevels(histogram)
+  if (levels.total !== pixels) {
+    throw new RangeError(
+      `Expected a histogram of ${pixels} pixels for the tone features but received ${levels.total}`,
     )
   }
   const { total, paper, ink } = levels
@@ -174,52 +306,34 @@ export function toneFeatures(
     if (v < paperEdge) nonPaper += n
     if (v > midLow && v < midHigh) midTone += n
   }
-  const flatMidTone = flatMidToneShare(page, width, height, midLow, midHigh, contrast)
   return {
     levels,
     nonPaper: nonPaper / total,
     midTone: midTone / total,
-    flatMidTone,
+    flatMidTone: flatMidToneShare(samples, midLow, midHigh, contrast),
     blank,
   }
 }
 
 /**
- * Share of sampled pixels (every fourth row and column, borders aside) that are mid-tones whose
- * 3 × 3 neighbourhood spans at most a quarter of the contrast: smooth gray, which line art does
- * not have (its mid-tones sit on the edges of strokes, next to paper).
+ * Share of sampled pixels that are mid-tones whose 3 × 3 neighbourhood spans at most a quarter of
+ * the contrast: smooth gray, which line art does not have (its mid-tones sit on the edges of
+ * strokes, next to paper).
  */
 function flatMidToneShare(
-  page: Uint8Array,
-  width: number,
-  height: number,
+  samples: FlatSamples,
   midLow: number,
   midHigh: number,
   contrast: number,
 ): number {
-  if (width < 3 || height < 3 || contrast <= 0) return 0
-  const flat = FLAT_RANGE_CONTRAST_SHARE * contrast
-  let samples = 0
+  if (samples.count === 0 || contrast <= 0) return 0
+  const flat = Math.min(RANGE_CAP - 1, Math.floor(FLAT_RANGE_CONTRAST_SHARE * contrast))
   let count = 0
-  for (let y = 1; y < height - 1; y += FLAT_SAMPLE_STEP) {
-    for (let x = 1; x < width - 1; x += FLAT_SAMPLE_STEP) {
-      samples++
-      const centre = y * width + x
-      const v = page[centre]!
-      if (v <= midLow || v >= midHigh) continue
-      let lo = v
-      let hi = v
-      for (let row = centre - width; row <= centre + width && hi - lo <= flat; row += width) {
-        for (let i = row - 1; i <= row + 1; i++) {
-          const n = page[i]!
-          if (n < lo) lo = n
-          else if (n > hi) hi = n
-        }
-      }
-      if (hi - lo <= flat) count++
-    }
+  for (let v = Math.floor(midLow) + 1; v < midHigh; v++) {
+    const row = v * (RANGE_CAP + 1)
+    for (let range = 0; range <= flat; range++) count += samples.counts[row + range]!
   }
-  return count / samples
+  return count / samples.count
 }
 
 /**

@@ -7,6 +7,7 @@ import {
   MAX_NON_PAPER_SHARE,
   MIN_PHOTO_FLAT_SHARE,
   pageHistogram,
+  ToneTally,
   toneFeatures,
 } from '../../../src/engines/gray/tone'
 import {
@@ -200,5 +201,53 @@ describe('classifyTone', () => {
     expect(() => classifyTone(page, { width: 4, height: 3 }, new Uint32Array(256))).toThrow(
       RangeError,
     )
+  })
+})
+
+describe('ToneTally', () => {
+  const tallied = (page: Page, rows = page.height) => {
+    const tally = new ToneTally(page.width, page.height)
+    // Each row a fresh copy overwritten after the call: the tally must keep what it needs.
+    const row = new Uint8Array(page.width)
+    for (let y = 0; y < rows; y++) {
+      row.set(page.pixels.subarray(y * page.width, (y + 1) * page.width))
+      tally.add(row)
+      row.fill(7)
+    }
+    return tally
+  }
+
+  it('gives exactly the features of the whole page when its rows come one at a time', async () => {
+    const u = uniform(3)
+    const pages = [
+      await shrink(thinLines(1000, 750), 2.5),
+      addNoise(await shrink(textStrokes(900, 700), 1.7), 6, 3),
+      await shrink(stippling(800, 600, 5), 2),
+      shadedSphere(401, 299),
+      gradient(130, 7),
+      smoothNoise(203, 150, 4),
+      pageOf(97, 61, () => (u() < 0.5 ? 250 : Math.floor(u() * 256))),
+      pageOf(3, 3, (x, y) => x * 90 + y),
+      pageOf(2, 40, (x, y) => x * 90 + y),
+      pageOf(50, 2, (x) => x * 5),
+    ]
+    for (const page of pages) {
+      const tally = tallied(page)
+      expect(tally.features(), `${page.width}x${page.height}`).toEqual(features(page))
+      expect(tally.histogram).toEqual(pageHistogram(page.pixels))
+    }
+  })
+
+  it('reads the rows counted so far when the page is not complete', () => {
+    const page = shadedSphere(300, 200)
+    const top = { width: 300, height: 80, pixels: page.pixels.slice(0, 300 * 80) }
+    expect(tallied(page, 80).features()).toEqual(features(top))
+  })
+
+  it('refuses a row of the wrong width or one row too many', () => {
+    const tally = new ToneTally(4, 1)
+    expect(() => tally.add(new Uint8Array(3))).toThrow(RangeError)
+    tally.add(new Uint8Array(4))
+    expect(() => tally.add(new Uint8Array(4))).toThrow(RangeError)
   })
 })

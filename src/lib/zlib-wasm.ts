@@ -6,6 +6,7 @@
  * rows for `unfilterRow`, about 0.3 MB plus two rows.
  */
 
+import { type BinarizeKernel, type BinarizeLevels, WasmRowBinarizer } from './binarize-wasm'
 import { CodecError } from './codec-error'
 import type { InflateOptions } from './inflate'
 import { instantiateKernels } from './wasm-instance'
@@ -455,30 +456,6 @@ export class WasmDeflateWriter {
   }
 }
 
-interface BinarizeExports {
-  memory: { readonly buffer: ArrayBuffer }
-  binarizeInit(width: number): number
-  binarizeRow(
-    cur: number,
-    up1: number,
-    up2: number,
-    down1: number,
-    down2: number,
-    out: number,
-    width: number,
-    low: number,
-    high: number,
-    margin: number,
-  ): void
-}
-
-/** binarizePage's parameters (engines/gray/binarize.ts), in gray levels. */
-export interface BinarizeLevels {
-  readonly low: number
-  readonly high: number
-  readonly margin: number
-}
-
 /**
  * binarizePage (engines/gray/binarize.ts) as a stream, in wasm: rows go in top to bottom and come
  * out binarized two rows later (each needs the two below), the same bytes as the page version.
@@ -492,37 +469,25 @@ export async function createWasmBinarizer(
 ): Promise<
   (source: AsyncIterable<Uint8Array> | Iterable<Uint8Array>) => AsyncGenerator<Uint8Array>
 > {
-  const wasm = await instantiateKernels<BinarizeExports>(module)
-  const base = wasm.binarizeInit(width)
-  const heap = new Uint8Array(wasm.memory.buffer)
-  const stride = width + 16
-  const slot = (y: number) => base + (y % 5) * stride
-  const outAt = base + 5 * stride
-  const out = heap.subarray(outAt, outAt + width)
-  const { low, high, margin } = levels
+  const wasm = await instantiateKernels<BinarizeKernel & { binarizeInit(width: number): number }>(
+    module,
+  )
+  const rows = new WasmRowBinarizer(wasm, wasm.binarizeInit(width), width, height, levels)
   return async function* (source) {
-    const rows = (async function* () {
+    const iterator = (async function* () {
       yield* source
     })()
     const take = async (y: number) => {
-      const next = await rows.next()
-      if (next.done || next.value.length !== width) {
-        throw new RangeError(`Expected row ${y} of ${height} with ${width} pixels to binarize`)
-      }
-      heap.set(next.value, slot(y))
+      const next = await iterator.next()
+      if (next.done) throw new RangeError(`Expected row ${y} of ${height} to binarize`)
+      rows.load(y, next.value)
     }
     for (let y = 0; y < Math.min(2, height); y++) await take(y)
     for (let y = 0; y < height; y++) {
       if (y + 2 < height) await take(y + 2)
-      const cur = slot(y)
-      const up1 = y >= 1 ? slot(y - 1) : cur
-      const up2 = y >= 2 ? slot(y - 2) : up1
-      const down1 = y + 1 < height ? slot(y + 1) : cur
-      const down2 = y + 2 < height ? slot(y + 2) : down1
-      wasm.binarizeRow(cur, up1, up2, down1, down2, outAt, width, low, high, margin)
-      yield out
+      yield rows.binarize(y)
     }
     // Every row is in: the source may hand its memory back now.
-    await rows.return(undefined)
+    await iterator.return(undefined)
   }
 }

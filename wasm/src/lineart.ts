@@ -35,6 +35,9 @@ export function heapBase(): usize {
   return __heap_base
 }
 
+// The threshold stage's binarization, one row at a time (shared with zlib.wasm).
+export { binarizeRow } from './binarize'
+
 // ---------------------------------------------------------------------------------------------
 // Despeckle: the same algorithm as despeckle.ts (span flood fills in raster order), so even its
 // order effects match; the spans are found 16 bytes at a time.

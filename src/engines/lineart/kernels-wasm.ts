@@ -4,6 +4,7 @@
  * as ./despeckle.ts, ./distance.ts and ./skeletonize.ts. Each trace instantiates its own copy,
  * whose memory holds, at offsets fixed here once (16-byte aligned, above the module's tables):
  *   out      two int32 despeckle counts (specks, holes)
+ *   rows     the threshold's binarizer: five source rows and its output (binarize-wasm.ts)
  *   scratch  the thinning's: three bitmaps of one bit per 16 mask bytes (where it must look);
  *            `skeletonScratchBytes` gives the size
  *   mask     the framed mask, (width + 2) · (height + 2) bytes, then 32 bytes the wide loads read
@@ -16,12 +17,17 @@
  * of a light sheet's distance time (4.7 of 6.3 ms) is first touches of the fresh 12 MB output.
  */
 
+import {
+  type BinarizeKernel,
+  binarizeScratchBytes,
+  WasmRowBinarizer,
+} from '../../lib/binarize-wasm'
 import { instantiateKernels } from '../../lib/wasm-instance'
 import type { Mask } from './mask'
 import type { PixelStages } from './pixel-stages'
 
 /** The kernel module's exports (see wasm/src/lineart.ts). */
-interface LineartExports {
+interface LineartExports extends BinarizeKernel {
   memory: { readonly buffer: ArrayBuffer; grow(pages: number): number }
   heapBase(): number
   despeckle(
@@ -85,6 +91,7 @@ function layOut(wasm: LineartExports, width: number, height: number, fresh: bool
     return at
   }
   const outAt = take(8)
+  const rowsAt = take(binarizeScratchBytes(width))
   const scratchAt = take(wasm.skeletonScratchBytes(width, height))
   const maskAt = take(n + 32)
   const distanceAt = take(n + 32)
@@ -98,6 +105,16 @@ function layOut(wasm: LineartExports, width: number, height: number, fresh: bool
   if (!fresh) mask.data.fill(0)
   return {
     mask,
+    binarize(page, params) {
+      const rows = new WasmRowBinarizer(wasm, rowsAt, width, height, params)
+      const row = (y: number) => page.subarray(y * width, (y + 1) * width)
+      for (let y = 0; y < Math.min(2, height); y++) rows.load(y, row(y))
+      // In place: row y is written once rows y + 1 and y + 2 (still the page's) are loaded.
+      for (let y = 0; y < height; y++) {
+        if (y + 2 < height) rows.load(y + 2, row(y + 2))
+        page.set(rows.binarize(y), y * width)
+      }
+    },
     despeckle(speckAreaPx, holeAreaPx) {
       wasm.despeckle(maskAt, width, height, speckAreaPx, holeAreaPx, stackAt, outAt)
       const buffer = wasm.memory.buffer

@@ -1,9 +1,11 @@
 /**
- * Picks the kernels of the lineart engine's pixel stages (despeckle → distance → skeletonize):
+ * Picks the kernels of the lineart engine's pixel stages (binarize → despeckle → distance →
+ * skeletonize):
  * our WebAssembly module when the runtime installed it, else the TypeScript stages, which stay
  * the reference the module's tests compare against, byte for byte.
  */
 
+import { type BinarizeParams, binarizePage } from '../gray/binarize'
 import { despeckle } from './despeckle'
 import { chamferDistance8 } from './distance'
 import { createWasmStages } from './kernels-wasm'
@@ -15,6 +17,8 @@ import { inkBlocks } from './stroke-graph'
 export interface PixelStages {
   /** The mask the stages work on (in wasm memory for the wasm kernels). */
   readonly mask: Mask
+  /** ../gray/binarize.ts's `binarizePage` of a `mask`-sized gray page, in place (threshold). */
+  binarize(page: Uint8Array, params: BinarizeParams): void
   /** ./despeckle.ts. @returns how many specks were removed and holes filled */
   despeckle(speckAreaPx: number, holeAreaPx: number): { specks: number; holes: number }
   /**
@@ -61,6 +65,7 @@ export async function pixelStages(
 export function typescriptStages(mask: Mask): PixelStages {
   return {
     mask,
+    binarize: (page, params) => binarizePage(page, mask.width, mask.height, params),
     despeckle: (speckAreaPx, holeAreaPx) => despeckle(mask, speckAreaPx, holeAreaPx),
     chamferDistance: () => chamferDistance8(mask),
     skeletonize: () => skeletonize(mask),

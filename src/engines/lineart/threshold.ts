@@ -27,11 +27,14 @@ import { normalizeBackground } from './normalize-background'
 /**
  * @param into the mask to write, `image`'s size and all paper (the wasm kernels' own, so
  *   nothing is copied)
+ * @param binarize `binarizePage` of a page of `image`'s size, in place (the pixel stages' own)
  * @returns the ink mask of `image`: `into`
  */
 export function thresholdInk(
   image: GrayImage,
   into: Mask = createMask(image.width, image.height),
+  binarize: (page: Uint8Array, params: BinarizeParams) => void = (page, params) =>
+    binarizePage(page, image.width, image.height, params),
 ): Mask {
   const { width, height } = image
   if (into.width !== width || into.height !== height) throw new RangeError('mask size')
@@ -44,11 +47,11 @@ export function thresholdInk(
   if (page === normalized) {
     // The pixels a ridge may rescue only as a dot, marked before their levels are overwritten.
     markBand(page, into, params, lineHigh)
-    binarizePage(page, width, height, params)
+    binarize(page, params)
     mergeBinarized(page, into)
   } else {
     // The levels stay in the caller's image: marked and merged in one pass, after binarizing.
-    binarizePage(page, width, height, params)
+    binarize(page, params)
     mergeLevels(page, image.data, into, params, lineHigh)
   }
   // Our own copy: freed now rather than left resident beside the kernels' memory until a GC.

@@ -193,6 +193,33 @@ describe('lineart wasm kernels', () => {
     expect(stages.mask.data[6 * 35 + 1]).toBe(1)
   })
 
+  it('binarize a page in place to the same bytes as binarizePage, at any size', async () => {
+    const u = uniform(11)
+    for (const [width, height] of [
+      [1, 1],
+      [17, 2],
+      [33, 21],
+      [301, 207],
+    ] as const) {
+      // Paper, ink, faint ridges and grain: every branch of the rule, and the 16-pixel blocks.
+      const page = new Uint8Array(width * height).map((_, i) =>
+        i % 7 === 0 ? 40 + Math.floor(u() * 160) : i % 5 === 0 ? 255 : 200 + Math.floor(u() * 56),
+      )
+      for (const params of [
+        { low: 120, high: 210, margin: 12 },
+        { low: -1, high: 90, margin: 3 },
+        { low: 140, high: 140, margin: 1 },
+      ]) {
+        const wasm = await pixelStages(width, height, lineartKernels)
+        const expected = page.slice()
+        typescriptStages(createMask(width, height)).binarize(expected, params)
+        const actual = page.slice()
+        wasm.binarize(actual, params)
+        expect(actual, `${width}x${height} ${JSON.stringify(params)}`).toEqual(expected)
+      }
+    }
+  })
+
   it('saturate distances at 255 thirds, exactly min(255, the 16-bit chamfer distance)', async () => {
     // A solid 300 × 260 block: its centre is 130 px (390 thirds) from paper.
     const mask = createMask(340, 300)

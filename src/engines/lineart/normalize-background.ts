@@ -24,12 +24,19 @@ const EVEN_PAPER_LEVELS = 6
 
 /**
  * @param gray `width · height` levels
- * @returns a new buffer with the paper lifted to 255, or `gray` itself when the paper is even
+ * @returns `page`: a new buffer with the paper lifted to 255, or `gray` itself when the paper is
+ *   even, and then `histogram`, its 256 level counts (summed from the blocks' histograms, which
+ *   spares the caller a pass)
  */
-export function normalizeBackground(gray: Uint8Array, width: number, height: number): Uint8Array {
+export function normalizeBackground(
+  gray: Uint8Array,
+  width: number,
+  height: number,
+): { page: Uint8Array; histogram: Uint32Array | null } {
   const bw = Math.ceil(width / BLOCK_PX)
   const bh = Math.ceil(height / BLOCK_PX)
-  let paper = blockPaperLevels(gray, width, height, bw, bh)
+  const histogram = new Uint32Array(256)
+  let paper = blockPaperLevels(gray, width, height, bw, bh, histogram)
   paper = dilateBlocks(dilateBlocks(paper, bw, bh), bw, bh)
   let lo = 255
   let hi = 0
@@ -37,7 +44,7 @@ export function normalizeBackground(gray: Uint8Array, width: number, height: num
     if (v < lo) lo = v
     if (v > hi) hi = v
   }
-  if (hi - lo <= EVEN_PAPER_LEVELS) return gray
+  if (hi - lo <= EVEN_PAPER_LEVELS) return { page: gray, histogram }
   const out = new Uint8Array(width * height)
   // Horizontal interpolation weights are the same for every row: compute them once.
   const bx0 = new Int32Array(width)
@@ -55,22 +62,29 @@ export function normalizeBackground(gray: Uint8Array, width: number, height: num
     const r1 = bh === 1 ? r0 : r0 + bw
     const row = y * width
     for (let x = 0; x < width; x++) {
+      // White stays white and black black at any paper level (≤ 255): no level to compute.
+      const g = gray[row + x]!
+      if (g === 255 || g === 0) {
+        out[row + x] = g
+        continue
+      }
       const b = bx0[x]!
       const b1 = bw === 1 ? b : b + 1
       const f = fx[x]!
       const top = paper[r0 + b]! + (paper[r0 + b1]! - paper[r0 + b]!) * f
       const bottom = paper[r1 + b]! + (paper[r1 + b1]! - paper[r1 + b]!) * f
       const level = Math.max(top + (bottom - top) * fy, 1)
-      const v = (255 * gray[row + x]!) / level
+      const v = (255 * g) / level
       out[row + x] = v >= 255 ? 255 : v + 0.5
     }
   }
-  return out
+  return { page: out, histogram: null }
 }
 
 /**
  * The 90th-percentile level of each BLOCK_PX block, row-major `bw × bh`: the paper's level
  * where a block has any paper. Also used by /figures' lighting correction (figure/lines).
+ * @param total when given, the image's level counts are added to it
  */
 export function blockPaperLevels(
   gray: Uint8Array,
@@ -78,6 +92,7 @@ export function blockPaperLevels(
   height: number,
   bw: number,
   bh: number,
+  total?: Uint32Array,
 ): Float32Array {
   const paper = new Float32Array(bw * bh)
   const histograms = new Uint32Array(bw * 256)
@@ -101,9 +116,10 @@ export function blockPaperLevels(
     }
     for (let bx = 0; bx < bw; bx++) {
       const base = bx * 256
-      let total = 0
-      for (let v = 0; v < 256; v++) total += histograms[base + v]!
-      const rank = Math.ceil(total * PAPER_PERCENTILE)
+      let count = 0
+      for (let v = 0; v < 256; v++) count += histograms[base + v]!
+      if (total) for (let v = 0; v < 256; v++) total[v]! += histograms[base + v]!
+      const rank = Math.ceil(count * PAPER_PERCENTILE)
       let seen = 0
       let level = 255
       for (let v = 0; v < 256; v++) {

@@ -40,10 +40,10 @@ export function thresholdInk(
   if (into.width !== width || into.height !== height) throw new RangeError('mask size')
   const levels = twoLevels(image.data)
   if (levels) return maskBelow(image.data, into, (levels[0] + levels[1]) / 2, levels[1])
-  const normalized = normalizeBackground(image.data, width, height)
+  const { page: normalized, histogram } = normalizeBackground(image.data, width, height)
   // binarizePage rewrites its page in place: never the caller's image.
   const page = normalized === image.data ? normalized.slice() : normalized
-  const { params, lineHigh } = lineartThreshold(pageHistogram(page))
+  const { params, lineHigh } = lineartThreshold(histogram ?? pageHistogram(page))
   if (page === normalized) {
     // The pixels a ridge may rescue only as a dot, marked before their levels are overwritten.
     markBand(page, into, params, lineHigh)

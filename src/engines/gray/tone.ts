@@ -245,6 +245,10 @@ class FlatSamples {
   /** Samples centre row `centre` (between `above` and `below`) at columns 1, 5, 9, …. */
   addRow(above: Uint8Array, centre: Uint8Array, below: Uint8Array): void {
     const { counts, width } = this
+    // Samples of one bin in a row (a flat gray, an enlarged image) are counted in a local: adding
+    // to the same bin sample after sample waits on its own last store.
+    let bin = 0
+    let run = 0
     for (let x = 1; x < width - 1; x += FLAT_SAMPLE_STEP) {
       const v = centre[x]!
       // Paper white and full black are never mid-tones, whatever the page's levels.
@@ -278,8 +282,16 @@ class FlatSamples {
       lo += (n - lo) & ((n - lo) >> 31)
       hi += (n - hi) & ~((n - hi) >> 31)
       const range = hi - lo
-      counts[v * (RANGE_CAP + 1) + Math.min(range, RANGE_CAP)]!++
+      const at = v * (RANGE_CAP + 1) + Math.min(range, RANGE_CAP)
+      if (at === bin) {
+        run++
+        continue
+      }
+      counts[bin]! += run
+      bin = at
+      run = 1
     }
+    counts[bin]! += run
     this.count += ((width - 3) >> 2) + 1
   }
 }

@@ -35,7 +35,10 @@ export const binarizeScratchBytes = (width: number) => 6 * (width + 16)
 /** A page's rows in, binarized rows out, in `binarizeScratchBytes(width)` bytes at `at`. */
 export class WasmRowBinarizer {
   readonly #stride: number
-  readonly #out: number
+  readonly #heap: Uint8Array
+  /** Where the binarized row is written, and a view of it. */
+  readonly outAt: number
+  readonly out: Uint8Array
 
   /** @param at where the rows live in the kernel's memory (which must not grow meanwhile) */
   constructor(
@@ -46,7 +49,9 @@ export class WasmRowBinarizer {
     readonly levels: BinarizeLevels,
   ) {
     this.#stride = width + 16
-    this.#out = at + 5 * this.#stride
+    this.#heap = new Uint8Array(kernel.memory.buffer)
+    this.outAt = at + 5 * this.#stride
+    this.out = this.#heap.subarray(this.outAt, this.outAt + width)
   }
 
   /** Loads source row `y` (rows go in order, each once). */
@@ -54,23 +59,23 @@ export class WasmRowBinarizer {
     if (row.length !== this.width) {
       throw new RangeError(`Expected row ${y} with ${this.width} pixels to binarize`)
     }
-    new Uint8Array(this.kernel.memory.buffer).set(row, this.#slot(y))
+    this.#heap.set(row, this.slotAt(y))
   }
 
-  /** Binarizes row `y`, whose rows below are loaded; the view is valid until the next call. */
-  binarize(y: number): Uint8Array {
+  /** Binarizes row `y`, whose rows below are loaded, into `out`. */
+  binarize(y: number): void {
     const { height, width } = this
-    const cur = this.#slot(y)
-    const up1 = y >= 1 ? this.#slot(y - 1) : cur
-    const up2 = y >= 2 ? this.#slot(y - 2) : up1
-    const down1 = y + 1 < height ? this.#slot(y + 1) : cur
-    const down2 = y + 2 < height ? this.#slot(y + 2) : down1
+    const cur = this.slotAt(y)
+    const up1 = y >= 1 ? this.slotAt(y - 1) : cur
+    const up2 = y >= 2 ? this.slotAt(y - 2) : up1
+    const down1 = y + 1 < height ? this.slotAt(y + 1) : cur
+    const down2 = y + 2 < height ? this.slotAt(y + 2) : down1
     const { low, high, margin } = this.levels
-    this.kernel.binarizeRow(cur, up1, up2, down1, down2, this.#out, width, low, high, margin)
-    return new Uint8Array(this.kernel.memory.buffer, this.#out, width)
+    this.kernel.binarizeRow(cur, up1, up2, down1, down2, this.outAt, width, low, high, margin)
   }
 
-  #slot(y: number): number {
+  /** Where source row `y` is held (its levels, until row y + 5 is loaded). */
+  slotAt(y: number): number {
     return this.at + (y % 5) * this.#stride
   }
 }

@@ -485,7 +485,8 @@ export async function createWasmBinarizer(
     for (let y = 0; y < Math.min(2, height); y++) await take(y)
     for (let y = 0; y < height; y++) {
       if (y + 2 < height) await take(y + 2)
-      yield rows.binarize(y)
+      rows.binarize(y)
+      yield rows.out
     }
     // Every row is in: the source may hand its memory back now.
     await iterator.return(undefined)

@@ -705,3 +705,31 @@ export function inkBlocks(data: usize, n: usize, blocks: usize): void {
     store<u32>(word, any !== 0 ? load<u32>(word) | bit : load<u32>(word) & ~bit)
   }
 }
+
+// ---------------------------------------------------------------------------------------------
+// Threshold: a binarized row into the mask. Where the row is black the mask takes the code of the
+// pixel's level (`codes`, 256 bytes: ink, the core or the faint band of threshold.ts); white
+// pixels stay paper. 16 white pixels at a time are passed.
+// ---------------------------------------------------------------------------------------------
+
+export function mergeRow(
+  binarized: usize,
+  levels: usize,
+  mask: usize,
+  width: i32,
+  codes: usize,
+): void {
+  const white = i8x16.splat(-1)
+  let x = 0
+  for (; x + 16 <= width; x += 16) {
+    if (i8x16.all_true(i8x16.eq(v128.load(binarized + <usize>x), white))) continue
+    for (let k = x; k < x + 16; k++) mergePixel(binarized, levels, mask, k, codes)
+  }
+  for (; x < width; x++) mergePixel(binarized, levels, mask, x, codes)
+}
+
+function mergePixel(binarized: usize, levels: usize, mask: usize, x: i32, codes: usize): void {
+  const at = <usize>x
+  if (load<u8>(binarized + at) === 0)
+    store<u8>(mask + at, load<u8>(codes + <usize>load<u8>(levels + at)))
+}

@@ -190,7 +190,7 @@ async function skeletonGraph(
       stages === null
         ? await pixelStages(source.width, source.height, wasm)
         : await stages.resize(source.width, source.height)
-    thresholdInk(source, stages.mask, stages.binarize)
+    thresholdInk(source, stages.mask, stages.binarizeInto)
     if (factor > 1) releaseBuffer(source.data)
     const area = factor * factor
     const inkPx = countInk(stages.mask) * area

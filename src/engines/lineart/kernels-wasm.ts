@@ -5,6 +5,7 @@
  * whose memory holds, at offsets fixed here once (16-byte aligned, above the module's tables):
  *   out      two int32 despeckle counts (specks, holes)
  *   rows     the threshold's binarizer: five source rows and its output (binarize-wasm.ts)
+ *   codes    the threshold's 256 mask codes by level
  *   scratch  the thinning's: three bitmaps of one bit per 16 mask bytes (where it must look);
  *            `skeletonScratchBytes` gives the size
  *   mask     the framed mask, (width + 2) · (height + 2) bytes, then 32 bytes the wide loads read
@@ -49,6 +50,7 @@ interface LineartExports extends BinarizeKernel {
   skeletonScratchBytes(width: number, height: number): number
   skeletonize(data: number, width: number, height: number, scratch: number): void
   inkBlocks(data: number, n: number, blocks: number): void
+  mergeRow(binarized: number, levels: number, mask: number, width: number, codes: number): void
 }
 
 const PAGE = 65536
@@ -92,6 +94,7 @@ function layOut(wasm: LineartExports, width: number, height: number, fresh: bool
   }
   const outAt = take(8)
   const rowsAt = take(binarizeScratchBytes(width))
+  const codesAt = take(256)
   const scratchAt = take(wasm.skeletonScratchBytes(width, height))
   const maskAt = take(n + 32)
   const distanceAt = take(n + 32)
@@ -105,14 +108,15 @@ function layOut(wasm: LineartExports, width: number, height: number, fresh: bool
   if (!fresh) mask.data.fill(0)
   return {
     mask,
-    binarize(page, params) {
+    binarizeInto(levels, params, codes) {
+      new Uint8Array(wasm.memory.buffer).set(codes, codesAt)
       const rows = new WasmRowBinarizer(wasm, rowsAt, width, height, params)
-      const row = (y: number) => page.subarray(y * width, (y + 1) * width)
+      const row = (y: number) => levels.subarray(y * width, (y + 1) * width)
       for (let y = 0; y < Math.min(2, height); y++) rows.load(y, row(y))
-      // In place: row y is written once rows y + 1 and y + 2 (still the page's) are loaded.
       for (let y = 0; y < height; y++) {
         if (y + 2 < height) rows.load(y + 2, row(y + 2))
-        page.set(rows.binarize(y), y * width)
+        rows.binarize(y)
+        wasm.mergeRow(rows.outAt, rows.slotAt(y), maskAt + (y + 1) * stride + 1, width, codesAt)
       }
     },
     despeckle(speckAreaPx, holeAreaPx) {

@@ -1,24 +1,23 @@
 /**
- * Picks the kernels of the lineart engine's pixel stages (binarize → despeckle → distance →
- * skeletonize):
+ * Picks the kernels of the lineart engine's pixel stages (despeckle → distance → skeletonize):
  * our WebAssembly module when the runtime installed it, else the TypeScript stages, which stay
  * the reference the module's tests compare against, byte for byte.
  */
 
-import { type BinarizeParams, binarizePage } from '../gray/binarize'
 import { despeckle } from './despeckle'
 import { chamferDistance8 } from './distance'
 import { createWasmStages } from './kernels-wasm'
 import { createMask, type Mask } from './mask'
 import { skeletonize } from './skeletonize'
 import { inkBlocks } from './stroke-graph'
+import type { BinarizeInto } from './threshold'
 
 /** The three pixel stages bound to one mask, which they rewrite in place. */
 export interface PixelStages {
   /** The mask the stages work on (in wasm memory for the wasm kernels). */
   readonly mask: Mask
-  /** ../gray/binarize.ts's `binarizePage` of a `mask`-sized gray page, in place (threshold). */
-  binarize(page: Uint8Array, params: BinarizeParams): void
+  /** The threshold's binarization into `mask`, in the wasm kernels only (./threshold.ts). */
+  readonly binarizeInto?: BinarizeInto
   /** ./despeckle.ts. @returns how many specks were removed and holes filled */
   despeckle(speckAreaPx: number, holeAreaPx: number): { specks: number; holes: number }
   /**
@@ -65,7 +64,6 @@ export async function pixelStages(
 export function typescriptStages(mask: Mask): PixelStages {
   return {
     mask,
-    binarize: (page, params) => binarizePage(page, mask.width, mask.height, params),
     despeckle: (speckAreaPx, holeAreaPx) => despeckle(mask, speckAreaPx, holeAreaPx),
     chamferDistance: () => chamferDistance8(mask),
     skeletonize: () => skeletonize(mask),

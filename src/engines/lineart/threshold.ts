@@ -27,38 +27,48 @@ import { normalizeBackground } from './normalize-background'
 /**
  * @param into the mask to write, `image`'s size and all paper (the wasm kernels' own, so
  *   nothing is copied)
- * @param binarize `binarizePage` of a page of `image`'s size, in place (the pixel stages' own)
+ * @param kernel the pixel stages' binarize-into-the-mask (`PixelStages.binarizeInto`, wasm), else
+ *   the TypeScript passes below
  * @returns the ink mask of `image`: `into`
  */
 export function thresholdInk(
   image: GrayImage,
   into: Mask = createMask(image.width, image.height),
-  binarize: (page: Uint8Array, params: BinarizeParams) => void = (page, params) =>
-    binarizePage(page, image.width, image.height, params),
+  kernel?: BinarizeInto,
 ): Mask {
   const { width, height } = image
   if (into.width !== width || into.height !== height) throw new RangeError('mask size')
   const levels = twoLevels(image.data)
   if (levels) return maskBelow(image.data, into, (levels[0] + levels[1]) / 2, levels[1])
   const { page: normalized, histogram } = normalizeBackground(image.data, width, height)
-  // binarizePage rewrites its page in place: never the caller's image.
-  const page = normalized === image.data ? normalized.slice() : normalized
-  const { params, lineHigh } = lineartThreshold(histogram ?? pageHistogram(page))
-  if (page === normalized) {
+  const { params, lineHigh } = lineartThreshold(histogram ?? pageHistogram(normalized))
+  if (kernel) {
+    // Black pixels take their level's code, white stay paper; the levels are read, not written.
+    kernel(normalized, params, bandCodes(params, lineHigh, INK))
+  } else if (normalized !== image.data) {
     // The pixels a ridge may rescue only as a dot, marked before their levels are overwritten.
-    markBand(page, into, params, lineHigh)
-    binarize(page, params)
-    mergeBinarized(page, into)
+    markBand(normalized, into, params, lineHigh)
+    binarizePage(normalized, width, height, params)
+    mergeBinarized(normalized, into)
   } else {
-    // The levels stay in the caller's image: marked and merged in one pass, after binarizing.
-    binarize(page, params)
+    // binarizePage rewrites its page in place: never the caller's image, whose levels are then
+    // marked and merged in one pass.
+    const page = normalized.slice()
+    binarizePage(page, width, height, params)
     mergeLevels(page, image.data, into, params, lineHigh)
+    releaseBuffer(page)
   }
   // Our own copy: freed now rather than left resident beside the kernels' memory until a GC.
-  releaseBuffer(page)
+  if (normalized !== image.data) releaseBuffer(normalized)
   keepFaintDots(into)
   return into
 }
+
+/**
+ * Binarizes `levels` (a page of the mask's size) by `binarizePage`'s rule into the mask: a black
+ * pixel takes `codes[its level]`, a white one stays paper.
+ */
+export type BinarizeInto = (levels: Uint8Array, params: BinarizeParams, codes: Uint8Array) => void
 
 /**
  * Share of the dark class (levels up to Otsu's split) under the drawing's ink level. The gray

@@ -193,7 +193,7 @@ describe('lineart wasm kernels', () => {
     expect(stages.mask.data[6 * 35 + 1]).toBe(1)
   })
 
-  it('binarize a page in place to the same bytes as binarizePage, at any size', async () => {
+  it('threshold into their mask exactly as the TypeScript passes do, at any size', async () => {
     const u = uniform(11)
     for (const [width, height] of [
       [1, 1],
@@ -201,21 +201,19 @@ describe('lineart wasm kernels', () => {
       [33, 21],
       [301, 207],
     ] as const) {
-      // Paper, ink, faint ridges and grain: every branch of the rule, and the 16-pixel blocks.
-      const page = new Uint8Array(width * height).map((_, i) =>
-        i % 7 === 0 ? 40 + Math.floor(u() * 160) : i % 5 === 0 ? 255 : 200 + Math.floor(u() * 56),
-      )
-      for (const params of [
-        { low: 120, high: 210, margin: 12 },
-        { low: -1, high: 90, margin: 3 },
-        { low: 140, high: 140, margin: 1 },
-      ]) {
-        const wasm = await pixelStages(width, height, lineartKernels)
-        const expected = page.slice()
-        typescriptStages(createMask(width, height)).binarize(expected, params)
-        const actual = page.slice()
-        wasm.binarize(actual, params)
-        expect(actual, `${width}x${height} ${JSON.stringify(params)}`).toEqual(expected)
+      // Even paper and paper lit from one side (normalised first); ink, faint ridges and grain:
+      // every branch of the rule, and 16-pixel blocks of white.
+      for (const ramp of [0, 90]) {
+        const data = new Uint8Array(width * height).map((_, i) => {
+          const paper = 255 - (ramp * (i % width)) / width
+          if (i % 7 === 0) return 40 + Math.floor(u() * 160)
+          return i % 5 === 0 ? paper : Math.max(0, paper - Math.floor(u() * 56))
+        })
+        const image = { width, height, channels: 1 as const, data }
+        const expected = thresholdInk(image)
+        const stages = await pixelStages(width, height, lineartKernels)
+        thresholdInk(image, stages.mask, stages.binarizeInto)
+        expect(stages.mask.data, `${width}x${height} ramp ${ramp}`).toEqual(expected.data)
       }
     }
   })

@@ -15,6 +15,8 @@
 // the vector truth where the image has one (synthetic), else against the input cut at 128.
 // The full run (87 images, then the 4-8 MP sheets in turns: ~½ min more) takes ~2.5 min on the
 // 2-core dev box; `--quick` (4 drawings × 2 variants, 1 corpus sheet, 2 sheets in turns) ~30 s.
+// Time: each image's runners run in turns (each once per round, 5 rounds, or 1 when a run takes
+// 200 ms or more), before any output is scored; a runner's time is the median of its runs.
 // BENCH_WORKERS=n sets the worker threads (default: one per core; timings are taken with the
 // workers running side by side, so compare ratios, and use BENCH_WORKERS=1 for quieter absolute
 // times). Per-image results go to bench/out/vectorize.json

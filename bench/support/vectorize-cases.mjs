@@ -5,7 +5,7 @@ import { existsSync, readdirSync } from 'node:fs'
 import { basename, join } from 'node:path'
 import sharp from 'sharp'
 import { drawings } from './vectorize-drawings.mjs'
-import { prepare } from './vectorize-peers.mjs'
+import { prepare, timeInTurns } from './vectorize-peers.mjs'
 import { centerlineMask, makeInput, VARIANTS } from './vectorize-raster.mjs'
 import {
   inkMask,
@@ -138,6 +138,7 @@ export async function runCase(desc, runners) {
   const prepared = prepare(input)
   const rows = []
   const families = lineart ? ['trace', 'lineart'] : ['trace']
+  const timed = []
   for (const runner of runners) {
     const mine = runner.families.filter((f) => families.includes(f))
     if (mine.length === 0) continue
@@ -145,17 +146,26 @@ export async function runCase(desc, runners) {
       for (const family of mine) rows.push({ family, engine: runner.name, skipped: 'bilevel only' })
       continue
     }
+    timed.push(runner)
+  }
+  // Every runner is timed before any output is scored: the scorer's garbage is not on the heap
+  // a runner times on.
+  const outcomes = await timeInTurns(timed, prepared)
+  for (const runner of timed) {
+    const mine = runner.families.filter((f) => families.includes(f))
+    const outcome = outcomes.get(runner)
+    if (outcome.skipped) {
+      for (const family of mine)
+        rows.push({ family, engine: runner.name, skipped: outcome.skipped })
+      continue
+    }
     try {
-      const result = await runner.run(prepared)
-      if (result.skipped) {
-        for (const family of mine)
-          rows.push({ family, engine: runner.name, skipped: result.skipped })
-        continue
-      }
+      if (outcome.error) throw outcome.error
+      const { result, ms } = outcome
       const common = {
         engine: runner.name,
         ours: runner.ours ?? false,
-        ms: round(result.ms, 2),
+        ms: round(ms, 2),
         traceMs: round(result.traceMs, 2),
         writeMs: round(result.writeMs, 2),
         ...svgStats(result.svg),

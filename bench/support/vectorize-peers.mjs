@@ -10,9 +10,9 @@ const require = createRequire(import.meta.url)
 const POTRACE = '/usr/bin/potrace'
 /** Inputs above this many pixels are not given to imagetracerjs (pure JS, per-pixel arrays). */
 export const IMAGETRACER_MAX_PX = 2_600_000
-/** Runs of one job: once if it took at least this long, else up to REPEATS (median kept). */
+/** Runs of one runner on one input: once if it took at least this long, else REPEATS (median). */
 const REPEAT_BELOW_MS = 200
-const REPEATS = 3
+const REPEATS = 5
 
 /**
  * An input for the runners: { width, height, channels: 1 | 3, pixels } plus the derived buffers
@@ -70,18 +70,40 @@ function median(values) {
   return sorted[sorted.length >> 1]
 }
 
-/** Times `job` (→ { svg, ...extra }): once when slow, else REPEATS times, median of the times. */
-async function timed(job) {
-  const times = []
-  let first = null
-  for (let run = 0; run < REPEATS; run++) {
-    const started = performance.now()
-    const result = await job()
-    times.push(result.ms ?? performance.now() - started)
-    first ??= result
-    if (times[0] >= REPEAT_BELOW_MS) break
+/**
+ * Times every runner on one input, in turns: round after round, each runner once, so no runner
+ * runs on a heap another's garbage (or the scorer's) has just filled, and none always runs first.
+ * A runner whose first run took REPEAT_BELOW_MS or more runs once; the others REPEATS times.
+ * @returns {Promise<Map<runner, { result, ms } | { skipped } | { error }>>} result = the first
+ *   run's { svg, traceMs?, writeMs? }; ms = the median of the runs' times
+ */
+export async function timeInTurns(runners, input) {
+  const firsts = new Map()
+  const ended = new Map()
+  const times = new Map(runners.map((runner) => [runner, []]))
+  for (let round = 0; round < REPEATS; round++) {
+    for (const runner of runners) {
+      const mine = times.get(runner)
+      if (ended.has(runner) || (round > 0 && mine[0] >= REPEAT_BELOW_MS)) continue
+      try {
+        const started = performance.now()
+        const result = await runner.run(input)
+        if (result.skipped) ended.set(runner, { skipped: result.skipped })
+        else {
+          mine.push(result.ms ?? performance.now() - started)
+          if (!firsts.has(runner)) firsts.set(runner, result)
+        }
+      } catch (error) {
+        ended.set(runner, { error })
+      }
+    }
   }
-  return { ...first, ms: median(times) }
+  const out = new Map()
+  for (const runner of runners) {
+    const end = ended.get(runner)
+    out.set(runner, end ?? { result: firsts.get(runner), ms: median(times.get(runner)) })
+  }
+  return out
 }
 
 /**
@@ -111,18 +133,17 @@ function potraceCli() {
     note: `potrace 1.16 (Debian): -s --flat, PBM cut at 128 on stdin; ms = wall clock of the process less a no-op spawn (${baseline.toFixed(1)} ms)`,
     families: ['trace', 'lineart'],
     colour: false,
-    run: (input) =>
-      timed(() => {
-        const pbm = toPbm(input.bilevel, input.width, input.height)
-        const started = performance.now()
-        const r = spawnSync(POTRACE, ['-s', '--flat', '-o', '-', '-'], {
-          input: pbm,
-          maxBuffer: 1 << 30,
-        })
-        const wall = performance.now() - started
-        if (r.status !== 0) throw new Error(`potrace exited ${r.status}: ${r.stderr}`)
-        return { svg: r.stdout.toString('utf8'), ms: Math.max(0, wall - baseline) }
-      }),
+    run: (input) => {
+      const pbm = toPbm(input.bilevel, input.width, input.height)
+      const started = performance.now()
+      const r = spawnSync(POTRACE, ['-s', '--flat', '-o', '-', '-'], {
+        input: pbm,
+        maxBuffer: 1 << 30,
+      })
+      const wall = performance.now() - started
+      if (r.status !== 0) throw new Error(`potrace exited ${r.status}: ${r.stderr}`)
+      return { svg: r.stdout.toString('utf8'), ms: Math.max(0, wall - baseline) }
+    },
   }
 }
 
@@ -145,15 +166,14 @@ async function potraceWasm() {
     note: 'esm-potrace-wasm 0.5.1: gray: RGBA cut at 128, extractcolors off; colour: the library defaults (posterize 5 levels)',
     families: ['trace', 'lineart'],
     colour: true,
-    run: (input) =>
-      timed(async () => {
-        const colour = input.channels !== 1
-        const data = colour ? input.rgba : input.bilevelRgba
-        const options = colour ? {} : { extractcolors: false }
-        return {
-          svg: await lib.potrace({ data, width: input.width, height: input.height }, options),
-        }
-      }),
+    run: async (input) => {
+      const colour = input.channels !== 1
+      const data = colour ? input.rgba : input.bilevelRgba
+      const options = colour ? {} : { extractcolors: false }
+      return {
+        svg: await lib.potrace({ data, width: input.width, height: input.height }, options),
+      }
+    },
   }
 }
 
@@ -163,16 +183,15 @@ function vtracer() {
     note: '@neplex/vectorizer 0.1.0 (native): gray: preset Bw (binary mode) on the gray RGBA; colour: preset Poster',
     families: ['trace', 'lineart'],
     colour: true,
-    run: (input) =>
-      timed(() => {
-        const colour = input.channels !== 1
-        const rgba = input.rgba
-        const buffer = Buffer.from(rgba.buffer, rgba.byteOffset, rgba.byteLength)
-        const preset = colour ? Preset.Poster : Preset.Bw
-        return {
-          svg: vectorizeRawSync(buffer, { width: input.width, height: input.height }, preset),
-        }
-      }),
+    run: (input) => {
+      const colour = input.channels !== 1
+      const rgba = input.rgba
+      const buffer = Buffer.from(rgba.buffer, rgba.byteOffset, rgba.byteLength)
+      const preset = colour ? Preset.Poster : Preset.Bw
+      return {
+        svg: vectorizeRawSync(buffer, { width: input.width, height: input.height }, preset),
+      }
+    },
   }
 }
 
@@ -187,7 +206,7 @@ function imagetracer() {
       if (input.width * input.height > IMAGETRACER_MAX_PX) {
         return { skipped: `above ${(IMAGETRACER_MAX_PX / 1e6).toFixed(1)} Mpx` }
       }
-      return timed(() => {
+      {
         const colour = input.channels !== 1
         const data = colour ? input.rgba : input.bilevelRgba
         // The library fills its defaults into the options object: a fresh one per call.
@@ -198,7 +217,7 @@ function imagetracer() {
             options,
           ),
         }
-      })
+      }
     },
   }
 }
@@ -214,22 +233,20 @@ function ours(engine, name, family, trace, colour) {
     families: [family],
     colour,
     ours: true,
-    run: (input) => {
+    run: async (input) => {
       if (!ready) return { skipped: 'n/a (engine not built yet)' }
-      return timed(async () => {
-        const image = {
-          width: input.width,
-          height: input.height,
-          channels: input.channels,
-          data: input.pixels,
-        }
-        const started = performance.now()
-        const drawing = unwrap(await engine[trace](image))
-        const traced = performance.now()
-        const svg = engine.writeSvg(drawing)
-        const written = performance.now()
-        return { svg, ms: written - started, traceMs: traced - started, writeMs: written - traced }
-      })
+      const image = {
+        width: input.width,
+        height: input.height,
+        channels: input.channels,
+        data: input.pixels,
+      }
+      const started = performance.now()
+      const drawing = unwrap(await engine[trace](image))
+      const traced = performance.now()
+      const svg = engine.writeSvg(drawing)
+      const written = performance.now()
+      return { svg, ms: written - started, traceMs: traced - started, writeMs: written - traced }
     },
   }
 }

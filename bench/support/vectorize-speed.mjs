@@ -10,7 +10,7 @@ import { prepare } from './vectorize-peers.mjs'
 
 const MIN_PX = 4_000_000
 const MAX_PX = 8_000_000
-const ROUNDS = 3
+const ROUNDS = 5
 /** Untimed traces before the first timed one. */
 const WARM_UP_RUNS = 3
 const SPARSE_INK = 0.02

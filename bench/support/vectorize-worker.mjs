@@ -1,10 +1,11 @@
-// Worker thread for bench/vectorize.mjs: loads the runners once, warms each up on a small
-// drawing (first calls pay for JIT and wasm start-up), then runs the cases it is sent. It imports
+// Worker thread for bench/vectorize.mjs: loads the runners once, warms each up on the
+// synthetic drawings (first calls pay for JIT and wasm start-up), then runs the cases it is sent. It imports
 // the engine bundle the main thread has just built (building it again here would race the others).
 import { join } from 'node:path'
 import { parentPort } from 'node:worker_threads'
 import { loadKernels, withKernels } from './kernels.mjs'
 import { runCase } from './vectorize-cases.mjs'
+import { drawings } from './vectorize-drawings.mjs'
 import { loadRunners } from './vectorize-peers.mjs'
 import { initRenderer } from './vectorize-score.mjs'
 
@@ -13,8 +14,14 @@ const ROOT = new URL('../..', import.meta.url).pathname
 const engine = withKernels(await import(join(ROOT, 'bench/out/engine.mjs')), await loadKernels())
 const runners = await loadRunners(engine)
 await initRenderer()
-await runCase({ kind: 'synthetic', drawing: 0, variant: 4, id: 'warm-up' }, runners)
-await runCase({ kind: 'synthetic', drawing: 10, variant: 4, id: 'warm-up, colour' }, runners)
+// Every drawing, clean and degraded, so each runner's code is optimised before any case is
+// timed (V8 optimises a function after many calls; two warm-up cases left our engine's first
+// images at 2-8 times their warm time).
+for (let drawing = 0; drawing < drawings().length; drawing++) {
+  for (const variant of [0, 4]) {
+    await runCase({ kind: 'synthetic', drawing, variant, id: 'warm-up' }, runners)
+  }
+}
 
 parentPort.on('message', async (desc) => {
   try {

@@ -22,7 +22,8 @@ import { type Quantized, TRANSPARENT_INDEX } from './quantize'
  *   orchestrator fills it (covered-holes.ts) and the layer runs under the whole region.
  * - The ALL_OPAQUE layer (an opaque non-white background) is every opaque pixel.
  * Cost: 4 passes over the pixels per layer, no allocation (the mask is reused between layers);
- *   the top layer (the only one of a bilevel image) and ALL_OPAQUE one, four pixels a step.
+ *   the top layer (the only one of a bilevel image) and the ALL_OPAQUE one, one write of the
+ *   mask and one read of the indices, four pixels a step.
  */
 
 /** How far, px, a layer reaches under the layers above it. */
@@ -44,7 +45,6 @@ export function buildLayerMask(
 ): boolean {
   const { width, height, indices } = q
   const { stride, data } = mask
-  data.fill(0)
   if (layer.index === ALL_OPAQUE) {
     markIndex(q, mask, TRANSPARENT_INDEX, SEED, INK)
     return false
@@ -57,6 +57,7 @@ export function buildLayerMask(
     markIndex(q, mask, own, INK, SEED)
     return false
   }
+  data.fill(0)
   // What each palette index is to this layer: 1 its own colour, 2 below it, 3 above it.
   const kind = new Uint8Array(256)
   for (let v = 0; v < 256; v++) kind[v] = v === own ? 1 : rankOf[v]! < rank ? 2 : 3
@@ -111,28 +112,56 @@ const ONES = 0x01010101
 const LOW7 = 0x7f7f7f7f
 
 /**
- * Writes `hit` where the palette index is `index` and `miss` elsewhere, four pixels at a time:
- * the index rows and the mask rows start at unrelated byte offsets, so words are read and written
- * through DataViews (unaligned, little-endian), and each byte's match found without branches.
+ * Writes `hit` where the palette index is `index` and `miss` elsewhere, and zero in the border
+ * (the whole mask is written: it may hold a previous layer). Every row is first filled with
+ * `miss`; then the index words (four pixels, read aligned) are tested and only those holding
+ * `index` are written, so a sheet's paper costs one fill and one read. The first word's value
+ * (paper, mostly) is skipped on a plain compare; other words' bytes are matched without branches
+ * and written as one unaligned word (mask rows start at unrelated offsets) unless the word
+ * crosses a row's end.
  */
 function markIndex(q: Quantized, mask: PaddedMask, index: number, hit: number, miss: number): void {
   const { width, height, indices } = q
   const { stride, data } = mask
-  const from = new DataView(indices.buffer, indices.byteOffset, indices.byteLength)
+  data.fill(0, 0, stride + 1)
+  for (let y = 0; y < height; y++) {
+    const out = (y + 1) * stride + 1
+    data.fill(miss, out, out + width)
+    data.fill(0, out + width, out + stride)
+  }
+  data.fill(0, (height + 1) * stride)
+  const n = width * height
+  const head = Math.min(n, (4 - (indices.byteOffset & 3)) & 3)
+  const mark = (p: number): void => {
+    if (indices[p] !== index) return
+    const y = (p / width) | 0
+    data[(y + 1) * stride + 1 + p - y * width] = hit
+  }
+  for (let p = 0; p < head; p++) mark(p)
+  const count = (n - head) >> 2
+  // Int32: the words stay small integers to V8 (a Uint32 word above 2^31 is a double).
+  const words = new Int32Array(indices.buffer, indices.byteOffset + head, count)
   const to = new DataView(data.buffer, data.byteOffset, data.byteLength)
   const spread = index * ONES
   const step = miss - hit
-  for (let y = 0; y < height; y++) {
-    const row = y * width
-    const out = (y + 1) * stride + 1
-    let x = 0
-    for (; x + 4 <= width; x += 4) {
-      // Bytes equal to `index` become 0; each other byte's high bit marks it (no carry between
-      // bytes: a byte's low seven bits plus 0x7f stay below 0x100).
-      const diff = from.getUint32(row + x, true) ^ spread
-      const other = ((((diff & LOW7) + LOW7) | diff) >>> 7) & ONES
-      to.setUint32(out + x, hit * ONES + step * other, true)
-    }
-    for (; x < width; x++) data[out + x] = indices[row + x] === index ? hit : miss
+  const others = (word: number): number => {
+    // Bytes equal to `index` become 0; each other byte's high bit marks it (no carry between
+    // bytes: a byte's low seven bits plus 0x7f stay below 0x100).
+    const diff = word ^ spread
+    return ((((diff & LOW7) + LOW7) | diff) >>> 7) & ONES
   }
+  const common = count > 0 ? words[0]! : 0
+  const skipCommon = others(common) === ONES
+  for (let w = 0; w < count; w++) {
+    const word = words[w]!
+    if (word === common && skipCommon) continue
+    const other = others(word)
+    if (other === ONES) continue
+    const p = head + 4 * w
+    const y = (p / width) | 0
+    const x = p - y * width
+    if (x + 4 <= width) to.setUint32((y + 1) * stride + 1 + x, hit * ONES + step * other, true)
+    else for (let k = 0; k < 4; k++) mark(p + k)
+  }
+  for (let p = head + 4 * count; p < n; p++) mark(p)
 }

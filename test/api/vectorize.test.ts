@@ -97,19 +97,38 @@ describe('POST /v1/vectorize', () => {
     await expectLedgerConsistent(accountId)
   })
 
-  it('says when the strokes lost most of the ink (a 1 px stipple), and not for a drawing', async () => {
+  it('keeps a 1 px stipple as dots, and says when the strokes lost most of the ink', async () => {
     const { apiKey } = await newAccount(10)
-    const stipple = new Uint8Array(400 * 300).fill(255)
     let seed = 7
-    for (let k = 0; k < 3000; k++) {
+    const next = (n: number) => {
       seed = (seed * 1103515245 + 12345) & 0x7fffffff
-      const x = seed % 400
-      seed = (seed * 1103515245 + 12345) & 0x7fffffff
-      stipple[(seed % 300) * 400 + x] = 0
+      return seed % n
     }
-    const input: Raster = { width: 400, height: 300, channels: 1, data: stipple }
+    // A drawing copied from a screen: its pen is 1 px, so its 1 px dots are the drawing's own.
+    const stipple = new Uint8Array(400 * 300).fill(255)
+    let dots = 0
+    for (let k = 0; k < 3000; k++) {
+      const i = next(300) * 400 + next(400)
+      if (stipple[i] === 255) dots++
+      stipple[i] = 0
+    }
+    const kept = await vectorizeOk(
+      await postForm('/v1/vectorize', apiKey, {
+        file: new Blob([await toPng({ width: 400, height: 300, channels: 1, data: stipple })]),
+      }),
+    )
+    expect(kept.warnings).toBeUndefined()
+    const svg = await (await download(kept.url)).text()
+    // Each dot a zero-length subpath; touching dots (8-connected) merge into short strokes.
+    expect((svg.match(/h0/g) ?? []).length).toBeGreaterThan(0.7 * dots)
+    // Lone specks far apart are a scan's noise: dropped, and the response says the ink went.
+    const specks = new Uint8Array(400 * 300).fill(255)
+    for (let y = 10; y < 300; y += 40)
+      for (let x = 10; x < 400; x += 37) specks[(y + next(9)) * 400 + x + next(9)] = 0
     const lost = await vectorizeOk(
-      await postForm('/v1/vectorize', apiKey, { file: new Blob([await toPng(input)]) }),
+      await postForm('/v1/vectorize', apiKey, {
+        file: new Blob([await toPng({ width: 400, height: 300, channels: 1, data: specks })]),
+      }),
     )
     expect(lost.warnings).toEqual([expect.stringMatching(/hold about 0 % of the image's ink/)])
     const drawing = await vectorizeOk(

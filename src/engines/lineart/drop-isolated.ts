@@ -26,8 +26,9 @@ import type { StrokeGraph } from './stroke-graph'
  *             of a letter beside it (PERIOD_SIZES: a period a little away from its "G").
  * A kept piece no longer across than BLOT_SHARE of its width (a square period thins to a short
  * diagonal) becomes a dot at its centre: drawn as a stroke it read as a comma.
- * The pixel despeckle before thinning removes only what is smaller than a fixed area, because a
- * stipple dot and a noise speck can have the same size; what tells them apart is their company,
+ * The pixel despeckle before thinning removes only what is smaller than a fixed area (and than
+ * half the pen's square, ./pen-width.ts), because a stipple dot and a noise speck can have the
+ * same size; what tells them apart is their company,
  * their alignment and their size against the lines around them.
  * Input → output: StrokeGraph → the same graph, edited.
  * Method: pieces by union-find over the live edges' nodes, sized by their bounding boxes. Count

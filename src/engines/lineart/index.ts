@@ -13,6 +13,7 @@ import { groupByWeight, type WeightedPath } from './line-weight'
 import { linkStrokes } from './link-strokes'
 import type { Mask } from './mask'
 import { alignedWords } from './mask'
+import { penWidth } from './pen-width'
 import { type PixelStages, pixelStages } from './pixel-stages'
 import { placeJunctions } from './place-junctions'
 import { pruneGraph } from './prune-graph'
@@ -169,7 +170,7 @@ export async function traceLineart(
  */
 async function skeletonGraph(
   image: GrayImage,
-  params: { speckAreaPx: number; holeAreaPx: number; maxGraphBytes: number },
+  params: { speckAreaPx: number; holeAreaPx: number; fromPen: boolean; maxGraphBytes: number },
   releaseImage: boolean,
   wasm: WebAssembly.Module | null,
 ): Promise<{
@@ -194,9 +195,12 @@ async function skeletonGraph(
     if (factor > 1) releaseBuffer(source.data)
     const area = factor * factor
     const inkPx = countInk(stages.mask) * area
+    // Nothing the drawing's own pen draws is a speck (a pen's dot covers about 0.8 of its square)
+    // or a pinhole (the paper between two strokes a pen apart).
+    const pen = params.fromPen ? penWidth(stages.mask) : 0
     const cleaned = stages.despeckle(
-      Math.max(1, Math.round(params.speckAreaPx / area)),
-      Math.max(1, Math.round(params.holeAreaPx / area)),
+      Math.min(speckCap(pen), Math.max(1, Math.round(params.speckAreaPx / area))),
+      Math.min(pen > 0 ? pen * pen : Infinity, Math.max(1, Math.round(params.holeAreaPx / area))),
     )
     const distance = stages.chamferDistance()
     stages.skeletonize()
@@ -211,6 +215,11 @@ async function skeletonGraph(
     if (factor > 1) scaleGraph(graph, factor)
     return { graph, cleaned, coarsened: factor, inkPx }
   }
+}
+
+/** The speck area a drawing of `pen` px strokes allows: half the pen's square (none when 0). */
+function speckCap(pen: number): number {
+  return pen > 0 ? Math.max(1, Math.floor((pen * pen) / 2)) : Number.POSITIVE_INFINITY
 }
 
 /** See LineartStats.inkDrawn; the dots are the last `dotCount` paths of `fitted`. */
@@ -338,6 +347,8 @@ export function deriveParams(
 ): {
   speckAreaPx: number
   holeAreaPx: number
+  /** Whether the areas are capped by the drawing's pen (./pen-width.ts): unless the user set them. */
+  fromPen: boolean
   tolerancePx: number
   maxSegments: number
   maxGraphBytes: number
@@ -347,6 +358,7 @@ export function deriveParams(
   return {
     speckAreaPx: options.speckAreaPx ?? Math.max(3, Math.round(scale / SPECK_SHARE)),
     holeAreaPx: options.speckAreaPx ?? Math.max(3, Math.round(scale)),
+    fromPen: options.speckAreaPx === undefined,
     tolerancePx: options.tolerancePx ?? DEFAULT_TOLERANCE_PX,
     maxSegments: options.maxSegments ?? DEFAULT_MAX_SEGMENTS,
     maxGraphBytes: options.maxGraphBytes ?? MAX_GRAPH_BYTES,

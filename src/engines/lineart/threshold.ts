@@ -212,8 +212,9 @@ function mergeLevels(
 }
 
 /**
- * Resolves the FAINT pixels. Beside the core of a stroke they are its edge, kept as the gray
- * toolkit keeps them (a bold letter's outline stays as it was). Elsewhere an 8-connected
+ * Resolves the FAINT pixels. First the fringe of solid strokes that leads nowhere goes
+ * (`trimSolidFringe`). Beside the core of a stroke they are its edge, kept as the gray toolkit
+ * keeps them (a bold letter's outline stays as it was). Elsewhere an 8-connected
  * component holding them is kept whole when it also holds ink (the faint stretches of a line
  * whose darkness wavers, as a reduced thin line's does: dropping them drew solid lines dashed,
  * which reads as a hidden line) or when it is at most FAINT_DOT_PX across (a dot); the rest, a
@@ -225,6 +226,7 @@ function keepFaintDots(mask: Mask): void {
   const end = data.length - stride
   // Words of paper are passed whole (the mask's offset is a multiple of 4: see ./mask.ts).
   const words = new Uint32Array(data.buffer, data.byteOffset, end >> 2)
+  trimSolidFringe(mask, words)
   for (let i = stride; i < end; i++) {
     if ((i & 3) === 0) {
       while (i >> 2 < words.length && words[i >> 2] === 0) i += 4
@@ -283,6 +285,58 @@ function keepFaintDots(mask: Mask): void {
       const i = group[k]!
       data[i] = keep || data[i] === SEEN ? INK : PAPER
     }
+  }
+}
+
+/** A rescued pixel on a solid's fringe while `trimSolidFringe` runs (then paper). */
+const FRINGE = 6
+
+/**
+ * Turns to paper the rescued pixels (INK or FAINT: lighter than the cut) that sit on the edge of
+ * a solid stroke and lead nowhere: paper on one side and, on the other, CORE three pixels deep
+ * (a thinner core is a thin line or a small dot, whose fringe is part of its size), and no
+ * rescued 8-neighbour other than such fringe pixels. They are the anti-aliased corners and edge
+ * rows of a bold glyph, which the ridge rescue reads as a two-pixel diagonal line: kept, each
+ * grew a skeleton branch toward the corner, and a bold "I" was traced as ")". A faint line that
+ * meets a stroke keeps its pixels: its next pixel is rescued and not on the fringe.
+ */
+function trimSolidFringe(mask: Mask, words: Uint32Array): void {
+  const { data, stride } = mask
+  const end = data.length - stride
+  const rescued = (v: number) => v === INK || v === FAINT || v === FRINGE
+  // On the fringe: paper on one side, a solid at least SOLID_PX thick on the other.
+  const solid = (i: number, step: number) =>
+    data[i - step] === PAPER &&
+    data[i + step] === CORE &&
+    data[i + 2 * step] === CORE &&
+    data[i + 3 * step] === CORE
+  const onEdge = (i: number) => solid(i, 1) || solid(i, -1) || solid(i, stride) || solid(i, -stride)
+  const offsets = neighbourOffsets(stride)
+  let trimmed = 0
+  for (let i = stride; i < end; i++) {
+    if ((i & 3) === 0) {
+      while (i >> 2 < words.length && words[i >> 2] === 0) i += 4
+      if (i >= end) break
+    }
+    const v = data[i]!
+    if ((v !== INK && v !== FAINT) || !onEdge(i)) continue
+    let leads = false
+    for (let k = 0; k < 8 && !leads; k++) {
+      const j = i + offsets[k]!
+      leads = rescued(data[j]!) && !onEdge(j)
+    }
+    if (leads) continue
+    data[i] = FRINGE
+    trimmed++
+  }
+  for (let i = stride; i < end && trimmed > 0; i++) {
+    if ((i & 3) === 0) {
+      while (i >> 2 < words.length && words[i >> 2] === 0) i += 4
+      if (i >= end) break
+    }
+    if (data[i] !== FRINGE) continue
+    data[i] = PAPER
+    trimmed--
   }
 }
 

@@ -1,0 +1,52 @@
+// Bold strokes as a renderer anti-aliases them (a light fringe row and column on a solid core):
+// the fringe grows no skeleton branch, so a bold "I" stays straight, a square period stays a dot
+// and a "1" keeps its base. Geometry of the output paths, never strings.
+
+import { describe, expect, it } from 'vitest'
+import { traceLineart } from '../../../src/engines/lineart'
+import type { GrayImage } from '../../../src/engines/raster'
+import type { Point, VectorPath } from '../../../src/engines/vector'
+import { canvas } from './shapes'
+
+/** A solid block [x0, x1) × [y0, y1) with a fringe at `fringe` on its left column and bottom row. */
+function boldBlock(image: GrayImage, x0: number, y0: number, x1: number, y1: number, fringe = 191) {
+  const { width, data } = image
+  for (let y = y0; y < y1; y++) data.fill(0, y * width + x0, y * width + x1)
+  for (let y = y0; y < y1; y++)
+    data[y * width + x0 - 1] = Math.min(data[y * width + x0 - 1]!, fringe)
+  for (let x = x0; x < x1; x++) data[y1 * width + x] = Math.min(data[y1 * width + x]!, fringe)
+  data[y1 * width + x0 - 1] = Math.min(data[y1 * width + x0 - 1]!, 239)
+}
+
+const paths = async (image: GrayImage) =>
+  (await traceLineart(image)).drawing.layers.flatMap((l) => l.paths)
+
+/** Every point of a path: its start and each segment's end. */
+const points = (p: VectorPath): Point[] => [p.start, ...p.segments.map((s) => s.to)]
+
+describe('lineart on bold anti-aliased strokes', () => {
+  it('traces a bold "I" as one straight line down its middle', async () => {
+    const image = canvas(120, 100)
+    boldBlock(image, 40, 20, 48, 70)
+    const out = await paths(image)
+    expect(out).toHaveLength(1)
+    for (const p of points(out[0]!)) expect(Math.abs(p.x - 44)).toBeLessThan(1)
+    expect(out[0]!.segments.every((s) => s.kind === 'line')).toBe(true)
+  })
+
+  it('keeps a bold period a dot and a "1" its base', async () => {
+    const image = canvas(160, 110)
+    boldBlock(image, 20, 80, 28, 88)
+    // A "1": stem and a base bar across its foot.
+    boldBlock(image, 80, 20, 88, 82)
+    boldBlock(image, 66, 82, 102, 90)
+    const out = await paths(image)
+    const dots = out.filter((p) => p.segments.length === 0)
+    expect(dots).toHaveLength(1)
+    expect(Math.hypot(dots[0]!.start.x - 24, dots[0]!.start.y - 84)).toBeLessThan(1.5)
+    // The base: a stroke from near its left end to near its right end, level.
+    const base = out.flatMap(points).filter((p) => Math.abs(p.y - 86) < 1.5)
+    expect(Math.min(...base.map((p) => p.x))).toBeLessThan(72)
+    expect(Math.max(...base.map((p) => p.x))).toBeGreaterThan(96)
+  })
+})

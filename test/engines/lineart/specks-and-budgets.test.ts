@@ -82,6 +82,19 @@ describe('lineart specks', () => {
     expect(dots(drawing).filter((d) => near(d.start, 148.5, 88.5, 1))).toHaveLength(1)
   })
 
+  it('keeps the period of large thin lettering, set as far from its "G" as a 44 px font sets it', async () => {
+    const image = canvas(200, 120)
+    // A 44 px "G" drawn with a 1.5 px pen, then its 4 × 5 period 19.5 px past the G's right side.
+    segment(image, 95, 20, 125, 20, 1.5)
+    segment(image, 95, 20, 95, 90, 1.5)
+    segment(image, 95, 90, 125, 90, 1.5)
+    segment(image, 125, 90, 125, 60, 1.5)
+    segment(image, 110, 60, 125, 60, 1.5)
+    block(image, 143, 86, 147, 91)
+    const { drawing } = await traceLineart(image)
+    expect(dots(drawing).filter((d) => near(d.start, 145, 88.5, 1.5))).toHaveLength(1)
+  })
+
   it('traces a speck that thins to two touching pixels as a short stroke, not a loop', async () => {
     const image = canvas(80, 60)
     segment(image, 5, 40, 75, 40, 3)

@@ -46,7 +46,7 @@ const NO_ENTRY = -1
  * junction stage), `nodeWidth` (stroke width, px), `nodeDegree` (live edge ends; a loop edge
  * counts twice) and `nodeFlags` (NODE_ALIVE, NODE_CORNER). The ids of the edges touching a node
  * are a list in insertion order (`firstEdgeAt`/`nextEdgeAt`, `appendEdgeAt`, …).
- * Edge fields: `edgeA`, `edgeB`, `edgeWidth` (median stroke width along the chain),
+ * Edge fields: `edgeA`, `edgeB`, `edgeWidth` (stroke width along the chain, see addEdge),
  * `edgeFlags` (EDGE_ALIVE, EDGE_CLOSED) and its points, flat [x0, y0, x1, y1, …] from node a
  * to node b in `points` from `pointsAt` for `pointsLength` floats. Float32: exact for pixel
  * centres, 0.0005 px at 16 000 px for moved ends.
@@ -346,7 +346,7 @@ export class StrokeGraph {
 }
 
 const VISITED = 2
-/** Distances (chamfer units) counted apart for an edge's median width; wider share the last. */
+/** Distances (chamfer units) counted apart for an edge's width; wider ones share the last. */
 const MEDIAN_BINS = 1024
 
 /** Mask value of a node pixel (a line end or part of a junction) while the graph is built. */
@@ -508,7 +508,7 @@ export function buildStrokeGraph(
   releaseBuffer(junctionPixels)
 
   let chain = new Int32Array(1024)
-  // Distances along one chain, counted to find their median (bins above the last share it).
+  // Distances along one chain, counted to find its middle half (bins above the last share it).
   const counts = new Uint32Array(MEDIAN_BINS)
   const addEdge = (a: number, b: number, length: number, closed: boolean) => {
     const id = graph.addEdge(a, b, 2 * length, closed)
@@ -522,13 +522,22 @@ export function buildStrokeGraph(
       widthSum += strokeWidthAt(distance[i]!)
       counts[Math.min(distance[i]!, MEDIAN_BINS - 1)]!++
     }
-    // A stroke's median width, not its mean: a letter's short stroke took its junctions' wider
-    // discs and read a heavier pen than the letter's other strokes. A chain no longer than two
-    // widths is a blob (a dot's few skeleton pixels), whose rim and centre both count: its mean.
-    let median = 0
-    for (let seen = 0; 2 * seen <= length; median++) seen += counts[median]!
+    // A stroke's width is the mean of its middle half of widths: the mean of all took its
+    // junctions' wider discs (a letter's short stroke read a heavier pen than the letter's other
+    // strokes), and a median is one of the chamfer's few levels (1.5, 2.2, 3.5 px …) where the
+    // mean falls between them. A chain no longer than two widths is a blob (a dot's few skeleton
+    // pixels), whose rim and centre both count: the mean of all.
+    let middleSum = 0
+    for (let d = 0, seen = 0; seen < length - (length >> 2); d++) {
+      const n = counts[d]!
+      if (n === 0) continue
+      const from = Math.max(seen, length >> 2)
+      const to = Math.min(seen + n, length - (length >> 2))
+      if (to > from) middleSum += (to - from) * strokeWidthAt(d)
+      seen += n
+    }
     for (let k = 0; k < length; k++) counts[Math.min(distance[chain[k]!]!, MEDIAN_BINS - 1)] = 0
-    const medianWidth = strokeWidthAt(median - 1)
+    const middleWidth = middleSum / (length - 2 * (length >> 2))
     // Node ends are replaced by the node positions, so the chain meets its nodes exactly.
     if (a >= 0) {
       points[at] = graph.nodeX[a]!
@@ -540,7 +549,7 @@ export function buildStrokeGraph(
       points[at + 2 * length - 1] = graph.nodeY[b]!
       graph.nodeDegree[b]!++
     }
-    graph.edgeWidth[id] = length > 2 * medianWidth ? medianWidth : widthSum / length
+    graph.edgeWidth[id] = length > 2 * middleWidth ? middleWidth : widthSum / length
   }
   const push = (k: number, i: number) => {
     if (k === chain.length) {

@@ -5,6 +5,7 @@
 
 import { hypot2 } from '../../lib/hypot'
 import { type Axis, AxisFit } from './principal-axis'
+import { edgeLength } from './prune-graph'
 import type { StrokeGraph } from './stroke-graph'
 
 /*
@@ -23,7 +24,8 @@ import type { StrokeGraph } from './stroke-graph'
  * (+ 2 px) away. Then every
  * chain drops its points within `near` of the junction and starts exactly at it, so a T's stem,
  * an X's arms and a Y's branches all end at one point. A thick stroke's corner (two lines where
- * a spur was pruned) is placed the same way: at the intersection of its two lines, sharp.
+ * a spur was pruned) is placed the same way: at the intersection of its two lines, sharp. A
+ * line end is straightened the same way onto its line (`straightenEnd`).
  */
 
 /** How far the thinning bends lines near a junction, in stroke widths (at least NEAR_MIN_PX). */
@@ -32,6 +34,9 @@ const NEAR_MIN_PX = 1.5
 /** Extent of the stretch each line's direction is fitted on, in stroke widths (+ 3 px). */
 const FAR_WIDTHS = 1.5
 const FAR_SLACK_PX = 3
+
+/** A line end closer than this (px) to its stroke's line is left where it is. */
+const END_OFF_MIN_PX = 0.25
 
 /** Places the junctions of `graph` and trims its edges into them, in place. */
 export function placeJunctions(graph: StrokeGraph): void {
@@ -84,6 +89,38 @@ export function placeJunctions(graph: StrokeGraph): void {
       trimInto(graph, end >> 1, (end & 1) === 0, id, near, far, fits[k] ?? null, straight)
     }
   }
+  for (let id = 0; id < graph.nodeCount; id++) {
+    if (graph.isNodeAlive(id) && graph.nodeDegree[id] === 1) straightenEnd(graph, id, ends)
+  }
+}
+
+/**
+ * A line end: thinning bends a stroke's last pixels toward a corner of its square end (an
+ * anti-aliased pixel there is enough), and the fitted stroke ended in a hook (an "F" whose stem
+ * kicks sideways at its foot). The end moves onto the line fitted to the stretch before it, at
+ * its own projection, and the stretch within `near` is dropped; an end that strays more than half
+ * a width (+ 1 px) from that line turns for real and is left, as is a stroke too short to fit.
+ */
+function straightenEnd(graph: StrokeGraph, id: number, ends: number[]): void {
+  const { nodeX, nodeY } = graph
+  const width = graph.nodeWidth[id]!
+  const near = Math.max(NEAR_MIN_PX, NEAR_WIDTHS * width)
+  const far = near + FAR_WIDTHS * width + FAR_SLACK_PX
+  edgeEnds(graph, id, ends)
+  if (ends.length !== 1) return
+  const edge = ends[0]! >> 1
+  const atStart = (ends[0]! & 1) === 0
+  if (graph.edgeA[edge] === graph.edgeB[edge] || edgeLength(graph, edge) < near + far) return
+  const line = fitDirection(graph, edge, atStart, nodeX[id]!, nodeY[id]!, near, far)
+  if (!line) return
+  const t = (nodeX[id]! - line.cx) * line.dx + (nodeY[id]! - line.cy) * line.dy
+  const x = line.cx + t * line.dx
+  const y = line.cy + t * line.dy
+  const off = hypot2(x - nodeX[id]!, y - nodeY[id]!)
+  if (off < END_OFF_MIN_PX || off > 0.5 * width + 1) return
+  nodeX[id] = x
+  nodeY[id] = y
+  trimInto(graph, edge, atStart, id, near, far, line, Math.max(1, 0.35 * width))
 }
 
 /**

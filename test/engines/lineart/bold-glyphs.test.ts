@@ -49,4 +49,15 @@ describe('lineart on bold anti-aliased strokes', () => {
     expect(Math.min(...base.map((p) => p.x))).toBeLessThan(72)
     expect(Math.max(...base.map((p) => p.x))).toBeGreaterThan(96)
   })
+
+  it('ends a thin stem straight where a pixel beside its foot bent the skeleton', async () => {
+    const image = canvas(100, 100)
+    // A 2 px stem (the centreline x = 41) with one pixel beside its last row, as a glyph's
+    // anti-aliased foot leaves after the threshold: the skeleton's last pixels turn toward it.
+    for (let y = 20; y < 70; y++) image.data.fill(0, y * 100 + 40, y * 100 + 42)
+    image.data[69 * 100 + 42] = 0
+    const out = await paths(image)
+    expect(out).toHaveLength(1)
+    for (const p of points(out[0]!)) expect(Math.abs(p.x - 41)).toBeLessThan(0.6)
+  })
 })

@@ -22,6 +22,12 @@ import type { StrokeGraph } from './stroke-graph'
 /** A branch shorter than this many stroke widths (+ SPUR_SLACK_PX) is a spur. */
 const SPUR_WIDTHS = 1
 const SPUR_SLACK_PX = 2
+/**
+ * A short branch whose end is still this share of the junction's width is an arm, not a spur:
+ * a spur runs into a corner of the stroke and ends a pixel from the paper, while an arm (the
+ * middle bar of a bold "F", 1.5 widths long) ends inside ink half its own width deep.
+ */
+const ARM_END_SHARE = 0.6
 /** Junctions closer than this many stroke widths (+ slack) along an edge are one junction. */
 const MERGE_WIDTHS = 1
 const MERGE_SLACK_PX = 1.5
@@ -61,7 +67,12 @@ function removeSpurs(graph: StrokeGraph): void {
       const b = graph.edgeB[id]!
       if (!graph.isEdgeAlive(id) || a === b) continue
       const far = a === n ? b : a
-      if (graph.nodeDegree[far] === 1 && edgeLength(graph, id) < limit) spurs.push(id)
+      if (
+        graph.nodeDegree[far] === 1 &&
+        edgeLength(graph, id) < limit &&
+        graph.nodeWidth[far]! < ARM_END_SHARE * graph.nodeWidth[n]!
+      )
+        spurs.push(id)
     }
     // Keep the longest branch if every branch is a spur.
     if (spurs.length === liveEnds(graph, n)) {

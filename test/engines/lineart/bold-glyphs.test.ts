@@ -60,4 +60,17 @@ describe('lineart on bold anti-aliased strokes', () => {
     expect(out).toHaveLength(1)
     for (const p of points(out[0]!)) expect(Math.abs(p.x - 41)).toBeLessThan(0.6)
   })
+
+  it('keeps the short middle bar of a bold "F", which thinning makes as short as a spur', async () => {
+    const image = canvas(100, 100)
+    // Strokes 5 px wide; the middle bar reaches 8 px past the stem (its skeleton 6 px from the
+    // junction, under the spur length), and its end lies inside ink, where a spur's does not.
+    boldBlock(image, 20, 20, 25, 80, 0)
+    boldBlock(image, 20, 20, 45, 25, 0)
+    boldBlock(image, 20, 45, 33, 50, 0)
+    const bar = (await paths(image))
+      .flatMap(points)
+      .filter((p) => Math.abs(p.y - 47.5) < 1.5 && p.x > 27)
+    expect(bar.length).toBeGreaterThan(0)
+  })
 })

@@ -1,8 +1,8 @@
 // Made patent-style sheets with vector truth, for the line-art engines (bench/vectorize.mjs, or
 // alone: `node bench/support/vectorize-sheets.mjs`). Each sheet is an SVG made here: "FIG. 1"
 // .. "FIG. 9" and counter letters at several sizes (one <text> per glyph, so each glyph owns a
-// box), dotted lines of round dots 2-6 px across, dashed lines, parallel hatching at 3-8 px
-// pitch, stippled patches and small circles. It is rendered with resvg (DejaVu Sans) to the gray
+// box), dotted lines of round dots 2-6 px across (1.2-3.6 on the 1 px sheet), dashed lines,
+// parallel hatching at 3-8 px pitch, stippled patches and small circles. It is rendered with resvg (DejaVu Sans) to the gray
 // input every engine traces; each output SVG is rendered back at 1:1 and measured on pixels, as a
 // reader sees it:
 // - dot recall: a truth dot is found when the render has an ink component centred within its
@@ -61,9 +61,9 @@ const f = (v) => Number(v.toFixed(2))
 
 /**
  * One sheet: its SVG and truth. `pen` is the drawing's line width in px; `bold` draws the text
- * in DejaVu Sans Bold.
+ * in DejaVu Sans Bold; `dots` scales the dotted lines' and the stipple's dots.
  */
-function makeSheet({ name, pen, bold, seed }) {
+function makeSheet({ name, pen, bold, seed, dots = 1 }) {
   const width = 1400
   const height = 1500
   const rand = random(seed)
@@ -119,7 +119,7 @@ function makeSheet({ name, pen, bold, seed }) {
       truth.dots.push({ x, y: yy, r: diameter / 2, kind: 'dotted' })
     }
   }
-  for (const [k, d] of [2, 3, 4, 5, 6].entries()) {
+  for (const [k, d] of [2, 3, 4, 5, 6].map((v) => v * dots).entries()) {
     dotted(30, y + 14 * k + 0.5, 0, d, Math.floor(600 / (3 * d + 4)))
     dotted(700 + 120 * k, y + 0.5, Math.PI / 6, d, Math.floor(140 / (3 * d + 4)))
   }
@@ -229,7 +229,7 @@ function makeSheet({ name, pen, bold, seed }) {
     for (let tries = 0; placed.length < count && tries < count * 30; tries++) {
       const x = x0 + rand() * w
       const yy = y0 + rand() * h
-      const r = 0.8 + rand() * 0.7
+      const r = (0.8 + rand() * 0.7) * dots
       if (placed.some((p) => Math.hypot(p.x - x, p.y - yy) < minGap + p.r + r)) continue
       placed.push({ x, y: yy, r })
     }
@@ -255,9 +255,13 @@ function makeSheet({ name, pen, bold, seed }) {
   return { name, width, height, svg, truth }
 }
 
-/** The sheets: a fine pen with regular text, a heavier pen with bold text. */
+/**
+ * The sheets: a fine pen with regular text, a heavier pen with bold text, and a screen's 1 px pen
+ * with dots of 1-3.6 px (a figure copied from a viewer at about 100 DPI).
+ */
 export function sheetList() {
   return [
+    makeSheet({ name: 'sheet screen (pen 1 px)', pen: 1, bold: false, seed: 13, dots: 0.6 }),
     makeSheet({ name: 'sheet fine (pen 1.5 px)', pen: 1.5, bold: false, seed: 7 }),
     makeSheet({ name: 'sheet bold (pen 2.5 px)', pen: 2.5, bold: true, seed: 11 }),
   ]

@@ -1,5 +1,5 @@
-// Worker thread for bench/vectorize.mjs: loads the runners once, warms each up on the
-// synthetic drawings (first calls pay for JIT and wasm start-up), then runs the cases it is sent. It imports
+// Worker thread for bench/vectorize.mjs: loads the runners once, warms each up on the synthetic
+// drawings (first calls pay for JIT and wasm start-up), then runs the cases it is sent. It imports
 // the engine bundle the main thread has just built (building it again here would race the others).
 import { join } from 'node:path'
 import { parentPort } from 'node:worker_threads'

@@ -198,9 +198,11 @@ async function skeletonGraph(
     // Nothing the drawing's own pen draws is a speck (a pen's dot covers about 0.8 of its square)
     // or a pinhole (the paper between two strokes a pen apart).
     const pen = params.fromPen ? penWidth(stages.mask) : 0
+    const speckCap = pen > 0 ? Math.max(1, Math.floor((pen * pen) / 2)) : Infinity
+    const holeCap = pen > 0 ? pen * pen : Infinity
     const cleaned = stages.despeckle(
-      Math.min(speckCap(pen), Math.max(1, Math.round(params.speckAreaPx / area))),
-      Math.min(pen > 0 ? pen * pen : Infinity, Math.max(1, Math.round(params.holeAreaPx / area))),
+      Math.min(speckCap, Math.max(1, Math.round(params.speckAreaPx / area))),
+      Math.min(holeCap, Math.max(1, Math.round(params.holeAreaPx / area))),
     )
     const distance = stages.chamferDistance()
     stages.skeletonize()
@@ -215,11 +217,6 @@ async function skeletonGraph(
     if (factor > 1) scaleGraph(graph, factor)
     return { graph, cleaned, coarsened: factor, inkPx }
   }
-}
-
-/** The speck area a drawing of `pen` px strokes allows: half the pen's square (none when 0). */
-function speckCap(pen: number): number {
-  return pen > 0 ? Math.max(1, Math.floor((pen * pen) / 2)) : Number.POSITIVE_INFINITY
 }
 
 /** See LineartStats.inkDrawn; the dots are the last `dotCount` paths of `fitted`. */

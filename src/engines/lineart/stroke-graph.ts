@@ -347,7 +347,7 @@ export class StrokeGraph {
 
 const VISITED = 2
 /** Distances (chamfer units) counted apart for an edge's width; wider ones share the last. */
-const MEDIAN_BINS = 1024
+const WIDTH_BINS = 1024
 
 /** Mask value of a node pixel (a line end or part of a junction) while the graph is built. */
 const NODE = 4
@@ -509,7 +509,7 @@ export function buildStrokeGraph(
 
   let chain = new Int32Array(1024)
   // Distances along one chain, counted to find its middle half (bins above the last share it).
-  const counts = new Uint32Array(MEDIAN_BINS)
+  const counts = new Uint32Array(WIDTH_BINS)
   const addEdge = (a: number, b: number, length: number, closed: boolean) => {
     const id = graph.addEdge(a, b, 2 * length, closed)
     const points = graph.points
@@ -520,7 +520,7 @@ export function buildStrokeGraph(
       points[at + 2 * k] = xOf(i)
       points[at + 2 * k + 1] = yOf(i)
       widthSum += strokeWidthAt(distance[i]!)
-      counts[Math.min(distance[i]!, MEDIAN_BINS - 1)]!++
+      counts[Math.min(distance[i]!, WIDTH_BINS - 1)]!++
     }
     // A stroke's width is the mean of its middle half of widths: the mean of all took its
     // junctions' wider discs (a letter's short stroke read a heavier pen than the letter's other
@@ -536,7 +536,7 @@ export function buildStrokeGraph(
       if (to > from) middleSum += (to - from) * strokeWidthAt(d)
       seen += n
     }
-    for (let k = 0; k < length; k++) counts[Math.min(distance[chain[k]!]!, MEDIAN_BINS - 1)] = 0
+    for (let k = 0; k < length; k++) counts[Math.min(distance[chain[k]!]!, WIDTH_BINS - 1)] = 0
     const middleWidth = middleSum / (length - 2 * (length >> 2))
     // Node ends are replaced by the node positions, so the chain meets its nodes exactly.
     if (a >= 0) {

@@ -3,6 +3,8 @@
  * paper of scans and photos of sketches so one threshold fits the whole sheet.
  */
 
+import { alignedWords } from './mask'
+
 /*
  * Stage: background normalisation.
  * Job: estimate the paper level everywhere and divide it out: out = min(255, 255 · g / paper).
@@ -98,10 +100,7 @@ export function blockPaperLevels(
   const histograms = new Uint32Array(bw * 256)
   // Aligned words from byte `shift` on: four white pixels are counted in one step.
   const shift = -gray.byteOffset & 3
-  const words =
-    gray.length >= shift + 4
-      ? new Int32Array(gray.buffer, gray.byteOffset + shift, (gray.length - shift) >> 2)
-      : new Int32Array(0)
+  const words = alignedWords(gray, shift)
   for (let by = 0; by < bh; by++) {
     histograms.fill(0)
     const y1 = Math.min(height, (by + 1) * BLOCK_PX)

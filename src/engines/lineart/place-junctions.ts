@@ -46,8 +46,7 @@ export function placeJunctions(graph: StrokeGraph): void {
   for (let id = 0; id < graph.nodeCount; id++) {
     if (!graph.isNodeAlive(id) || (graph.nodeDegree[id]! < 3 && !graph.isCorner(id))) continue
     const width = nodeWidth[id]!
-    const near = Math.max(NEAR_MIN_PX, NEAR_WIDTHS * width)
-    const far = near + FAR_WIDTHS * width + FAR_SLACK_PX
+    const { near, far, straight } = reachOf(width)
     edgeEnds(graph, id, ends)
     fits.length = 0
     let a11 = 0
@@ -83,7 +82,6 @@ export function placeJunctions(graph: StrokeGraph): void {
       // Two (nearly) parallel lines: a straight line through a former junction, no corner.
       graph.setCorner(id, false)
     }
-    const straight = Math.max(1, 0.35 * width)
     for (let k = 0; k < ends.length; k++) {
       const end = ends[k]!
       trimInto(graph, end >> 1, (end & 1) === 0, id, near, far, fits[k] ?? null, straight)
@@ -104,8 +102,7 @@ export function placeJunctions(graph: StrokeGraph): void {
 function straightenEnd(graph: StrokeGraph, id: number, ends: number[]): void {
   const { nodeX, nodeY } = graph
   const width = graph.nodeWidth[id]!
-  const near = Math.max(NEAR_MIN_PX, NEAR_WIDTHS * width)
-  const far = near + FAR_WIDTHS * width + FAR_SLACK_PX
+  const { near, far, straight } = reachOf(width)
   edgeEnds(graph, id, ends)
   if (ends.length !== 1) return
   const edge = ends[0]! >> 1
@@ -120,7 +117,21 @@ function straightenEnd(graph: StrokeGraph, id: number, ends: number[]): void {
   if (off < END_OFF_MIN_PX || off > 0.5 * width + 1) return
   nodeX[id] = x
   nodeY[id] = y
-  trimInto(graph, edge, atStart, id, near, far, line, Math.max(1, 0.35 * width))
+  trimInto(graph, edge, atStart, id, near, far, line, straight)
+}
+
+/**
+ * For a node of stroke width `width`: how far the thinning bends lines into it (`near`), where
+ * each line's direction is fitted (`near` … `far`), and how far from that line a point past
+ * `near` may stray and still be kept (`straight`), all px.
+ */
+function reachOf(width: number): { near: number; far: number; straight: number } {
+  const near = Math.max(NEAR_MIN_PX, NEAR_WIDTHS * width)
+  return {
+    near,
+    far: near + FAR_WIDTHS * width + FAR_SLACK_PX,
+    straight: Math.max(1, 0.35 * width),
+  }
 }
 
 /**

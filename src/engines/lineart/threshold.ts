@@ -232,6 +232,7 @@ function keepFaintDots(mask: Mask): void {
       while (i >> 2 < words.length && words[i >> 2] === 0) i += 4
       if (i >= end) break
     }
+    if (data[i] === FRINGE) data[i] = PAPER
     if (data[i] !== FAINT) continue
     for (let k = 0; k < 8; k++) {
       if (data[i + offsets[k]!] === CORE) {
@@ -288,23 +289,26 @@ function keepFaintDots(mask: Mask): void {
   }
 }
 
-/** A rescued pixel on a solid's fringe while `trimSolidFringe` runs (then paper). */
+/** A rescued pixel on a solid's fringe: marked by `trimSolidFringe`, paper by `keepFaintDots`. */
 const FRINGE = 6
 
 /**
- * Turns to paper the rescued pixels (INK or FAINT: lighter than the cut) that sit on the edge of
- * a solid stroke and lead nowhere: paper on one side and, on the other, CORE three pixels deep
- * (a thinner core is a thin line or a small dot, whose fringe is part of its size), and no
- * rescued 8-neighbour other than such fringe pixels. They are the anti-aliased corners and edge
- * rows of a bold glyph, which the ridge rescue reads as a two-pixel diagonal line: kept, each
- * grew a skeleton branch toward the corner, and a bold "I" was traced as ")". A faint line that
- * meets a stroke keeps its pixels: its next pixel is rescued and not on the fringe.
+ * Marks FRINGE (paper once `keepFaintDots` has passed) the rescued pixels (INK or FAINT: lighter
+ * than the cut) that sit on the edge of a solid stroke and lead nowhere: paper on one side and,
+ * on the other, CORE three pixels deep (a thinner core is a thin line or a small dot, whose
+ * fringe is part of its size), and no rescued 8-neighbour other than such fringe pixels. They
+ * are the anti-aliased corners and edge rows of a bold glyph, which the ridge rescue reads as a
+ * two-pixel diagonal line: kept, each grew a skeleton branch toward the corner, and a bold "I"
+ * was traced as ")". A faint line that meets a stroke keeps its pixels: its next pixel is
+ * rescued and not on the fringe.
  */
 function trimSolidFringe(mask: Mask, words: Uint32Array): void {
   const { data, stride } = mask
   const end = data.length - stride
+  // A fringe pixel still counts as rescued (not paper) for its neighbours' tests: the marks are
+  // made as if on the codes before the pass.
   const rescued = (v: number) => v === INK || v === FAINT || v === FRINGE
-  // On the fringe: paper on one side, a solid at least SOLID_PX thick on the other.
+  // On the fringe: paper on one side, a solid at least three pixels thick on the other.
   const solid = (i: number, step: number) =>
     data[i - step] === PAPER &&
     data[i + step] === CORE &&
@@ -312,7 +316,6 @@ function trimSolidFringe(mask: Mask, words: Uint32Array): void {
     data[i + 3 * step] === CORE
   const onEdge = (i: number) => solid(i, 1) || solid(i, -1) || solid(i, stride) || solid(i, -stride)
   const offsets = neighbourOffsets(stride)
-  let trimmed = 0
   for (let i = stride; i < end; i++) {
     if ((i & 3) === 0) {
       while (i >> 2 < words.length && words[i >> 2] === 0) i += 4
@@ -325,18 +328,7 @@ function trimSolidFringe(mask: Mask, words: Uint32Array): void {
       const j = i + offsets[k]!
       leads = rescued(data[j]!) && !onEdge(j)
     }
-    if (leads) continue
-    data[i] = FRINGE
-    trimmed++
-  }
-  for (let i = stride; i < end && trimmed > 0; i++) {
-    if ((i & 3) === 0) {
-      while (i >> 2 < words.length && words[i >> 2] === 0) i += 4
-      if (i >= end) break
-    }
-    if (data[i] !== FRINGE) continue
-    data[i] = PAPER
-    trimmed--
+    if (!leads) data[i] = FRINGE
   }
 }
 

@@ -32,6 +32,8 @@ import { type Axis, AxisFit } from './principal-axis'
 
 /** Turn at a point, over ±k points, above which it is a corner (radians). */
 const CORNER_TURN = (55 * Math.PI) / 180
+/** A turn with as much as this share of it still turning k points away on both sides is a curve. */
+const ROUND_TURN_SHARE = 0.5
 /** Arcs flatter than this sagitta-to-chord ratio are left to the line test (and cubics). */
 const MAX_ARC_RADIUS_CHORDS = 50
 /** An arc longer than this many times its points' polyline (+ 2 px) is not their curve. */
@@ -103,9 +105,13 @@ function findCorners(points: Float32Array, closed: boolean, width: number): numb
     turn[i] = Math.abs(Math.atan2(ux * vy - uy * vx, ux * vx + uy * vy))
   }
   const corners: number[] = []
+  const turnAt = (j: number) => (closed ? turn[(j + n) % n]! : j < 0 || j >= n ? 0 : turn[j]!)
   for (let i = 0; i < n; i++) {
     const t = turn[i]!
     if (t < CORNER_TURN) continue
+    // A tight curve turns as much all along (a bold letter's bowl, radius about k): a corner
+    // turns where it is, and the arms k away turn less.
+    if (Math.min(turnAt(i - k), turnAt(i + k)) >= ROUND_TURN_SHARE * t) continue
     // First point of a plateau wins: strictly above what follows, at least what precedes.
     let isMax = true
     for (let d = 1; d <= k && isMax; d++) {

@@ -20,7 +20,8 @@ import type { StrokeGraph } from './stroke-graph'
  * `near` and `far` (arc length from the junction: beyond the bent stretch, within the line's
  * local direction); the junction is the point minimising the sum of squared distances to those
  * lines, i.e. the solution of Σ (I − d dᵀ) p = Σ (I − d dᵀ) c. Kept at the pixel centroid when
- * the lines are (nearly) parallel or the solution is farther than `near` plus a stroke width
+ * the lines are (nearly) parallel, when one of them curves there (a loop or a bowl: no straight
+ * continuation to meet), or when the solution is farther than `near` plus a stroke width
  * (+ 2 px) away. Then every
  * chain drops its points within `near` of the junction and starts exactly at it, so a T's stem,
  * an X's arms and a Y's branches all end at one point. A thick stroke's corner (two lines where
@@ -54,10 +55,12 @@ export function placeJunctions(graph: StrokeGraph): void {
     let a22 = 0
     let b1 = 0
     let b2 = 0
+    let bent = false
     for (const end of ends) {
       const fit = fitDirection(graph, end >> 1, (end & 1) === 0, nodeX[id]!, nodeY[id]!, near, far)
-      fits.push(fit)
-      if (!fit) continue
+      bent ||= fit === CURVED
+      fits.push(fit === CURVED ? null : fit)
+      if (fit === null || fit === CURVED) continue
       const { cx, cy, dx, dy } = fit
       // (I − d dᵀ) for unit d.
       const m11 = 1 - dx * dx
@@ -70,7 +73,9 @@ export function placeJunctions(graph: StrokeGraph): void {
       b2 += m12 * cx + m22 * cy
     }
     const det = a11 * a22 - a12 * a12
-    if (det > 0.05) {
+    // A curve at the junction (a small loop, a bowl) has no straight continuation to meet: the
+    // others' meeting point would pull the junction off it, so it stays where thinning put it.
+    if (!bent && det > 0.05) {
       const x = (a22 * b1 - a12 * b2) / det
       const y = (a11 * b2 - a12 * b1) / det
       // Thinning may leave the junction pixels a stroke width or more inside a corner.
@@ -78,7 +83,7 @@ export function placeJunctions(graph: StrokeGraph): void {
         nodeX[id] = x
         nodeY[id] = y
       }
-    } else {
+    } else if (!bent) {
       // Two (nearly) parallel lines: a straight line through a former junction, no corner.
       graph.setCorner(id, false)
     }
@@ -109,7 +114,7 @@ function straightenEnd(graph: StrokeGraph, id: number, ends: number[]): void {
   const atStart = (ends[0]! & 1) === 0
   if (graph.edgeA[edge] === graph.edgeB[edge] || edgeLength(graph, edge) < near + far) return
   const line = fitDirection(graph, edge, atStart, nodeX[id]!, nodeY[id]!, near, far)
-  if (!line) return
+  if (line === null || line === CURVED) return
   const t = (nodeX[id]! - line.cx) * line.dx + (nodeY[id]! - line.cy) * line.dy
   const x = line.cx + t * line.dx
   const y = line.cy + t * line.dy
@@ -148,7 +153,13 @@ function edgeEnds(graph: StrokeGraph, id: number, ends: number[]): void {
   }
 }
 
-/** Principal axis of the chain points whose arc length from the node end is in [near, far]. */
+/** What `fitDirection` gives for a stretch that is no line. */
+const CURVED = 'curved'
+
+/**
+ * Principal axis of the chain points whose arc length from the node end is in [near, far]: null
+ * with fewer than two, CURVED when they bow off their chord (`bulges`).
+ */
 function fitDirection(
   graph: StrokeGraph,
   edge: number,
@@ -157,7 +168,7 @@ function fitDirection(
   ny: number,
   near: number,
   far: number,
-): Axis | null {
+): Axis | null | typeof CURVED {
   const points = graph.points
   const from = graph.pointsAt[edge]!
   const count = graph.pointCount(edge)
@@ -165,6 +176,8 @@ function fitDirection(
   let arc = 0
   let px = nx
   let py = ny
+  let first = -1
+  let last = -1
   for (let k = 1; k < count; k++) {
     const i = from + 2 * (atStart ? k : count - 1 - k)
     const x = points[i]!
@@ -173,9 +186,44 @@ function fitDirection(
     px = x
     py = y
     if (arc > far) break
-    if (arc >= near) fit.add(x, y)
+    if (arc < near) continue
+    fit.add(x, y)
+    if (first < 0) first = k
+    last = k
   }
-  return fit.axis()
+  return first >= 0 && bulges(graph, edge, atStart, first, last) ? CURVED : fit.axis()
+}
+
+/** A stretch is no line when it bows from its chord by more than this share of the chord (an
+ * arc of about 45°: a bold letter's bowl, or the counter of a small bold "8", whose loop is
+ * shorter than the fit's reach), or a pixel: a staircase or a scan's wobble bows less. */
+const MAX_BOW = 0.1
+const MAX_BOW_MIN_PX = 1
+
+/** Whether the chain's points `first` … `last` (from the node end) bow off their chord. */
+function bulges(
+  graph: StrokeGraph,
+  edge: number,
+  atStart: boolean,
+  first: number,
+  last: number,
+): boolean {
+  const points = graph.points
+  const from = graph.pointsAt[edge]!
+  const count = graph.pointCount(edge)
+  const at = (k: number) => from + 2 * (atStart ? k : count - 1 - k)
+  const ax = points[at(first)]!
+  const ay = points[at(first) + 1]!
+  const cx = points[at(last)]! - ax
+  const cy = points[at(last) + 1]! - ay
+  const chord = hypot2(cx, cy)
+  if (chord === 0) return last > first
+  let bow = 0
+  for (let k = first + 1; k < last; k++) {
+    const i = at(k)
+    bow = Math.max(bow, Math.abs((points[i]! - ax) * cy - (points[i + 1]! - ay) * cx) / chord)
+  }
+  return bow > Math.max(MAX_BOW_MIN_PX, MAX_BOW * chord)
 }
 
 /**

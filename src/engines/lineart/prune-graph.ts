@@ -31,6 +31,12 @@ const SPUR_SLACK_PX = 2
  * sheet's strokes went 31 000 → 49 000).
  */
 const ARM_END_SHARE = 0.6
+/**
+ * Or whose body is this share of the junction's width: a spur narrows all the way to the corner
+ * it points at (its middle half reads about half the junction's width), while an arm keeps its
+ * pen to a tip that anti-aliasing may have thinned (the bar of a 22 px bold "F": 0.79).
+ */
+const ARM_BODY_SHARE = 0.75
 const ARM_JUNCTION_MIN_PX = 4
 /** Junctions closer than this many stroke widths (+ slack) along an edge are one junction. */
 const MERGE_WIDTHS = 1
@@ -59,10 +65,14 @@ export function edgeLength(graph: StrokeGraph, id: number): number {
   return length
 }
 
-/** Whether the short branch from junction `n` to line end `end` is an arm (see ARM_END_SHARE). */
-function isArm(graph: StrokeGraph, end: number, n: number): boolean {
+/** Whether the short branch `edge` from junction `n` to line end `end` is an arm (ARM_*). */
+function isArm(graph: StrokeGraph, edge: number, end: number, n: number): boolean {
   const junction = graph.nodeWidth[n]!
-  return junction >= ARM_JUNCTION_MIN_PX && graph.nodeWidth[end]! >= ARM_END_SHARE * junction
+  if (junction < ARM_JUNCTION_MIN_PX) return false
+  return (
+    graph.nodeWidth[end]! >= ARM_END_SHARE * junction ||
+    graph.edgeWidth[edge]! >= ARM_BODY_SHARE * junction
+  )
 }
 
 function removeSpurs(graph: StrokeGraph): void {
@@ -77,7 +87,7 @@ function removeSpurs(graph: StrokeGraph): void {
       const b = graph.edgeB[id]!
       if (!graph.isEdgeAlive(id) || a === b) continue
       const far = a === n ? b : a
-      if (graph.nodeDegree[far] === 1 && edgeLength(graph, id) < limit && !isArm(graph, far, n))
+      if (graph.nodeDegree[far] === 1 && edgeLength(graph, id) < limit && !isArm(graph, id, far, n))
         spurs.push(id)
     }
     // Keep the longest branch if every branch is a spur.

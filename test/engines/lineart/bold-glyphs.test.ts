@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest'
 import { traceLineart } from '../../../src/engines/lineart'
 import type { GrayImage } from '../../../src/engines/raster'
 import type { Point, VectorPath } from '../../../src/engines/vector'
-import { canvas } from './shapes'
+import { rasterizeCoverage } from '../../support/rasterize-vector'
+import { canvas, circle } from './shapes'
 
 /** A solid block [x0, x1) × [y0, y1) with a fringe at `fringe` on its left column and bottom row. */
 function boldBlock(image: GrayImage, x0: number, y0: number, x1: number, y1: number, fringe = 191) {
@@ -16,6 +17,50 @@ function boldBlock(image: GrayImage, x0: number, y0: number, x1: number, y1: num
     data[y * width + x0 - 1] = Math.min(data[y * width + x0 - 1]!, fringe)
   for (let x = x0; x < x1; x++) data[y1 * width + x] = Math.min(data[y1 * width + x]!, fringe)
   data[y1 * width + x0 - 1] = Math.min(data[y1 * width + x0 - 1]!, 239)
+}
+
+/** Paper regions (4-connected) of `ink` inside the box that do not touch its edge: the counters. */
+function holes(ink: Uint8Array, width: number, x0: number, y0: number, x1: number, y1: number) {
+  const seen = new Uint8Array(ink.length)
+  let count = 0
+  for (let y = y0; y < y1; y++) {
+    for (let x = x0; x < x1; x++) {
+      if (ink[y * width + x] || seen[y * width + x]) continue
+      let closed = true
+      const stack = [y * width + x]
+      seen[y * width + x] = 1
+      while (stack.length) {
+        const i = stack.pop()!
+        const px = i % width
+        const py = (i - px) / width
+        if (px === x0 || py === y0 || px === x1 - 1 || py === y1 - 1) closed = false
+        for (const [nx, ny] of [
+          [px + 1, py],
+          [px - 1, py],
+          [px, py + 1],
+          [px, py - 1],
+        ] as const) {
+          if (nx < x0 || ny < y0 || nx >= x1 || ny >= y1) continue
+          const j = ny * width + nx
+          if (!ink[j] && !seen[j]) {
+            seen[j] = 1
+            stack.push(j)
+          }
+        }
+      }
+      if (closed) count++
+    }
+  }
+  return count
+}
+
+/** Paints a glyph given as rows of five gray levels ('#' ink … ' ' paper) at (x0, y0). */
+function paint(image: GrayImage, rows: string[], x0: number, y0: number) {
+  const level: Record<string, number> = { '#': 0, '+': 96, '-': 160, '.': 220, ' ': 255 }
+  rows.forEach((row, y) => {
+    for (let x = 0; x < row.length; x++)
+      image.data[(y + y0) * image.width + x + x0] = level[row[x]!]!
+  })
 }
 
 const paths = async (image: GrayImage) =>
@@ -72,5 +117,74 @@ describe('lineart on bold anti-aliased strokes', () => {
       .flatMap(points)
       .filter((p) => Math.abs(p.y - 47.5) < 1.5 && p.x > 27)
     expect(bar.length).toBeGreaterThan(0)
+  })
+
+  it('keeps the bar of a 22 px bold "F" whose tip anti-aliasing thinned', async () => {
+    // DejaVu Sans Bold "F" at 22 px as resvg renders it: the middle bar's last column is light,
+    // so its skeleton ends thin, as a spur's does, though its body keeps the pen.
+    const glyph = [
+      '.+++++++++++',
+      '-###########',
+      '-###########',
+      '-####+++++++',
+      '-####       ',
+      '-####       ',
+      '-####++++++-',
+      '-##########+',
+      '-##########+',
+      '-####++++++-',
+      '-####       ',
+      '-####       ',
+      '-####       ',
+      '-####       ',
+      '-####       ',
+      '-####       ',
+      '.----       ',
+    ]
+    const image = canvas(40, 40)
+    paint(image, glyph, 12, 10)
+    const bar = (await paths(image))
+      .flatMap(points)
+      .filter((p) => Math.abs(p.y - 18) < 1.5 && p.x > 19)
+    expect(bar.length).toBeGreaterThan(0)
+  })
+
+  it('keeps both counters of a small bold "8", whose loops are shorter than the junction fit', async () => {
+    // DejaVu Sans Bold "8" at 22 px as resvg renders it, in five gray levels.
+    const glyph = [
+      '  .-+####+-  ',
+      ' .#########+ ',
+      ' +####++####-',
+      ' ####.  -###+',
+      ' ####   -####',
+      ' ####.  -###+',
+      ' -####-+####.',
+      '  .#######+. ',
+      ' .+########- ',
+      ' +###+.-+###+',
+      '.###+   .####',
+      '-###+    ####',
+      '-###+    ####',
+      '.####- .+####',
+      ' +##########-',
+      '  +########- ',
+      '   .-++++-   ',
+    ]
+    const image = canvas(40, 40)
+    paint(image, glyph, 12, 10)
+    const { drawing } = await traceLineart(image)
+    expect(holes(rasterizeCoverage(drawing), 40, 8, 6, 30, 32)).toBe(2)
+  })
+
+  it('draws the bowl of a large bold letter round, with no corners', async () => {
+    const image = canvas(80, 80)
+    // An "o" 56 px tall: a ring of 8.5 px stroke; the corner test's reach (1.5 widths) spans a
+    // third of it, so the whole ring turns as much as a corner does.
+    circle(image, 40, 40, 11, 8.5)
+    const out = await paths(image)
+    for (const p of out) {
+      const line = [p.start, ...p.segments.map((s) => s.to)]
+      for (const q of line) expect(Math.abs(Math.hypot(q.x - 40, q.y - 40) - 11)).toBeLessThan(1)
+    }
   })
 })

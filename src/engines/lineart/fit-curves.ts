@@ -34,6 +34,9 @@ import { type Axis, AxisFit } from './principal-axis'
 const CORNER_TURN = (55 * Math.PI) / 180
 /** A turn with as much as this share of it still turning k points away on both sides is a curve. */
 const ROUND_TURN_SHARE = 0.5
+/** A piece is fitted within 1 / this of its extent, at most (see pieceTolerance). */
+const PIECE_EXTENT_SHARE = 8
+const MIN_TOLERANCE_PX = 0.25
 /** Arcs flatter than this sagitta-to-chord ratio are left to the line test (and cubics). */
 const MAX_ARC_RADIUS_CHORDS = 50
 /** An arc longer than this many times its points' polyline (+ 2 px) is not their curve. */
@@ -83,9 +86,33 @@ export function fitStroke(stroke: StrokePolyline, params: FitParams): VectorPath
     const px = xs.slice(i0, i1 + 1)
     const py = ys.slice(i0, i1 + 1)
     smooth(px, py)
-    fitPiece(px, py, 0, px.length - 1, null, null, params.tolerance, segments)
+    // Counters close in loops; an open stroke's short pieces (ticks, stipple) stay lines.
+    const tolerance = closed ? pieceTolerance(px, py, params.tolerance) : params.tolerance
+    fitPiece(px, py, 0, px.length - 1, null, null, tolerance, segments)
   }
   return { start, segments: joinCollinear(start, segments, params.tolerance), closed }
+}
+
+/**
+ * The tolerance for one piece of a closed stroke: at most an eighth of its extent (never under
+ * MIN_TOLERANCE_PX), so a small letter's loop is not fitted as straight lines a pixel inside
+ * it, which closes its counter (a 22 px bold "8" whose loops are 7 px across).
+ */
+function pieceTolerance(xs: Float64Array, ys: Float64Array, tolerance: number): number {
+  let x0 = xs[0]!
+  let x1 = x0
+  let y0 = ys[0]!
+  let y1 = y0
+  for (let i = 1; i < xs.length; i++) {
+    x0 = Math.min(x0, xs[i]!)
+    x1 = Math.max(x1, xs[i]!)
+    y0 = Math.min(y0, ys[i]!)
+    y1 = Math.max(y1, ys[i]!)
+  }
+  return Math.min(
+    tolerance,
+    Math.max(MIN_TOLERANCE_PX, hypot2(x1 - x0, y1 - y0) / PIECE_EXTENT_SHARE),
+  )
 }
 
 /** Indices of corners: local maxima of the turn over ±k points, above CORNER_TURN. */

@@ -5,7 +5,7 @@
 
 import { hypot2 } from '../../lib/hypot'
 import { grownArray, releaseBuffer } from '../../lib/release'
-import { MAX_JUNCTION_DEGREE } from './prune-graph'
+import { direction, MAX_JUNCTION_DEGREE } from './prune-graph'
 import type { StrokeGraph } from './stroke-graph'
 
 /*
@@ -206,6 +206,9 @@ export function linkStrokes(graph: StrokeGraph): Strokes {
     const first = poolEnd
     poolEnd += floats
     strokes.add(first, floats, 0, closed)
+    // A walk that closed at a node passes it at its seam too (a figure "8" crosses its waist
+    // twice): the fit keeps a vertex there as at every other pass.
+    if (closed && !graph.isClosed(startEdge)) strokes.addJunction(0)
     let widthSum = 0
     let lengthSum = 0
     let at = 0
@@ -233,34 +236,4 @@ export function linkStrokes(graph: StrokeGraph): Strokes {
     if (graph.isEdgeAlive(e) && !used[e]) walk(e, 0)
   }
   return strokes
-}
-
-/** Unit direction from the node to the chain point about `reach` away along edge `edge`. */
-function direction(
-  graph: StrokeGraph,
-  edge: number,
-  atStart: boolean,
-  nx: number,
-  ny: number,
-  reach: number,
-): [number, number] {
-  const points = graph.points
-  const from = graph.pointsAt[edge]!
-  const count = graph.pointCount(edge)
-  let arc = 0
-  let px = nx
-  let py = ny
-  let x = nx
-  let y = ny
-  for (let k = 1; k < count; k++) {
-    const i = from + 2 * (atStart ? k : count - 1 - k)
-    x = points[i]!
-    y = points[i + 1]!
-    arc += hypot2(x - px, y - py)
-    px = x
-    py = y
-    if (arc >= reach) break
-  }
-  const length = hypot2(x - nx, y - ny) || 1
-  return [(x - nx) / length, (y - ny) / length]
 }

@@ -32,11 +32,13 @@ const SPUR_SLACK_PX = 2
  */
 const ARM_END_SHARE = 0.6
 /**
- * Or whose body is this share of the junction's width: a spur narrows all the way to the corner
- * it points at (its middle half reads about half the junction's width), while an arm keeps its
- * pen to a tip that anti-aliasing may have thinned (the bar of a 22 px bold "F": 0.79).
+ * Or a T's stem (`isTeeStem`): at least this many junction widths long, past the line's edge (a
+ * scan's whisker on a thick line grows a branch half a width long, plus the whisker), and the
+ * junction's other two lines, read TEE_REACH_WIDTHS out, within 30° of one line.
  */
-const ARM_BODY_SHARE = 0.75
+const TEE_MIN_WIDTHS = 1.25
+const TEE_REACH_WIDTHS = 2
+const TEE_THROUGH_COS = Math.cos((30 * Math.PI) / 180)
 const ARM_JUNCTION_MIN_PX = 4
 /** Junctions closer than this many stroke widths (+ slack) along an edge are one junction. */
 const MERGE_WIDTHS = 1
@@ -69,10 +71,70 @@ export function edgeLength(graph: StrokeGraph, id: number): number {
 function isArm(graph: StrokeGraph, edge: number, end: number, n: number): boolean {
   const junction = graph.nodeWidth[n]!
   if (junction < ARM_JUNCTION_MIN_PX) return false
-  return (
-    graph.nodeWidth[end]! >= ARM_END_SHARE * junction ||
-    graph.edgeWidth[edge]! >= ARM_BODY_SHARE * junction
-  )
+  return graph.nodeWidth[end]! >= ARM_END_SHARE * junction || isTeeStem(graph, edge, n)
+}
+
+/**
+ * Whether the node's two other lines run straight through it. Thinning grows a spur toward a
+ * corner of the stroke, so a short branch off a straight line is the stem of a T: the bar of a
+ * 22 px bold "F", whose anti-aliased tip ends its skeleton as thin as a spur's.
+ */
+function isTeeStem(graph: StrokeGraph, edge: number, n: number): boolean {
+  if (graph.nodeDegree[n] !== 3) return false
+  if (edgeLength(graph, edge) < TEE_MIN_WIDTHS * graph.nodeWidth[n]!) return false
+  const reach = TEE_REACH_WIDTHS * graph.nodeWidth[n]!
+  let dx = 0
+  let dy = 0
+  let others = 0
+  for (let entry = graph.firstEntry(n); entry >= 0; entry = graph.nextEntry(entry)) {
+    const e = graph.entryOf(entry)
+    if (e === edge || !graph.isEdgeAlive(e)) continue
+    if (graph.edgeA[e] === graph.edgeB[e]) return false
+    const [ux, uy] = direction(
+      graph,
+      e,
+      graph.edgeA[e] === n,
+      graph.nodeX[n]!,
+      graph.nodeY[n]!,
+      reach,
+    )
+    if (others === 0) {
+      dx = ux
+      dy = uy
+    } else if (dx * ux + dy * uy > -TEE_THROUGH_COS) return false
+    others++
+  }
+  return others === 2
+}
+
+/** Unit direction from the node to the chain point about `reach` away along edge `edge`. */
+export function direction(
+  graph: StrokeGraph,
+  edge: number,
+  atStart: boolean,
+  nx: number,
+  ny: number,
+  reach: number,
+): [number, number] {
+  const points = graph.points
+  const from = graph.pointsAt[edge]!
+  const count = graph.pointCount(edge)
+  let arc = 0
+  let px = nx
+  let py = ny
+  let x = nx
+  let y = ny
+  for (let k = 1; k < count; k++) {
+    const i = from + 2 * (atStart ? k : count - 1 - k)
+    x = points[i]!
+    y = points[i + 1]!
+    arc += hypot2(x - px, y - py)
+    px = x
+    py = y
+    if (arc >= reach) break
+  }
+  const length = hypot2(x - nx, y - ny) || 1
+  return [(x - nx) / length, (y - ny) / length]
 }
 
 function removeSpurs(graph: StrokeGraph): void {

@@ -19,18 +19,23 @@ function boldBlock(image: GrayImage, x0: number, y0: number, x1: number, y1: num
   data[y1 * width + x0 - 1] = Math.min(data[y1 * width + x0 - 1]!, 239)
 }
 
-/** Paper regions (4-connected) of `ink` inside the box that do not touch its edge: the counters. */
-function holes(ink: Uint8Array, width: number, x0: number, y0: number, x1: number, y1: number) {
+/**
+ * Sizes (pixels) of the paper regions (4-connected) of `ink` inside the box that do not touch its
+ * edge: the counters, top to bottom.
+ */
+function counters(ink: Uint8Array, width: number, x0: number, y0: number, x1: number, y1: number) {
   const seen = new Uint8Array(ink.length)
-  let count = 0
+  const sizes: number[] = []
   for (let y = y0; y < y1; y++) {
     for (let x = x0; x < x1; x++) {
       if (ink[y * width + x] || seen[y * width + x]) continue
       let closed = true
+      let size = 0
       const stack = [y * width + x]
       seen[y * width + x] = 1
       while (stack.length) {
         const i = stack.pop()!
+        size++
         const px = i % width
         const py = (i - px) / width
         if (px === x0 || py === y0 || px === x1 - 1 || py === y1 - 1) closed = false
@@ -48,11 +53,14 @@ function holes(ink: Uint8Array, width: number, x0: number, y0: number, x1: numbe
           }
         }
       }
-      if (closed) count++
+      if (closed) sizes.push(size)
     }
   }
-  return count
+  return sizes
 }
+
+/** The input's ink as a reader cuts it: darker than mid-gray. */
+const inkOf = (image: GrayImage) => image.data.map((v) => (v < 128 ? 1 : 0))
 
 /** Paints a glyph given as rows of five gray levels ('#' ink … ' ' paper) at (x0, y0). */
 function paint(image: GrayImage, rows: string[], x0: number, y0: number) {
@@ -149,6 +157,18 @@ describe('lineart on bold anti-aliased strokes', () => {
     expect(bar.length).toBeGreaterThan(0)
   })
 
+  it('grows no branch from a whisker on a thick straight line, as it does a T its stem', async () => {
+    // A 6 px line with a 2 px whisker 4 px out of its edge, as a scan leaves: thinning grows a
+    // branch toward it off a straight line, as it does a T's stem, but shorter than the line is
+    // wide.
+    const image = canvas(120, 60)
+    boldBlock(image, 20, 27, 100, 33, 0)
+    boldBlock(image, 59, 23, 61, 27, 0)
+    const out = await paths(image)
+    expect(out).toHaveLength(1)
+    for (const p of points(out[0]!)) expect(Math.abs(p.y - 30)).toBeLessThan(1)
+  })
+
   it('keeps both counters of a small bold "8", whose loops are shorter than the junction fit', async () => {
     // DejaVu Sans Bold "8" at 22 px as resvg renders it, in five gray levels.
     const glyph = [
@@ -173,7 +193,41 @@ describe('lineart on bold anti-aliased strokes', () => {
     const image = canvas(40, 40)
     paint(image, glyph, 12, 10)
     const { drawing } = await traceLineart(image)
-    expect(holes(rasterizeCoverage(drawing), 40, 8, 6, 30, 32)).toBe(2)
+    expect(counters(rasterizeCoverage(drawing), 40, 8, 6, 30, 32)).toHaveLength(2)
+  })
+
+  it('keeps the counters of a bold "8" whose loop sides a loose fit draws as one straight line', async () => {
+    // The same "8" one pixel further along the grid: its strokes link as one closed path that
+    // crosses itself at the waist, and each loop's side there is within a pixel of a straight
+    // line; fitted so, the upper counter is a triangle too narrow for the pen.
+    const glyph = [
+      '  .-+####+-  ',
+      ' .#########+ ',
+      ' #####+#####.',
+      '.####   +###+',
+      '-###+   -###+',
+      '.####   +###-',
+      ' -###+-+###+ ',
+      '  -#######-  ',
+      ' .+########- ',
+      '.####---####-',
+      '-###+   .###+',
+      '+###-    ####',
+      '+###-   .####',
+      '-####- .+###+',
+      ' ###########.',
+      ' .+########. ',
+      '   .-+++-.   ',
+    ]
+    const image = canvas(22, 26)
+    paint(image, glyph, 4, 4)
+    const { drawing } = await traceLineart(image)
+    // Each counter keeps two thirds of the input's paper or more (the straight fit kept a third
+    // of the upper one's, 4 of 11 px).
+    const drawn = counters(rasterizeCoverage(drawing), 22, 0, 0, 22, 26)
+    const input = counters(inkOf(image), 22, 0, 0, 22, 26)
+    expect(drawn).toHaveLength(2)
+    for (let k = 0; k < 2; k++) expect(drawn[k]!).toBeGreaterThanOrEqual((2 / 3) * input[k]!)
   })
 
   it('draws the bowl of a large bold letter round, with no corners', async () => {

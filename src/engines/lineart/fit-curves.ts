@@ -32,6 +32,12 @@ import { type Axis, AxisFit } from './principal-axis'
 
 /** Turn at a point, over ±k points, above which it is a corner (radians). */
 const CORNER_TURN = (55 * Math.PI) / 180
+/**
+ * A sharpened corner moves at most this many stroke widths (+ 1 px): thinning cuts a thick right
+ * angle about 0.35 widths inside its corner, an acute one farther; a rounded turn's arms meet
+ * well outside the ink (a bold "J"'s hook: 1.3 widths).
+ */
+const SHARPEN_REACH_WIDTHS = 0.75
 /** A turn with as much as this share of it still turning k points away on both sides is a curve. */
 const ROUND_TURN_SHARE = 0.5
 /** A piece is fitted within 1 / this of its extent, at most (see pieceTolerance). */
@@ -153,7 +159,7 @@ function findCorners(points: Float32Array, closed: boolean, width: number): numb
  * Thinning cuts a thick stroke's corner diagonally. Put the corner back where the two arms meet:
  * fit a line to each arm beyond the cut (from `near` to `far` points away), move the corner
  * point to their intersection and the points of the cut onto their arm's line. Left alone when
- * the intersection is far (the arms are not straight there).
+ * the intersection is far (SHARPEN_REACH_WIDTHS: the arms are not straight there).
  */
 function sharpenCorner(
   xs: Float64Array,
@@ -182,7 +188,7 @@ function sharpenCorner(
   const t = ((b.cx - a.cx) * b.dy - (b.cy - a.cy) * b.dx) / det
   const x = a.cx + t * a.dx
   const y = a.cy + t * a.dy
-  if (hypot2(x - xs[c]!, y - ys[c]!) > 1.5 * width + 1) return
+  if (hypot2(x - xs[c]!, y - ys[c]!) > SHARPEN_REACH_WIDTHS * width + 1) return
   for (let j = corner - near + 1; j < corner; j++) project(xs, ys, j, a)
   for (let j = c + 1; j < c + near; j++) project(xs, ys, j, b)
   xs[c] = x

@@ -6,8 +6,8 @@ import { describe, expect, it } from 'vitest'
 import { traceLineart } from '../../../src/engines/lineart'
 import type { GrayImage } from '../../../src/engines/raster'
 import type { Point, VectorPath } from '../../../src/engines/vector'
-import { rasterizeCoverage } from '../../support/rasterize-vector'
-import { canvas, circle } from './shapes'
+import { flattenPath, rasterizeCoverage } from '../../support/rasterize-vector'
+import { canvas, circle, segment } from './shapes'
 
 /** A solid block [x0, x1) × [y0, y1) with a fringe at `fringe` on its left column and bottom row. */
 function boldBlock(image: GrayImage, x0: number, y0: number, x1: number, y1: number, fringe = 191) {
@@ -228,6 +228,32 @@ describe('lineart on bold anti-aliased strokes', () => {
     const input = counters(inkOf(image), 22, 0, 0, 22, 26)
     expect(drawn).toHaveLength(2)
     for (let k = 0; k < 2; k++) expect(drawn[k]!).toBeGreaterThanOrEqual((2 / 3) * input[k]!)
+  })
+
+  it('draws a bold hook at the end of a stroke round, as a "J" or the tail of a "g"', async () => {
+    // A stem 5 px wide ending in a half circle of radius 6: the turn near an open end is read
+    // from the points there are, not taken for a corner.
+    const image = canvas(80, 80)
+    segment(image, 40, 10, 40, 40, 5)
+    for (let y = 40; y < 60; y++) {
+      for (let x = 20; x < 50; x++) {
+        if (Math.abs(Math.hypot(x + 0.5 - 34, y + 0.5 - 40) - 6) <= 2.5) image.data[y * 80 + x] = 0
+      }
+    }
+    const { drawing } = await traceLineart(image)
+    for (const layer of drawing.layers) {
+      if (layer.kind !== 'stroke') continue
+      for (const path of layer.paths) {
+        const line = flattenPath(path)
+        for (let j = 2; j < line.length; j += 2) {
+          for (let t = 0; t <= 1; t += 0.1) {
+            const x = line[j - 2]! + t * (line[j]! - line[j - 2]!)
+            const y = line[j - 1]! + t * (line[j + 1]! - line[j - 1]!)
+            if (y > 42) expect(Math.abs(Math.hypot(x - 34, y - 40) - 6)).toBeLessThan(1.25)
+          }
+        }
+      }
+    }
   })
 
   it('draws the bowl of a large bold letter round, with no corners', async () => {

@@ -3,7 +3,6 @@
  * into long strokes, so a line crossed by another stays one path instead of fragments.
  */
 
-import { hypot2 } from '../../lib/hypot'
 import { grownArray, releaseBuffer } from '../../lib/release'
 import { direction, MAX_JUNCTION_DEGREE } from './prune-graph'
 import type { StrokeGraph } from './stroke-graph'

@@ -13,6 +13,8 @@
 // sheets (vectorize-sheets.mjs): dot, dash and hatch-line recall and glyph legibility of the
 // line-art engines on patent-style sheets with vector truth. The trace IoU target reads against
 // the vector truth where the image has one (synthetic), else against the input cut at 128.
+// Lineart's corpus F1 reads against the input's skeleton cut at 128, and a second time (no
+// target) cut at each sheet's Otsu level, where a gray sheet's lines are in the reference.
 // The full run (87 images, then the 4-8 MP sheets in turns: ~½ min more) takes ~2.5 min on the
 // 2-core dev box; `--quick` (4 drawings × 2 variants, 1 corpus sheet, 2 sheets in turns) ~30 s.
 // Time: each image's runners run in turns (each once per round, 5 rounds, or 1 when a run takes
@@ -280,6 +282,31 @@ function paired(rows, family, a, b, key, filter = () => true) {
 
 const verdict = (ok) => (ok === null || ok === undefined ? 'n/a' : ok ? 'PASS' : 'FAIL')
 
+/**
+ * Lineart's corpus F1 beside potrace wasm's: against the input's skeleton cut at 128 (the target),
+ * and at each sheet's Otsu level (no target: a gray sheet's lines are in that reference).
+ */
+function corpusLines(rows, category) {
+  const corpusRows = (engine) =>
+    rows.filter(
+      (r) =>
+        r.family === 'lineart' &&
+        r.engine === engine &&
+        category.get(r.image) === 'corpus' &&
+        !r.skipped &&
+        !r.error,
+    )
+  const ours = corpusRows('ours traceLineart')
+  const peer = corpusRows('potrace wasm')
+  if (ours.length === 0 || peer.length !== ours.length) return []
+  const [a, b] = [mean(numbers(ours, 'f1')), mean(numbers(peer, 'f1'))]
+  const [c, d] = [mean(numbers(ours, 'otsuF1')), mean(numbers(peer, 'otsuF1'))]
+  return [
+    `lineart corpus stroke F1@${MATCH_PX}px ≥ potrace wasm's (the input's skeleton, cut at 128): ${fixed(a, 4)} vs ${fixed(b, 4)} on ${ours.length} sheets → ${verdict(a >= b)}`,
+    `  (no target) the same, the input cut at each sheet's Otsu level (a gray sheet's lines kept; potrace wasm still cuts at 128): ${fixed(c, 4)} vs ${fixed(d, 4)}`,
+  ]
+}
+
 /** The targets the tables are judged against, each with our figure and a verdict. */
 function printTargets(images, rows, sheetSpeed) {
   const category = new Map(images.map((img) => [img.id, img.category]))
@@ -298,6 +325,7 @@ function printTargets(images, rows, sheetSpeed) {
     `lineart stroke F1@${MATCH_PX}px ≥ 0.97, average over all images: ${fixed(f1, 4)} → ${verdict(has ? f1 >= 0.97 : null)}`,
     `lineart endpoint ratio ≤ 1.05, synthetic images (known truth), pooled: ${fixed(endsKnown, 3)} → ${verdict(has && endsKnown !== null ? endsKnown <= 1.05 : null)} (corpus, against the input's own skeleton: ${fixed(endsCorpus, 3)})`,
     `lineart length ratio 0.95–1.05, average over all images: ${fixed(length, 3)} → ${verdict(has && length !== null ? length >= 0.95 && length <= 1.05 : null)}`,
+    ...corpusLines(rows, category),
   )
   const ours = 'ours traceImage'
   const gray = (r) => typeof r.iou === 'number'

@@ -10,6 +10,7 @@ import { centerlineMask, makeInput, VARIANTS } from './vectorize-raster.mjs'
 import {
   inkMask,
   lineartReference,
+  otsuLevel,
   renderSvg,
   scoreLineart,
   scoreTrace,
@@ -25,6 +26,9 @@ export const CORPUS_DIR = join(
 )
 /** The row that scores the input raster itself against the line-art reference. */
 export const SCORER_CHECK = 'scorer check: input raster itself'
+
+/** The runners also scored against the corpus's Otsu-level reference (it costs a skeleton each). */
+const OTSU_RUNNERS = ['ours traceLineart', 'potrace wasm']
 
 /** Drawings and variants of a --quick run (by index), and its corpus sheets. */
 const QUICK = { drawings: [0, 3, 8, 10], variants: [0, 5], corpus: 1 }
@@ -79,11 +83,21 @@ async function build(desc) {
     }
     const ink = inkMask(input.pixels, 1, input.width, input.height)
     const strokeWidth = strokeWidthOf(ink, input.width, input.height)
+    // A second line-art reference, cut at the sheet's Otsu level: the cut at 128 drops a gray
+    // sheet's lines, and every engine that draws them is scored as drawing strokes nobody wrote.
+    const otsu = otsuLevel(input.pixels)
+    const otsuInk = inkMask(input.pixels, 1, input.width, input.height, otsu)
     return {
-      meta: { category: 'corpus', drawing: desc.id, variant: 'as published', strokeWidth },
+      meta: { category: 'corpus', drawing: desc.id, variant: 'as published', strokeWidth, otsu },
       input,
       trace: traceReference(input),
       lineart: lineartReference(ink, input.width, input.height, strokeWidth),
+      lineartOtsu: lineartReference(
+        otsuInk,
+        input.width,
+        input.height,
+        strokeWidthOf(otsuInk, input.width, input.height),
+      ),
     }
   }
   const base = drawings()[desc.drawing]
@@ -125,7 +139,7 @@ function rounded(metrics) {
  */
 export async function runCase(desc, runners) {
   const started = performance.now()
-  const { meta, input, trace, lineart } = await build(desc)
+  const { meta, input, trace, lineart, lineartOtsu } = await build(desc)
   const image = {
     id: desc.id,
     width: input.width,
@@ -172,10 +186,10 @@ export async function runCase(desc, runners) {
       }
       const rgba = await renderSvg(result.svg, input.width, input.height)
       for (const family of mine) {
-        const metrics =
-          family === 'trace'
-            ? scoreTrace(trace, rgba)
-            : scoreLineart(lineart, inkMask(rgba, 4, input.width, input.height))
+        const ink = family === 'lineart' ? inkMask(rgba, 4, input.width, input.height) : null
+        const metrics = family === 'trace' ? scoreTrace(trace, rgba) : scoreLineart(lineart, ink)
+        if (lineartOtsu && OTSU_RUNNERS.includes(runner.name) && family === 'lineart')
+          metrics.otsuF1 = scoreLineart(lineartOtsu, ink).f1
         rows.push({ family, ...common, ...rounded(metrics) })
       }
     } catch (error) {

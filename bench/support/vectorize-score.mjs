@@ -156,22 +156,52 @@ export function svgStats(svg) {
 }
 
 /**
- * Ink mask of pixels: luma (Rec. 601) below INK_BELOW. Channels 1 gray, 3 RGB, 4 RGBA (renders,
+ * Ink mask of pixels: luma (Rec. 601) below `below` (INK_BELOW unless given). Channels 1 gray, 3 RGB, 4 RGBA (renders,
  * already over white: alpha ignored).
  * @returns Uint8Array 0/1, width · height
  */
-export function inkMask(pixels, channels, width, height) {
+export function inkMask(pixels, channels, width, height, below = INK_BELOW) {
   const n = width * height
   const out = new Uint8Array(n)
   if (channels === 1) {
-    for (let i = 0; i < n; i++) out[i] = pixels[i] < INK_BELOW ? 1 : 0
+    for (let i = 0; i < n; i++) out[i] = pixels[i] < below ? 1 : 0
     return out
   }
   for (let i = 0, p = 0; i < n; i++, p += channels) {
     const y = 0.299 * pixels[p] + 0.587 * pixels[p + 1] + 0.114 * pixels[p + 2]
-    out[i] = y < INK_BELOW ? 1 : 0
+    out[i] = y < below ? 1 : 0
   }
   return out
+}
+
+/**
+ * Otsu's level of 8-bit gray pixels: the cut that best splits them into two classes (largest
+ * between-class variance). A sheet drawn in gray lines (a 150 DPI montage) keeps its lines
+ * above it where a cut at 128 drops half of them; a black-on-white sheet cuts as at 128.
+ * @returns the level: luma below it is ink
+ */
+export function otsuLevel(pixels) {
+  const histogram = new Float64Array(256)
+  for (const v of pixels) histogram[v]++
+  let sum = 0
+  for (let v = 0; v < 256; v++) sum += v * histogram[v]
+  let below = 0
+  let belowSum = 0
+  let best = -1
+  let level = INK_BELOW
+  for (let v = 0; v < 255; v++) {
+    below += histogram[v]
+    belowSum += v * histogram[v]
+    const above = pixels.length - below
+    if (below === 0 || above === 0) continue
+    const gap = belowSum / below - (sum - belowSum) / above
+    const between = below * above * gap * gap
+    if (between > best) {
+      best = between
+      level = v + 1
+    }
+  }
+  return level
 }
 
 /** Ink pixels with a paper 4-neighbour (outside the image counts as paper). */

@@ -22,9 +22,8 @@ import type { StrokeGraph } from './stroke-graph'
  * lines, i.e. the solution of Σ (I − d dᵀ) p = Σ (I − d dᵀ) c. Kept at the pixel centroid when
  * the lines are (nearly) parallel, when one of them curves there (a loop or a bowl: no straight
  * continuation to meet), or when the solution is farther than `near` plus a stroke width
- * (+ 2 px) away. Then every
- * chain drops its points within `near` of the junction and starts exactly at it, so a T's stem,
- * an X's arms and a Y's branches all end at one point. A thick stroke's corner (two lines where
+ * (+ 2 px) away. Then every chain drops its points within `near` of the junction and starts
+ * exactly at it, so a T's stem, an X's arms and a Y's branches all end at one point. A thick stroke's corner (two lines where
  * a spur was pruned) is placed the same way: at the intersection of its two lines, sharp. A
  * line end is straightened the same way onto its line (`straightenEnd`).
  */
@@ -194,9 +193,11 @@ function fitDirection(
   return first >= 0 && bulges(graph, edge, atStart, first, last) ? CURVED : fit.axis()
 }
 
-/** A stretch is no line when it bows from its chord by more than this share of the chord (an
- * arc of about 45°: a bold letter's bowl, or the counter of a small bold "8", whose loop is
- * shorter than the fit's reach), or a pixel: a staircase or a scan's wobble bows less. */
+/**
+ * A stretch is no line when it bows from its chord by more than this share of the chord (an arc
+ * of about 45°: a bold letter's bowl, or the counter of a small bold "8", whose loop is shorter
+ * than the fit's reach), and by more than a pixel (a staircase or a scan's wobble bows less).
+ */
 const MAX_BOW = 0.1
 const MAX_BOW_MIN_PX = 1
 

@@ -75,9 +75,10 @@ function isArm(graph: StrokeGraph, edge: number, end: number, n: number): boolea
 }
 
 /**
- * Whether the node's two other lines run straight through it. Thinning grows a spur toward a
- * corner of the stroke, so a short branch off a straight line is the stem of a T: the bar of a
- * 22 px bold "F", whose anti-aliased tip ends its skeleton as thin as a spur's.
+ * Whether `edge` is the stem of a T: long enough (TEE_MIN_WIDTHS), with the node's two other
+ * lines running straight through it. Thinning grows a spur toward a corner of the stroke, never
+ * off a straight stretch: the bar of a 22 px bold "F", whose anti-aliased tip ends its skeleton
+ * as thin as a spur's, is a T's stem.
  */
 function isTeeStem(graph: StrokeGraph, edge: number, n: number): boolean {
   if (graph.nodeDegree[n] !== 3) return false

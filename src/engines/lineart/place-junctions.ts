@@ -23,9 +23,10 @@ import type { StrokeGraph } from './stroke-graph'
  * the lines are (nearly) parallel, when one of them curves there (a loop or a bowl: no straight
  * continuation to meet), or when the solution is farther than `near` plus a stroke width
  * (+ 2 px) away. Then every chain drops its points within `near` of the junction and starts
- * exactly at it, so a T's stem, an X's arms and a Y's branches all end at one point. A thick stroke's corner (two lines where
- * a spur was pruned) is placed the same way: at the intersection of its two lines, sharp. A
- * line end is straightened the same way onto its line (`straightenEnd`).
+ * exactly at it, so a T's stem, an X's arms and a Y's branches all end at one point. A thick
+ * stroke's corner (two lines where a spur was pruned) is placed the same way: at the
+ * intersection of its two lines, sharp. A line end is straightened the same way onto its line
+ * (`straightenEnd`).
  */
 
 /** How far the thinning bends lines near a junction, in stroke widths (at least NEAR_MIN_PX). */

@@ -231,8 +231,8 @@ describe('lineart on bold anti-aliased strokes', () => {
   })
 
   it('draws a bold hook at the end of a stroke round, as a "J" or the tail of a "g"', async () => {
-    // A stem 5 px wide ending in a half circle of radius 6: the turn near an open end is read
-    // from the points there are, not taken for a corner.
+    // A stem 5 px wide ending in a half circle of radius 6: the corner found in the turn is not
+    // sharpened to where the arms' lines meet, 6.5 px outside the ink.
     const image = canvas(80, 80)
     segment(image, 40, 10, 40, 40, 5)
     for (let y = 40; y < 60; y++) {

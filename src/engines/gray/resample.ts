@@ -70,7 +70,7 @@ export interface ResampledRows extends GrayRows {
   readonly passes: 'wasm' | 'typescript' | 'none'
 }
 
-interface Kernel {
+export interface Kernel {
   /** Half-width of the kernel's support at unit scale, in pixels. */
   readonly radius: number
   /** Kernel value at distance `x` (in source pixels at unit scale). */
@@ -80,7 +80,7 @@ interface Kernel {
 const MITCHELL_B = 1 / 3
 const MITCHELL_C = 1 / 3
 
-const KERNELS: Record<ResampleFilter, Kernel> = {
+export const KERNELS: Record<ResampleFilter, Kernel> = {
   lanczos3: {
     radius: 3,
     at: (x) => {
@@ -115,6 +115,9 @@ const KERNELS: Record<ResampleFilter, Kernel> = {
   triangle: { radius: 1, at: (x) => Math.max(0, 1 - Math.abs(x)) },
 }
 
+/** Phases one axis remembers: a preset's long edge has at most 4096 outputs. */
+const MAX_PHASES = 512
+
 /** One axis: how output index `i` maps onto the source and how wide the kernel is there. */
 export class Axis {
   /** Source pixels per output pixel. */
@@ -127,6 +130,12 @@ export class Axis {
   readonly maxTaps: number
   /** Number of weights the last {@link Axis.window} call wrote. */
   taps = 0
+  /**
+   * Interior windows by their phase (centre minus first tap). At the presets' power-of-two long
+   * edges phases repeat (64 → 2048 has 32), and the kernel's sines were most of a small page's
+   * resample time.
+   */
+  readonly #byPhase = new Map<number, Float64Array>()
 
   constructor(
     readonly srcLen: number,
@@ -155,6 +164,18 @@ export class Axis {
     const center = (i + 0.5) * this.scale - 0.5
     const lo = Math.ceil(center - this.support)
     const hi = Math.floor(center + this.support)
+    // Away from the origin (centre ≥ 2 × reach, so every `j − center` is an exact difference,
+    // Sterbenz) and from the clamped edges, equal phases give bit-identical weights.
+    const interior = hi < n && center >= 2 * (this.support + 1)
+    const phase = interior ? center - lo : -1
+    const known = interior ? this.#byPhase.get(phase) : undefined
+    // An entry is [hi − lo, first − lo, weights…]; the span is checked as `center + support` rounds.
+    if (known && known[0] === hi - lo) {
+      const taps = known.length - 2
+      for (let k = 0; k < taps; k++) into[k] = known[k + 2]!
+      this.taps = taps
+      return lo + known[1]!
+    }
     let first = Math.min(n - 1, Math.max(0, lo))
     let last = Math.min(n - 1, Math.max(0, hi))
     into.fill(0, 0, last - first + 1)
@@ -174,6 +195,13 @@ export class Axis {
     const count = last - first + 1
     for (let k = 0; k < count; k++) into[k] = into[skip + k]! / sum
     this.taps = count
+    if (interior && this.#byPhase.size < MAX_PHASES) {
+      const entry = new Float64Array(count + 2)
+      entry[0] = hi - lo
+      entry[1] = first - lo
+      entry.set(into.subarray(0, count), 2)
+      this.#byPhase.set(phase, entry)
+    }
     return first
   }
 }

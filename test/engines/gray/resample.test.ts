@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { type ResampleFilter, resampleGray } from '../../../src/engines/gray/resample'
+import {
+  Axis,
+  KERNELS,
+  type ResampleFilter,
+  resampleGray,
+} from '../../../src/engines/gray/resample'
 import type { GrayRows } from '../../../src/lib/rows'
 
 /** A whole gray image in memory; test-side only. */
@@ -397,4 +402,38 @@ describe('engines/gray/resampleGray errors', () => {
     expect(stats.closed).toBe(true)
     expect(stats.pulled).toBeLessThan(20)
   })
+})
+
+describe('engines/gray/Axis windows remembered by phase', () => {
+  // Each window computed alone (a fresh axis, nothing remembered) against the same window from an
+  // axis that walked every output before it: the weights must be the same bits.
+  const sizes: [number, number][] = [
+    [64, 2048],
+    [48, 1536],
+    [100, 2048],
+    [1713, 2048],
+    [12000, 4096],
+    [3000, 2048],
+    [2048, 1448],
+    [7, 4096],
+  ]
+  for (const filter of ['lanczos3', 'mitchell', 'triangle'] as const) {
+    it(`gives every window exactly the weights it has alone with ${filter}`, () => {
+      for (const [src, dst] of sizes) {
+        const walked = new Axis(src, dst, KERNELS[filter])
+        const a = new Float64Array(64)
+        const b = new Float64Array(64)
+        for (let i = 0; i < dst; i += i < 600 ? 1 : 7) {
+          const firstA = walked.window(i, a)
+          const alone = new Axis(src, dst, KERNELS[filter])
+          const firstB = alone.window(i, b)
+          expect([src, dst, i, firstA, walked.taps]).toEqual([src, dst, i, firstB, alone.taps])
+          for (let k = 0; k < alone.taps; k++) {
+            if (!Object.is(a[k], b[k]))
+              expect([src, dst, i, k, a[k]]).toEqual([src, dst, i, k, b[k]])
+          }
+        }
+      }
+    })
+  }
 })

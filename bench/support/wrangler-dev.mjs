@@ -26,7 +26,8 @@ export async function freePort() {
 }
 
 /**
- * Runs `wrangler dev` for `config` with fresh local state under bench/out/<name>.
+ * Runs `wrangler dev` for `config` with fresh local state under bench/out/<name> (DevTools on
+ * `inspectorPort` when given).
  * @returns {Promise<{ url: string, stop: () => Promise<void>, workerdPids: () => number[] }>}
  */
 export async function startWranglerDev({
@@ -34,6 +35,7 @@ export async function startWranglerDev({
   config = 'wrangler.toml',
   vars = {},
   migrate = false,
+  inspectorPort = null,
 }) {
   const state = join(ROOT, 'bench/out', name)
   mkdirSync(state, { recursive: true })
@@ -73,6 +75,7 @@ export async function startWranglerDev({
       envFile,
       '--log-level',
       'error',
+      ...(inspectorPort ? ['--inspector-port', String(inspectorPort)] : []),
       ...varArgs,
     ],
     { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'], detached: false },

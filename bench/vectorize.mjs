@@ -15,7 +15,8 @@
 // the vector truth where the image has one (synthetic), else against the input cut at 128.
 // Lineart's corpus F1 reads against the input's skeleton cut at 128, and a second time (no
 // target) cut at each sheet's Otsu level, where a gray sheet's lines are in the reference and
-// potrace wasm traces the sheet cut at that level.
+// potrace wasm traces the sheet cut at that level; its tone (no target) is the ink coverage of
+// 16 px blocks, render against input.
 // The full run (87 images, then the 4-8 MP sheets in turns: ~½ min more) takes ~2.5 min on the
 // 2-core dev box; `--quick` (4 drawings × 2 variants, 1 corpus sheet, 2 sheets in turns) ~30 s.
 // Time: each image's runners run in turns (each once per round, 5 rounds, or 1 when a run takes
@@ -31,7 +32,7 @@ import { Worker } from 'node:worker_threads'
 import { loadEngine } from './support/engine.mjs'
 import { CORPUS_DIR, caseList, corpusFiles, SCORER_CHECK } from './support/vectorize-cases.mjs'
 import { IMAGETRACER_MAX_PX, loadRunners, missingPeers } from './support/vectorize-peers.mjs'
-import { MATCH_PX, SPUR_WIDTHS } from './support/vectorize-score.mjs'
+import { MATCH_PX, SPUR_WIDTHS, TONE_BLOCK_PX } from './support/vectorize-score.mjs'
 import { printSheets, runSheets } from './support/vectorize-sheets.mjs'
 import { printSheetSpeed, runSheetSpeed, sheetSpeedTargets } from './support/vectorize-speed.mjs'
 import { ROOT } from './support/wrangler-dev.mjs'
@@ -302,9 +303,12 @@ function corpusLines(rows, category) {
   if (ours.length === 0 || peer.length !== ours.length) return []
   const [a, b] = [mean(numbers(ours, 'f1')), mean(numbers(peer, 'f1'))]
   const [c, d] = [mean(numbers(ours, 'otsuF1')), mean(numbers(peer, 'otsuF1'))]
+  const [e, f] = [mean(numbers(ours, 'toneError')), mean(numbers(peer, 'toneError'))]
+  const [g, h] = [mean(numbers(ours, 'toneRatio')), mean(numbers(peer, 'toneRatio'))]
   return [
     `lineart corpus stroke F1@${MATCH_PX}px ≥ potrace wasm's (the input's skeleton, cut at 128): ${fixed(a, 4)} vs ${fixed(b, 4)} on ${ours.length} sheets → ${verdict(a >= b)}`,
     `  (no target) the same, the input cut at each sheet's Otsu level (a gray sheet's lines kept; potrace wasm given the sheet cut there): ${fixed(c, 4)} vs ${fixed(d, 4)}`,
+    `  (no target) lineart corpus tone: ink coverage error over ${TONE_BLOCK_PX} px blocks the input inks 5-60 %: ${fixed(e, 3)} vs ${fixed(f, 3)}; coverage drawn over the input's: ${fixed(g, 2)} vs ${fixed(h, 2)}`,
   ]
 }
 

@@ -16,6 +16,7 @@ import {
   scoreTrace,
   strokeWidthOf,
   svgStats,
+  toneError,
   traceReference,
 } from './vectorize-score.mjs'
 
@@ -94,7 +95,7 @@ async function build(desc) {
       // What a bilevel tracer is given to be read at that level: the sheet cut there.
       otsuInput: sameCut
         ? null
-        : { ...input, pixels: input.pixels.map((v, i) => (otsuInk[i] ? 0 : 255)) },
+        : { ...input, pixels: otsuInk.map((v) => (v ? 0 : 255)) },
       trace: traceReference(input),
       lineart: lineartReference(ink, input.width, input.height, strokeWidth),
       lineartOtsu: lineartReference(
@@ -194,6 +195,9 @@ export async function runCase(desc, runners) {
         const ink = family === 'lineart' ? inkMask(rgba, 4, input.width, input.height) : null
         const metrics = family === 'trace' ? scoreTrace(trace, rgba) : scoreLineart(lineart, ink)
         if (lineartOtsu && OTSU_RUNNERS.includes(runner.name) && family === 'lineart') {
+          const tone = toneError(input.pixels, rgba, input.width, input.height)
+          if (tone)
+            Object.assign(metrics, { toneError: tone.error, toneRatio: tone.render / tone.input })
           metrics.otsuF1 = scoreLineart(lineartOtsu, ink).f1
           // A bilevel peer cuts at 128 itself; read at the Otsu level, it is given the sheet cut
           // there (untimed), as its user would cut it.

@@ -174,6 +174,49 @@ export function inkMask(pixels, channels, width, height, below = INK_BELOW) {
   return out
 }
 
+/** Side of the blocks `toneError` averages ink over, px: a few stipple dots or hatch lines. */
+export const TONE_BLOCK_PX = 16
+
+/**
+ * How far a render's shading departs from the input's, as a reader sees it from a step back:
+ * the mean absolute difference of ink coverage (darkness 0-1, anti-aliasing counted) over
+ * TONE_BLOCK_PX blocks, on the blocks the input inks 5-60 % (stipple, hatching, lines; not
+ * paper, not solid fills). A centerline tracer that draws a stipple speck as a thin tick, or a
+ * 2 px pen at 1.5 px, reads lighter here whatever its skeleton scores.
+ * @param gray the input, 8-bit gray, width · height
+ * @param rgba the render, RGBA over white
+ * @returns { error, input, render }: the mean error and mean coverages over those blocks (null
+ *   when no block qualifies)
+ */
+export function toneError(gray, rgba, width, height) {
+  const bw = Math.floor(width / TONE_BLOCK_PX)
+  const bh = Math.floor(height / TONE_BLOCK_PX)
+  const area = TONE_BLOCK_PX * TONE_BLOCK_PX
+  const a = new Float64Array(bw * bh)
+  const b = new Float64Array(bw * bh)
+  for (let y = 0; y < bh * TONE_BLOCK_PX; y++) {
+    const row = Math.floor(y / TONE_BLOCK_PX) * bw
+    for (let x = 0; x < bw * TONE_BLOCK_PX; x++) {
+      const k = row + Math.floor(x / TONE_BLOCK_PX)
+      const i = y * width + x
+      a[k] += (255 - gray[i]) / 255 / area
+      b[k] += (255 - rgba[4 * i]) / 255 / area
+    }
+  }
+  let n = 0
+  let error = 0
+  let input = 0
+  let render = 0
+  for (let k = 0; k < a.length; k++) {
+    if (a[k] < 0.05 || a[k] > 0.6) continue
+    n++
+    error += Math.abs(b[k] - a[k])
+    input += a[k]
+    render += b[k]
+  }
+  return n ? { error: error / n, input: input / n, render: render / n } : null
+}
+
 /**
  * Otsu's level of 8-bit gray pixels: the cut that best splits them into two classes (largest
  * between-class variance). A sheet drawn in gray lines (a 150 DPI montage) keeps its lines

@@ -47,6 +47,12 @@ interface ScoreModule {
   scoreLineart(ref: LineartReference, ink: Mask): LineartScore
   traceReference(input: Input): unknown
   scoreTrace(ref: unknown, rgba: Uint8Array): TraceScore
+  toneError(
+    gray: Uint8Array,
+    rgba: Uint8Array,
+    width: number,
+    height: number,
+  ): { error: number; input: number; render: number } | null
 }
 interface RasterModule {
   paint(drawing: Drawing): Input
@@ -254,6 +260,24 @@ describe('vectorize scorer', () => {
     )
     expect(stats.strokeOnly).toBe(true)
     expect(stats.elements).toBe(2)
+  })
+
+  it('reads no tone error for the input itself, and the lighter render by its missing ink', async () => {
+    // Horizontal 2 px lines every 8 px (a quarter inked), then the same drawn 1 px wide.
+    const svgLines = (pen: number) =>
+      svgOf(
+        `<g stroke="#000" stroke-width="${pen}">${Array.from({ length: 18 }, (_, k) => `<path d="M16 ${12 + 8 * k} H176"/>`).join('')}</g>`,
+      )
+    const input = await score.renderSvg(svgLines(2), W, H)
+    const gray = new Uint8Array(W * H).map((_, i) => input[4 * i]!)
+    const same = score.toneError(gray, input, W, H)!
+    expect(same.error).toBe(0)
+    expect(same.input).toBeCloseTo(0.25, 1)
+    const light = score.toneError(gray, await score.renderSvg(svgLines(1), W, H), W, H)!
+    expect(light.render / light.input).toBeCloseTo(0.5, 1)
+    expect(light.error).toBeCloseTo(light.input / 2, 2)
+    // Paper and solid ink are outside the blocks read: a blank page gives no reading.
+    expect(score.toneError(new Uint8Array(W * H).fill(255), input, W, H)).toBeNull()
   })
 
   it('thins a 7 px bar to its centre row and a 3 × 3 dot to one pixel', () => {

@@ -93,9 +93,7 @@ async function build(desc) {
       meta: { category: 'corpus', drawing: desc.id, variant: 'as published', strokeWidth, otsu },
       input,
       // What a bilevel tracer is given to be read at that level: the sheet cut there.
-      otsuInput: sameCut
-        ? null
-        : { ...input, pixels: otsuInk.map((v) => (v ? 0 : 255)) },
+      otsuInput: sameCut ? null : { ...input, pixels: otsuInk.map((v) => (v ? 0 : 255)) },
       trace: traceReference(input),
       lineart: lineartReference(ink, input.width, input.height, strokeWidth),
       lineartOtsu: lineartReference(

@@ -115,7 +115,10 @@ export const KERNELS: Record<ResampleFilter, Kernel> = {
   triangle: { radius: 1, at: (x) => Math.max(0, 1 - Math.abs(x)) },
 }
 
-/** Phases one axis remembers: a preset's long edge has at most 4096 outputs. */
+/**
+ * Phases one axis remembers (each its taps + 2 float64). An axis of n outputs from m inputs has
+ * n / gcd(m, n) phases: 32 for 64 → 2048, 512 for 100 → 2048; an odd m never repeats one.
+ */
 const MAX_PHASES = 512
 
 /** One axis: how output index `i` maps onto the source and how wide the kernel is there. */

@@ -117,7 +117,7 @@ export const KERNELS: Record<ResampleFilter, Kernel> = {
 
 /**
  * Phases one axis remembers (each its taps + 2 float64). An axis of n outputs from m inputs has
- * n / gcd(m, n) phases: 32 for 64 → 2048, 512 for 100 → 2048; an odd m never repeats one.
+ * n / gcd(m, n) phases: 32 for 64 → 2048, 512 for 100 → 2048, none repeated for an odd m → 2048.
  */
 const MAX_PHASES = 512
 

@@ -116,8 +116,9 @@ export const KERNELS: Record<ResampleFilter, Kernel> = {
 }
 
 /**
- * Phases one axis remembers (each its taps + 2 float64). An axis of n outputs from m inputs has
- * n / gcd(m, n) phases: 32 for 64 → 2048, 512 for 100 → 2048, none repeated for an odd m → 2048.
+ * Phases one axis remembers (each its taps + 2 float64). Where the scale is an exact binary
+ * fraction (a source into a power-of-two edge) the phases repeat, n / gcd(m, n) of them: 32 for
+ * 64 → 2048. Elsewhere rounding makes most phases differ, and this bounds what is kept.
  */
 const MAX_PHASES = 512
 
@@ -139,6 +140,11 @@ export class Axis {
    * resample time.
    */
   readonly #byPhase = new Map<number, Float64Array>()
+
+  /** How many phases the axis holds (for tests: that windows are shared at all). */
+  get rememberedPhases(): number {
+    return this.#byPhase.size
+  }
 
   constructor(
     readonly srcLen: number,

@@ -417,6 +417,13 @@ describe('engines/gray/Axis windows remembered by phase', () => {
     [2048, 1448],
     [7, 4096],
   ]
+  it('shares the windows of a power-of-two enlargement: 64 → 2048 holds its 32 phases', () => {
+    const axis = new Axis(64, 2048, KERNELS.lanczos3)
+    const into = new Float64Array(64)
+    for (let i = 0; i < 2048; i++) axis.window(i, into)
+    expect(axis.rememberedPhases).toBe(32)
+  })
+
   for (const filter of ['lanczos3', 'mitchell', 'triangle'] as const) {
     it(`gives every window exactly the weights it has alone with ${filter}`, () => {
       for (const [src, dst] of sizes) {

@@ -141,10 +141,8 @@ export class Axis {
    */
   readonly #byPhase = new Map<number, Float64Array>()
 
-  /** How many phases the axis holds (for tests: that windows are shared at all). */
-  get rememberedPhases(): number {
-    return this.#byPhase.size
-  }
+  /** Windows given from a remembered phase so far (for tests: that windows are shared at all). */
+  sharedWindows = 0
 
   constructor(
     readonly srcLen: number,
@@ -183,6 +181,7 @@ export class Axis {
       const taps = known.length - 2
       for (let k = 0; k < taps; k++) into[k] = known[k + 2]!
       this.taps = taps
+      this.sharedWindows++
       return lo + known[1]!
     }
     let first = Math.min(n - 1, Math.max(0, lo))

@@ -302,12 +302,17 @@ function corpusLines(rows, category) {
   const peer = corpusRows('potrace wasm')
   if (ours.length === 0 || peer.length !== ours.length) return []
   const [a, b] = [mean(numbers(ours, 'f1')), mean(numbers(peer, 'f1'))]
-  const [c, d] = [mean(numbers(ours, 'otsuF1')), mean(numbers(peer, 'otsuF1'))]
+  // Sheets both were read on at the Otsu level (a failed cut run leaves its sheet out).
+  const theirs = new Map(peer.map((r) => [r.image, r]))
+  const both = ours.filter(
+    (r) => Number.isFinite(r.otsuF1) && Number.isFinite(theirs.get(r.image)?.otsuF1),
+  )
+  const [c, d] = [mean(numbers(both, 'otsuF1')), mean(both.map((r) => theirs.get(r.image).otsuF1))]
   const [e, f] = [mean(numbers(ours, 'toneError')), mean(numbers(peer, 'toneError'))]
   const [g, h] = [mean(numbers(ours, 'toneRatio')), mean(numbers(peer, 'toneRatio'))]
   return [
     `lineart corpus stroke F1@${MATCH_PX}px ≥ potrace wasm's (the input's skeleton, cut at 128): ${fixed(a, 4)} vs ${fixed(b, 4)} on ${ours.length} sheets → ${verdict(a >= b)}`,
-    `  (no target) the same, the input cut at each sheet's Otsu level (a gray sheet's lines kept; potrace wasm given the sheet cut there): ${fixed(c, 4)} vs ${fixed(d, 4)}`,
+    `  (no target) the same, the input cut at each sheet's Otsu level (a gray sheet's lines kept; potrace wasm given the sheet cut there): ${fixed(c, 4)} vs ${fixed(d, 4)} on ${both.length} sheets`,
     `  (no target) lineart corpus tone: ink coverage error over ${TONE_BLOCK_PX} px blocks the input inks 5-60 %: ${fixed(e, 3)} vs ${fixed(f, 3)}; coverage drawn over the input's: ${fixed(g, 2)} vs ${fixed(h, 2)}`,
   ]
 }

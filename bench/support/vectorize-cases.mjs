@@ -125,6 +125,21 @@ async function build(desc) {
   }
 }
 
+/**
+ * A peer's F1 at the Otsu level when it traces the sheet cut there; null when that run fails (its
+ * rows at 128 stand, and the Otsu line leaves the sheet out).
+ */
+async function cutRun(runner, otsuInput, lineartOtsu) {
+  try {
+    const { width, height } = otsuInput
+    const cut = await runner.run(prepare(otsuInput))
+    const ink = inkMask(await renderSvg(cut.svg, width, height), 4, width, height)
+    return scoreLineart(lineartOtsu, ink).f1
+  } catch {
+    return null
+  }
+}
+
 const round = (value, digits = 4) =>
   typeof value === 'number' && Number.isFinite(value) ? Number(value.toFixed(digits)) : value
 
@@ -199,12 +214,8 @@ export async function runCase(desc, runners) {
           metrics.otsuF1 = scoreLineart(lineartOtsu, ink).f1
           // A bilevel peer cuts at 128 itself; read at the Otsu level, it is given the sheet cut
           // there (untimed), as its user would cut it.
-          if (otsuInput && !runner.ours) {
-            const cut = await runner.run(prepare(otsuInput))
-            const cutRgba = await renderSvg(cut.svg, input.width, input.height)
-            const cutInk = inkMask(cutRgba, 4, input.width, input.height)
-            metrics.otsuF1 = scoreLineart(lineartOtsu, cutInk).f1
-          }
+          if (otsuInput && !runner.ours)
+            metrics.otsuF1 = await cutRun(runner, otsuInput, lineartOtsu)
         }
         rows.push({ family, ...common, ...rounded(metrics) })
       }

@@ -181,8 +181,9 @@ export const TONE_BLOCK_PX = 16
  * How far a render's shading departs from the input's, as a reader sees it from a step back:
  * the mean absolute difference of ink coverage (darkness 0-1, anti-aliasing counted) over
  * TONE_BLOCK_PX blocks, on the blocks the input inks 5-60 % (stipple, hatching, lines; not
- * paper, not solid fills). A centerline tracer that draws a stipple speck as a thin tick, or a
- * 2 px pen at 1.5 px, reads lighter here whatever its skeleton scores.
+ * paper, not solid fills; the partial blocks at the right and bottom edges are left out). A
+ * centerline tracer that draws a stipple speck as a thin tick, or a 2 px pen at 1.5 px, reads
+ * lighter here whatever its skeleton scores.
  * @param gray the input, 8-bit gray, width · height
  * @param rgba the render, RGBA over white
  * @returns { error, input, render }: the mean error and mean coverages over those blocks (null

@@ -31,7 +31,7 @@ const WARM_UP = 30
 
 const inspectorPort = await freePort()
 const app = await startWranglerDev({
-  name: 'profile-workerd',
+  name: 'profile-workerd/state',
   migrate: true,
   inspectorPort,
   vars: { RL_PER_MINUTE: '1000000000', RL_MAX_INFLIGHT: '100000' },
@@ -55,14 +55,19 @@ try {
 
   const targets = await (await fetch(`http://127.0.0.1:${inspectorPort}/json`)).json()
   const devtools = await connect(targets[0].webSocketDebuggerUrl)
-  await devtools.call('Profiler.enable')
-  await devtools.call('Profiler.setSamplingInterval', { interval: 200 })
-  await devtools.call('Profiler.start')
-  const started = performance.now()
-  for (let i = 0; i < N; i++) await send()
-  const wallMs = (performance.now() - started) / N
-  const { profile } = await devtools.call('Profiler.stop')
-  devtools.close()
+  let profile
+  let wallMs
+  try {
+    await devtools.call('Profiler.enable')
+    await devtools.call('Profiler.setSamplingInterval', { interval: 200 })
+    await devtools.call('Profiler.start')
+    const started = performance.now()
+    for (let i = 0; i < N; i++) await send()
+    wallMs = (performance.now() - started) / N
+    profile = (await devtools.call('Profiler.stop')).profile
+  } finally {
+    devtools.close()
+  }
 
   mkdirSync(OUT, { recursive: true })
   writeFileSync(join(OUT, 'convert.cpuprofile'), JSON.stringify(profile))
@@ -81,7 +86,11 @@ try {
   await app.stop()
 }
 
-/** A DevTools protocol session: `call(method, params)` resolves with the result. */
+/**
+ * A DevTools protocol session: `call(method, params)` resolves with the result, or rejects with
+ * the protocol's error or after a minute without an answer. (`ws`, not Node's WebSocket, which
+ * wrangler's inspector proxy does not accept.)
+ */
 async function connect(url) {
   const socket = new WebSocket(url)
   await new Promise((resolve, reject) => {
@@ -92,14 +101,22 @@ async function connect(url) {
   const pending = new Map()
   socket.on('message', (data) => {
     const message = JSON.parse(data)
-    pending.get(message.id)?.(message.result)
+    const waiter = pending.get(message.id)
+    if (!waiter) return
     pending.delete(message.id)
+    clearTimeout(waiter.timer)
+    if (message.error) waiter.reject(new Error(`${waiter.method}: ${message.error.message}`))
+    else waiter.resolve(message.result)
   })
   return {
     call: (method, params = {}) =>
-      new Promise((resolve) => {
+      new Promise((resolve, reject) => {
         const id = ++next
-        pending.set(id, resolve)
+        const timer = setTimeout(() => {
+          pending.delete(id)
+          reject(new Error(`${method}: no answer in 60 s`))
+        }, 60_000)
+        pending.set(id, { method, resolve, reject, timer })
         socket.send(JSON.stringify({ id, method, params }))
       }),
     close: () => socket.close(),
@@ -112,6 +129,7 @@ function newestBundle() {
   const dirs = readdirSync(tmp)
     .filter((d) => d.startsWith('dev-'))
     .map((d) => join(tmp, d, 'index.js'))
+  if (dirs.length === 0) throw new Error(`no wrangler dev bundle under ${tmp}`)
   return dirs.sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0]
 }
 
@@ -142,12 +160,17 @@ function selfTimeByFile(profile, bundle) {
   const byFile = new Map()
   let total = 0
   for (let i = 0; i < profile.samples.length; i++) {
+    // A sample stands for the time since the one before. Counted forward instead, the wait for
+    // the next request landed on each request's last frame (the access log): idle gaps are not
+    // always sampled.
     const ms = (profile.timeDeltas[i] ?? 0) / 1000
     let id = profile.samples[i]
     const leaf = nodes.get(id).callFrame
     if (leaf.functionName === '(idle)') continue
     total += ms
-    let file = `(${leaf.functionName || 'native'})`
+    let file = leaf.functionName.startsWith('(')
+      ? leaf.functionName
+      : `(${leaf.functionName || 'native'})`
     for (; id !== undefined; id = parent.get(id)) {
       const frame = nodes.get(id).callFrame
       if (frame.url.endsWith('index.js')) {

@@ -13,6 +13,7 @@ import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import encodeJpeg, { init as initJpegEncoder } from '@jsquash/jpeg/encode.js'
+import { bundleModules } from './support/bundle-modules.mjs'
 import { loadEngine } from './support/engine.mjs'
 import { random, valueNoise } from './support/random.mjs'
 import { printTable } from './support/table.mjs'
@@ -360,23 +361,10 @@ function libtiffG4(path, height) {
 // Profile
 // ---------------------------------------------------------------------------------------------
 
-/** Bundle line → source module, from the `// src/...` comments esbuild puts before each module. */
-function bundleModules() {
-  const lines = readFileSync(join(ROOT, 'bench/out/engine.mjs'), 'utf8').split('\n')
-  const modules = []
-  let current = '?'
-  for (const line of lines) {
-    const match = /^\/\/ ((?:src|bench|node_modules)\/\S+)$/.exec(line)
-    if (match) current = match[1]
-    modules.push(current)
-  }
-  return modules
-}
-
 /** Top self-time functions of a .cpuprofile: [{ name, where, ms, share }]. */
 function summarizeProfile(path, top = 12) {
   const profile = JSON.parse(readFileSync(path, 'utf8'))
-  const lines = bundleModules()
+  const lines = bundleModules(readFileSync(join(ROOT, 'bench/out/engine.mjs'), 'utf8'))
   const byId = new Map(profile.nodes.map((node) => [node.id, node]))
   const self = new Map()
   let total = 0

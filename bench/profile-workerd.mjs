@@ -16,6 +16,7 @@ import {
 } from 'node:fs'
 import { join } from 'node:path'
 import WebSocket from 'ws'
+import { bundleModules } from './support/bundle-modules.mjs'
 import { loadEngine } from './support/engine.mjs'
 import {
   benchAccount,
@@ -133,26 +134,9 @@ function newestBundle() {
   return dirs.sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0]
 }
 
-/** Self time (ms) by the bundle's `// path` source markers, idle left out, largest first. */
+/** Self time (ms) by the bundle's source modules, idle left out, largest first. */
 function selfTimeByFile(profile, bundle) {
-  const marks = []
-  bundle.split('\n').forEach((line, i) => {
-    const m = /^\/\/ (\S+\.(?:ts|js|mjs))$/.exec(line)
-    if (m) marks.push([i, m[1]])
-  })
-  const fileAt = (line) => {
-    let lo = 0
-    let hi = marks.length - 1
-    let found = '(bundle preamble)'
-    while (lo <= hi) {
-      const mid = (lo + hi) >> 1
-      if (marks[mid][0] <= line) {
-        found = marks[mid][1]
-        lo = mid + 1
-      } else hi = mid - 1
-    }
-    return found
-  }
+  const moduleAt = bundleModules(bundle)
   const nodes = new Map(profile.nodes.map((node) => [node.id, node]))
   const parent = new Map()
   for (const node of profile.nodes)
@@ -174,7 +158,7 @@ function selfTimeByFile(profile, bundle) {
     for (; id !== undefined; id = parent.get(id)) {
       const frame = nodes.get(id).callFrame
       if (frame.url.endsWith('index.js')) {
-        file = fileAt(frame.lineNumber)
+        file = moduleAt[frame.lineNumber]
         break
       }
     }

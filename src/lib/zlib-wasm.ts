@@ -474,21 +474,22 @@ export async function createWasmBinarizer(
   )
   const rows = new WasmRowBinarizer(wasm, wasm.binarizeInit(width), width, height, levels)
   return async function* (source) {
-    const iterator = (async function* () {
-      yield* source
-    })()
-    const take = async (y: number) => {
-      const next = await iterator.next()
+    // The source's own iterator, sync or async: a wrapping generator would cost each row a promise.
+    const iterator: Iterator<Uint8Array> | AsyncIterator<Uint8Array> =
+      Symbol.asyncIterator in source
+        ? source[Symbol.asyncIterator]()
+        : (source as Iterable<Uint8Array>)[Symbol.iterator]()
+    const load = (y: number, next: IteratorResult<Uint8Array>) => {
       if (next.done) throw new RangeError(`Expected row ${y} of ${height} to binarize`)
       rows.load(y, next.value)
     }
-    for (let y = 0; y < Math.min(2, height); y++) await take(y)
+    for (let y = 0; y < Math.min(2, height); y++) load(y, await iterator.next())
     for (let y = 0; y < height; y++) {
-      if (y + 2 < height) await take(y + 2)
+      if (y + 2 < height) load(y + 2, await iterator.next())
       rows.binarize(y)
       yield rows.out
     }
     // Every row is in: the source may hand its memory back now.
-    await iterator.return(undefined)
+    await iterator.return?.(undefined)
   }
 }

@@ -195,7 +195,9 @@ async function pump(rows: GrayRows, main: FilingEncoder, preview: PreviewEncoder
   previewDone.catch(() => {})
   try {
     for await (const row of rows.rows) {
-      await main.write(row)
+      // Awaited only when the encoder is asynchronous: a G4 row is encoded at once.
+      const written = main.write(row)
+      if (written) await written
       if (channel) await channel.sink.write(row)
     }
     channel?.sink.close()

@@ -573,17 +573,19 @@ function rowPlan(header: PngHeader, format: PixelFormat) {
  * Inflates and un-filters the IDAT stream. Each row (filter byte and data) is inflated straight
  * into one of two reused line buffers, exactly its length, so nothing past the last row is ever
  * inflated, which bounds the work a zlib bomb can cause. A non-interlaced row is yielded as soon
- * as it is complete; Adam7 passes are scattered into a full image buffer first.
+ * as it is complete; Adam7 passes are scattered into a full image buffer first. It returns the
+ * kernel's or the TypeScript generator itself: a `yield*` layer would cost each row a promise.
  */
-async function* decodeRows(
+function decodeRows(
   parts: PngParts,
   format: PixelFormat,
   zlib: WebAssembly.Module | null,
 ): AsyncGenerator<Uint8Array> {
-  if (zlib) {
-    yield* decodeRowsWasm(parts, format, zlib)
-    return
-  }
+  return zlib ? decodeRowsWasm(parts, format, zlib) : decodeRowsJs(parts, format)
+}
+
+/** decodeRows in TypeScript (no zlib kernel). */
+async function* decodeRowsJs(parts: PngParts, format: PixelFormat): AsyncGenerator<Uint8Array> {
   const { width, height, channels, bpp, passes, total, expand, rowBytes, out, image, maxStride } =
     rowPlan(parts.header, format)
   let line = new Uint8Array(maxStride)

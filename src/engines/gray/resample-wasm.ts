@@ -90,18 +90,19 @@ export async function createWasmKernel(
   const vweights = new Float32Array(buffer, vweightsAt, maxVerticalTaps)
   const slots = new Int32Array(buffer, slotsAt, maxVerticalTaps)
   const out = new Uint8Array(buffer, outAt, width)
+  // Indexed loops, not for-of or subarrays: this runs once a page, interpreted, where each of
+  // those allocates an object per weight or per column.
   let largest = 0
-  for (const w of weights) largest = Math.max(largest, Math.abs(w))
+  for (let k = 0; k < weights.length; k++) largest = Math.max(largest, Math.abs(weights[k]!))
   const unit = largest <= Q15_MAX_WEIGHT ? Q15 : Q14
   for (let x = 0; x < width; x++) {
     starts[x] = start[x]!
-    const window = weights.subarray(x * taps, x * taps + count[x]!)
-    quantize(window, hweights.subarray(x * stride), unit)
+    quantize(weights, x * taps, count[x]!, hweights, x * stride, unit)
   }
 
   return {
     horizontal(source, slot) {
-      row.set(source.subarray(0, srcWidth))
+      row.set(source.length === srcWidth ? source : source.subarray(0, srcWidth))
       wasm.horizontal(rowAt, startsAt, hweightsAt, stride, width, ringAt + slot * rowStride, unit)
     },
     vertical(first, count, rowWeights) {
@@ -116,17 +117,25 @@ export async function createWasmKernel(
 }
 
 /**
- * `weights` (summing to 1) in units of 1 / `unit`, rounded and then corrected on the largest so
- * they sum to exactly `unit`: a window of equal samples then sums to that sample exactly.
+ * The `count` weights at `from` (summing to 1) in units of 1 / `unit`, written at `at`: rounded,
+ * then corrected on the largest so they sum to exactly `unit` (a window of equal samples then
+ * sums to that sample exactly).
  */
-function quantize(weights: Float64Array, into: Int16Array, unit: number): void {
+function quantize(
+  weights: Float64Array,
+  from: number,
+  count: number,
+  into: Int16Array,
+  at: number,
+  unit: number,
+): void {
   let sum = 0
-  let largest = 0
-  for (let k = 0; k < weights.length; k++) {
-    const q = Math.round(weights[k]! * unit)
-    into[k] = q
+  let largest = at
+  for (let k = 0; k < count; k++) {
+    const q = Math.round(weights[from + k]! * unit)
+    into[at + k] = q
     sum += q
-    if (Math.abs(q) > Math.abs(into[largest]!)) largest = k
+    if (Math.abs(q) > Math.abs(into[largest]!)) largest = at + k
   }
   into[largest] = into[largest]! + unit - sum
 }

@@ -461,8 +461,9 @@ async function* resampleRows(
   const rows = source.rows[Symbol.asyncIterator]()
   let next = 0
   let finished = false
-  const pull = async (): Promise<Uint8Array | undefined> => {
-    const item = await rows.next()
+  // Checks what the source gave; the caller awaits `rows.next()` itself (an async helper would
+  // cost each source row one more promise).
+  const accept = (item: IteratorResult<Uint8Array>): Uint8Array | undefined => {
     if (item.done) {
       finished = true
       if (next < source.height) {
@@ -487,13 +488,13 @@ async function* resampleRows(
       const taps = vertical.taps
       while (next < first + taps) {
         const slot = next % ringRows
-        kernel.horizontal((await pull())!, slot)
+        kernel.horizontal(accept(await rows.next())!, slot)
       }
       yield kernel.vertical(first, taps, weights)
     }
     // Read the source to its end, so a decoder's trailing checks (checksums, end markers) run
     // and a source that yields the wrong number of rows is caught.
-    while (!finished) await pull()
+    while (!finished) accept(await rows.next())
   } finally {
     // Stopped early or failed: close the source so it releases what it holds.
     if (!finished) await rows.return?.()

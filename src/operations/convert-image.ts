@@ -20,7 +20,6 @@ import { flattenToGray } from '../engines/gray/flatten-to-gray'
 import { resampleGray } from '../engines/gray/resample'
 import type { ImageSource } from '../errors'
 import type { Kernels } from '../kernels/kernels'
-import { createRowChannel } from '../lib/row-channel'
 import type { EncodedFile, GrayRows } from '../lib/rows'
 import {
   createFilingEncoder,
@@ -186,27 +185,38 @@ function previewEncoder(
   }
 }
 
-/** Feeds every row to the main encoder and, through a channel, to the preview pipeline. */
+/**
+ * Feeds every row to the main encoder and, as it passes, to the preview pipeline, which pulls
+ * the rows (no channel between two pipelines: a handoff cost each row three promises).
+ */
 async function pump(rows: GrayRows, main: FilingEncoder, preview: PreviewEncoder | null) {
-  const channel = preview ? createRowChannel(rows.width, rows.height, 1) : null
-  const previewDone =
-    preview && channel ? preview.start(channel.source as GrayRows) : Promise.resolve(null)
-  // A failing preview ends its reader; the channel then drops rows and the error surfaces below.
-  previewDone.catch(() => {})
-  try {
-    for await (const row of rows.rows) {
-      // Awaited only when the encoder is asynchronous: a G4 row is encoded at once.
-      const written = main.write(row)
-      if (written) await written
-      if (channel) await channel.sink.write(row)
-    }
-    channel?.sink.close()
-  } catch (error) {
-    channel?.sink.fail(error)
-    throw error
+  let written = 0
+  const write = (row: Uint8Array) => {
+    written++
+    // Awaited only when the encoder is asynchronous: a G4 row is encoded at once.
+    return main.write(row)
   }
-  const [file, previewFile] = await Promise.all([main.finish(), previewDone])
-  if (preview && !previewFile) throw new Error('the preview was not produced')
+  let previewFile: EncodedFile | null = null
+  if (preview) {
+    previewFile = await preview.start({
+      ...rows,
+      rows: (async function* () {
+        for await (const row of rows.rows) {
+          const done = write(row)
+          if (done) await done
+          yield row
+        }
+      })(),
+    })
+  } else {
+    for await (const row of rows.rows) {
+      const done = write(row)
+      if (done) await done
+    }
+  }
+  // The preview's resampler reads its source to the end; this says so if that ever changes.
+  if (written !== rows.height) throw new Error(`${written} of ${rows.height} rows were filed`)
+  const file = await main.finish()
   return {
     file,
     preview: preview && previewFile ? { file: previewFile, size: preview.size } : null,

@@ -5,7 +5,7 @@
  */
 
 import { hypot2 } from '../../lib/hypot'
-import type { StrokeGraph } from './stroke-graph'
+import { BLOT_SHARE, type StrokeGraph } from './stroke-graph'
 
 /*
  * Stage: drop isolated specks.
@@ -70,8 +70,6 @@ const DOTTED_COS = 0.87
  */
 const PERIOD_SIZES = 4
 const LETTER_SIZES = 1.5
-/** A small piece no longer across than this share of its width is a blot, made a dot. */
-const BLOT_SHARE = 1.5
 
 /**
  * The connected pieces of the live graph, in typed arrays (a stippled sheet has tens of

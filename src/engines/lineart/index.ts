@@ -18,7 +18,7 @@ import { type PixelStages, pixelStages } from './pixel-stages'
 import { placeJunctions } from './place-junctions'
 import { pruneGraph } from './prune-graph'
 import { buildStrokeGraph, graphBytes, type StrokeGraph, skeletonLoad } from './stroke-graph'
-import { thresholdInk } from './threshold'
+import { thresholdInk, twoLevels } from './threshold'
 
 /** Knobs in user units; every one has a default scaled to the image. */
 export interface LineartOptions {
@@ -191,7 +191,8 @@ async function skeletonGraph(
       stages === null
         ? await pixelStages(source.width, source.height, wasm)
         : await stages.resize(source.width, source.height)
-    thresholdInk(source, stages.mask, stages.binarizeInto)
+    const levels = twoLevels(source.data)
+    thresholdInk(source, stages.mask, stages.binarizeInto, levels)
     if (factor > 1) releaseBuffer(source.data)
     const area = factor * factor
     const inkPx = countInk(stages.mask) * area
@@ -213,7 +214,8 @@ async function skeletonGraph(
     }
     // The gray image is not read again: its memory goes before the graph's comes.
     if (releaseImage) releaseBuffer(image.data)
-    const graph = buildStrokeGraph(stages.mask, distance, blocks)
+    // Only a two-level image's mask is its ink exactly: then blobs are measured by their area.
+    const graph = buildStrokeGraph(stages.mask, distance, blocks, factor === 1 && levels !== null)
     if (factor > 1) scaleGraph(graph, factor)
     return { graph, cleaned, coarsened: factor, inkPx }
   }

@@ -29,16 +29,17 @@ import { normalizeBackground } from './normalize-background'
  *   nothing is copied)
  * @param kernel the pixel stages' binarize-into-the-mask (`PixelStages.binarizeInto`, wasm), else
  *   the TypeScript passes below
+ * @param levels `twoLevels(image.data)`, when the caller has it already
  * @returns the ink mask of `image`: `into`
  */
 export function thresholdInk(
   image: GrayImage,
   into: Mask = createMask(image.width, image.height),
   kernel?: BinarizeInto,
+  levels: [number, number] | null = twoLevels(image.data),
 ): Mask {
   const { width, height } = image
   if (into.width !== width || into.height !== height) throw new RangeError('mask size')
-  const levels = twoLevels(image.data)
   if (levels) return maskBelow(image.data, into, (levels[0] + levels[1]) / 2, levels[1])
   const { page: normalized, histogram } = normalizeBackground(image.data, width, height)
   const { params, lineHigh } = lineartThreshold(histogram ?? pageHistogram(normalized))
@@ -340,9 +341,10 @@ function grown(array: Int32Array): Int32Array<ArrayBuffer> {
 
 /**
  * The two levels of an image that has exactly two (a 1-bit scan, a drawing saved as black and
- * white), darker first, or null. Such an image needs no threshold: its paper is already even.
+ * white), darker first, or null. Such an image needs no threshold: its paper is already even,
+ * and its mask is its ink exactly.
  */
-function twoLevels(gray: Uint8Array): [number, number] | null {
+export function twoLevels(gray: Uint8Array): [number, number] | null {
   let a = -1
   let b = -1
   let i = 0

@@ -124,6 +124,50 @@ describe('lineart on patent sheets', () => {
     expect(strays.filter((p) => p.path.start.x > 10 && p.path.start.x < 210)).toHaveLength(0)
   })
 
+  it("draws a black-and-white stipple's dots of 2-5 px with their own ink, at their centres", async () => {
+    // One field per size: dots 9 px apart, jittered by up to 3 px, at sub-pixel centres.
+    let seed = 7
+    const random = () => {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0
+      return seed / 2 ** 32
+    }
+    for (const diameter of [2, 3, 4, 5]) {
+      const image = framed(200, 200)
+      const centres: [number, number][] = []
+      for (let y = 20; y < 180; y += 9) {
+        for (let x = 20; x < 180; x += 9) centres.push([x + 3 * random(), y + 3 * random()])
+      }
+      for (const [x, y] of centres) disc(image, x, y, diameter)
+      let inked = 0
+      for (let y = 12; y < 188; y++) {
+        for (let x = 12; x < 188; x++) if (image.data[y * 200 + x] === 0) inked++
+      }
+      const { drawing } = await traceLineart(image)
+      // The ink drawn inside the frame: a dot is a disc, a stroke its length plus round caps.
+      let drawn = 0
+      for (const { path, width } of pens(drawing)) {
+        if (path.start.x < 8 || path.start.x > 192 || path.start.y < 8 || path.start.y > 192) {
+          continue
+        }
+        const length = flattenPath(path, 0.5).reduce(
+          (sum, { a, b }) => sum + Math.hypot(b.x - a.x, b.y - a.y),
+          0,
+        )
+        drawn += length * width + (Math.PI * width * width) / 4
+      }
+      expect(drawn / inked, `${diameter} px dots`).toBeGreaterThan(0.9)
+      expect(drawn / inked, `${diameter} px dots`).toBeLessThan(1.1)
+      const dots = pens(drawing).filter((p) => p.path.segments.length === 0)
+      const offsets = centres.map(([x, y]) =>
+        Math.min(...dots.map((p) => Math.hypot(p.path.start.x - x, p.path.start.y - y))),
+      )
+      // A few 4 px dots (5 of 324 here) thin to a chain of four pixels a little longer across
+      // than a blob's (1.5 of its chamfer width) and stay 2 px ticks.
+      const centred = offsets.filter((offset) => offset <= 0.5).length / offsets.length
+      expect(centred, `${diameter} px dots`).toBeGreaterThanOrEqual(0.98)
+    }
+  })
+
   it('keeps a dashed line as the same number of dashes', async () => {
     const image = framed(260, 80)
     const dashes = 12

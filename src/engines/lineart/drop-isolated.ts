@@ -209,7 +209,11 @@ export function dropIsolatedSpecks(graph: StrokeGraph, width: number, height: nu
     inkNear.seal()
     return inkNear
   }
-  /** Candidates of c's size (half to twice) within DOTTED_SIZES of its sizes, at most 16. */
+  /**
+   * Candidates of c's size (half to twice) within DOTTED_SIZES of its sizes: the 16 nearest. The
+   * first 16 found were the cells' raster order, all above c in a regular field of large dots,
+   * so none lay opposite another and the field was dropped as specks.
+   */
   const similar: number[] = []
   const similarNear = (c: number): number[] => {
     similar.length = 0
@@ -219,8 +223,13 @@ export function dropIsolatedSpecks(graph: StrokeGraph, width: number, height: nu
     const y = centreY[c]!
     near.visit(x, y, DOTTED_SIZES * size + 2 * typical + 4, (other) => {
       if (other !== c && sizes[other]! >= size / 2 && sizes[other]! <= 2 * size) similar.push(other)
-      return similar.length >= 16
+      return false
     })
+    if (similar.length > 16) {
+      const away = (o: number) => (centreX[o]! - x) ** 2 + (centreY[o]! - y) ** 2
+      similar.sort((a, b) => away(a) - away(b))
+      similar.length = 16
+    }
     return similar
   }
   // A dotted line's dots: two of their kind on opposite sides at like spacings (random specks

@@ -361,7 +361,9 @@ const MAX_BLOB_CHAIN = 16
 export const BLOT_SHARE = 1.5
 
 interface Blob {
+  /** The flood's pixels, and the distances it zeroed to mark them (put back at its end). */
   stack: Int32Array
+  saved: Uint8Array
   area: number
   /** The ink's centroid, image coordinates (pixel centres at +0.5). */
   x: number
@@ -373,6 +375,7 @@ interface Blob {
 /**
  * The 8-connected ink (distance > 0) around `seed`, a pixel of a skeleton that is its ink's
  * whole: its area, centroid and disc width into `blob`. False past MAX_BLOB_PX pixels.
+ * `distance` is the same when it returns: a pixel taken is marked by zeroing its distance.
  */
 function measureBlob(
   distance: Uint8Array,
@@ -381,18 +384,28 @@ function measureBlob(
   stride: number,
   blob: Blob,
 ): boolean {
-  const { stack } = blob
+  const { stack, saved } = blob
   stack[0] = seed
+  saved[0] = distance[seed]!
+  distance[seed] = 0
   let count = 1
-  for (let at = 0; at < count; at++) {
+  let whole = true
+  for (let at = 0; at < count && whole; at++) {
     const i = stack[at]!
     for (let k = 0; k < 8; k++) {
       const j = i + offsets[k]!
-      if (distance[j] === 0 || isIn(stack, count, j)) continue
-      if (count === MAX_BLOB_PX) return false
-      stack[count++] = j
+      if (distance[j] === 0) continue
+      if (count === MAX_BLOB_PX) {
+        whole = false
+        break
+      }
+      stack[count] = j
+      saved[count++] = distance[j]!
+      distance[j] = 0
     }
   }
+  for (let k = 0; k < count; k++) distance[stack[k]!] = saved[k]!
+  if (!whole) return false
   let sumX = 0
   let sumY = 0
   for (let k = 0; k < count; k++) {
@@ -405,11 +418,6 @@ function measureBlob(
   blob.y = sumY / count - 0.5
   blob.width = 2 * Math.sqrt(count / Math.PI)
   return true
-}
-
-function isIn(list: Int32Array, count: number, value: number): boolean {
-  for (let k = 0; k < count; k++) if (list[k] === value) return true
-  return false
 }
 
 /** Distances (chamfer units) counted apart for an edge's width; wider ones share the last. */
@@ -514,6 +522,7 @@ export function buildStrokeGraph(
   const yOf = (i: number) => Math.floor(i / stride) - 0.5
   const blob: Blob = {
     stack: new Int32Array(MAX_BLOB_PX),
+    saved: new Uint8Array(MAX_BLOB_PX),
     area: 0,
     x: 0,
     y: 0,

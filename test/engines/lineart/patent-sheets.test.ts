@@ -168,6 +168,20 @@ describe('lineart on patent sheets', () => {
     }
   })
 
+  it('keeps every dot of a regular field of large dots (16 px on a 22 px grid)', async () => {
+    // Each dot's 16 like neighbours were taken in the grid cells' raster order, all above it:
+    // none lay opposite another, and a third of the field was dropped as lone specks.
+    const image = framed(400, 400)
+    const centres: [number, number][] = []
+    for (let y = 24.5; y < 380; y += 22) for (let x = 24.5; x < 380; x += 22) centres.push([x, y])
+    for (const [x, y] of centres) disc(image, x, y, 16)
+    const { drawing, stats } = await traceLineart(image)
+    const dots = pens(drawing).filter((p) => p.path.segments.length === 0)
+    expect(dots).toHaveLength(centres.length)
+    expect(stats.isolated).toBe(0)
+    for (const { width } of dots) expect(Math.abs(width - 16)).toBeLessThanOrEqual(0.5)
+  })
+
   it('keeps a dashed line as the same number of dashes', async () => {
     const image = framed(260, 80)
     const dashes = 12

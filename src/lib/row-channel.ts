@@ -6,10 +6,15 @@
 
 import type { Channels, PixelRows, RowSink } from './rows'
 
-/** The two ends of a channel. `close()` ends the stream; `fail()` makes the reader throw. */
+/**
+ * The two ends of a channel. `close()` ends the stream; `fail()` makes the reader throw;
+ * `abandon()` says the reader will not read (its consumer failed, perhaps before its first row),
+ * so a pending write and every later one return at once instead of waiting for it.
+ */
 export interface RowChannel {
   sink: RowSink & { close(): void; fail(error: unknown): void }
   source: PixelRows
+  abandon(): void
 }
 
 /** Creates a channel for `height` rows of `width * channels` bytes. */
@@ -81,5 +86,12 @@ export function createRowChannel(width: number, height: number, channels: Channe
     }
   }
 
-  return { sink, source: { width, height, channels, rows: rows() } }
+  const abandon = () => {
+    readerGone = true
+    const left = pending as { taken: () => void } | null
+    pending = null
+    left?.taken()
+  }
+
+  return { sink, source: { width, height, channels, rows: rows() }, abandon }
 }

@@ -483,13 +483,16 @@ export async function createWasmBinarizer(
       if (next.done) throw new RangeError(`Expected row ${y} of ${height} to binarize`)
       rows.load(y, next.value)
     }
-    for (let y = 0; y < Math.min(2, height); y++) load(y, await iterator.next())
-    for (let y = 0; y < height; y++) {
-      if (y + 2 < height) load(y + 2, await iterator.next())
-      rows.binarize(y)
-      yield rows.out
+    try {
+      for (let y = 0; y < Math.min(2, height); y++) load(y, await iterator.next())
+      for (let y = 0; y < height; y++) {
+        if (y + 2 < height) load(y + 2, await iterator.next())
+        rows.binarize(y)
+        yield rows.out
+      }
+    } finally {
+      // Every row is in, or the reader stopped: the source may hand its memory back now.
+      await iterator.return?.(undefined)
     }
-    // Every row is in: the source may hand its memory back now.
-    await iterator.return?.(undefined)
   }
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { WORKERD_KERNELS } from '../../src/kernels/workerd'
 import { concatBytes } from '../../src/lib/bytes'
 import { createDeflateWriter, DeflateWriter, deflateBytes } from '../../src/lib/deflate'
-import { WasmDeflateWriter } from '../../src/lib/zlib-wasm'
+import { createWasmBinarizer, WasmDeflateWriter } from '../../src/lib/zlib-wasm'
 
 /** Inflates zlib data with the platform's DecompressionStream (the reference here). */
 async function inflate(parts: Uint8Array[]): Promise<Uint8Array> {
@@ -170,3 +170,26 @@ function bilevelRows(rowBytes: number, height: number): Uint8Array {
   }
   return out
 }
+
+describe('createWasmBinarizer (Kernels.zlib)', () => {
+  it('closes its source however its reader stops: at the end, or early', async () => {
+    const binarizer = await createWasmBinarizer(WORKERD_KERNELS.zlib!, 8, 100, {
+      low: 100,
+      high: 150,
+      margin: 10,
+    })
+    for (const stopAt of [100, 10]) {
+      let closed = false
+      const source = (function* () {
+        try {
+          for (let y = 0; y < 100; y++) yield new Uint8Array(8).fill(y)
+        } finally {
+          closed = true
+        }
+      })()
+      let y = 0
+      for await (const _ of binarizer(source)) if (++y === stopAt) break
+      expect(closed, `stopped after ${stopAt} rows`).toBe(true)
+    }
+  })
+})

@@ -110,6 +110,13 @@ describe('row channel', () => {
     for (let i = 0; i < 5; i++) await channel.sink.write(new Uint8Array([i]))
     await expect(reader).rejects.toThrow('reader failed')
   })
+  it('never leaves a writer waiting when the reader is abandoned before its first row', async () => {
+    const channel = createRowChannel(1, 3, 1)
+    const pending = channel.sink.write(new Uint8Array([0]))
+    channel.abandon()
+    await pending
+    await channel.sink.write(new Uint8Array([1]))
+  })
   it('refuses a write that overlaps the previous one', async () => {
     const channel = createRowChannel(1, 2, 1)
     const first = channel.sink.write(new Uint8Array([1]))

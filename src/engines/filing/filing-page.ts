@@ -119,10 +119,16 @@ interface GrayFiling<T> {
 function fileAsGray<T>(sinks: FilingSinks<T>, width: number, height: number): GrayFiling<T> {
   const channel = createRowChannel(width, height, 1)
   const done = sinks.file(channel.source as GrayRows, 'gray')
-  // A failing encoder ends its reader; the channel then drops rows and finish() throws.
-  done.catch(() => {})
+  let failed = false
+  // A failing encoder may never have started its reader: nothing waits for it to take a row.
+  done.catch(() => {
+    failed = true
+    channel.abandon()
+  })
   return {
     write: async (row) => {
+      // The encoder's own error, at once, rather than reading the rest of the page for nothing.
+      if (failed) await done
       await channel.sink.write(row)
     },
     fail: (error) => channel.sink.fail(error),

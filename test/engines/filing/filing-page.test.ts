@@ -142,6 +142,24 @@ describe('fileThePage', () => {
       expect(out.pixels).toEqual(wholePageBinarized(page, 'lineart'))
     })
 
+    it("fails with the encoder's error when the gray encoder fails before reading a row", async () => {
+      // A photo goes to the gray encoder while its rows come; an encoder that fails before its
+      // first row once left the page waiting on a row nobody would take.
+      const page = shadedSphere(2400, 1800)
+      const filing = fileThePage(
+        bufferRows(page.pixels.slice(), page.width, page.height, 1),
+        'auto',
+        {
+          file: async () => {
+            throw new Error('the encoder failed')
+          },
+          again: async () => bufferRows(page.pixels.slice(), page.width, page.height, 1),
+        },
+        { zlib },
+      )
+      await expect(filing).rejects.toThrow('the encoder failed')
+    })
+
     it('holds a photo forced to black and white and cuts it at Otsu', async () => {
       const page = shadedSphere(2400, 1800)
       const out = await filed(page, 'bilevel', zlib)

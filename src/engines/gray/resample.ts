@@ -358,13 +358,11 @@ export function resampleGray(
   }
   const kernel = KERNELS[options.filter ?? 'lanczos3']
   const vertical = new Axis(source.height, height, kernel)
-  // The ring must hold the widest vertical window; one cheap pass over the output rows finds it.
-  const slot = new Float64Array(Math.ceil(2 * vertical.support) + 3)
-  let ringRows = 0
-  for (let y = 0; y < height; y++) {
-    vertical.window(y, slot)
-    ringRows = Math.max(ringRows, vertical.taps)
-  }
+  // The ring must hold the widest vertical window: at most floor(2 · support) + 1 source rows
+  // (one on an unchanged axis). Bounded, not found by computing every window once more: that
+  // pass was a tenth of a small page's resample.
+  const ringRows =
+    source.height === height ? 1 : Math.min(source.height, Math.floor(2 * vertical.support) + 1)
   const horizontal = new HorizontalPass(new Axis(source.width, width, kernel))
   const wasm = options.wasm ?? null
   const makeKernel = async (): Promise<RingKernel> =>

@@ -191,9 +191,9 @@ function previewEncoder(
  */
 async function pump(rows: GrayRows, main: FilingEncoder, preview: PreviewEncoder | null) {
   let written = 0
+  // Its result is awaited only when the encoder is asynchronous: a G4 row is encoded at once.
   const write = (row: Uint8Array) => {
     written++
-    // Awaited only when the encoder is asynchronous: a G4 row is encoded at once.
     return main.write(row)
   }
   let previewFile: EncodedFile | null = null

@@ -196,19 +196,20 @@ async function pump(rows: GrayRows, main: FilingEncoder, preview: PreviewEncoder
     written++
     return main.write(row)
   }
-  let previewFile: EncodedFile | null = null
-  if (preview) {
-    previewFile = await preview.start({
-      ...rows,
-      rows: (async function* () {
-        for await (const row of rows.rows) {
-          const done = write(row)
-          if (done) await done
-          yield row
-        }
-      })(),
-    })
-  } else {
+  const previewFile = preview
+    ? await preview.start({
+        ...rows,
+        rows: (async function* () {
+          for await (const row of rows.rows) {
+            const done = write(row)
+            if (done) await done
+            yield row
+          }
+        })(),
+      })
+    : null
+  // Without a preview the rows are only filed (no generator between them and the encoder).
+  if (!preview) {
     for await (const row of rows.rows) {
       const done = write(row)
       if (done) await done

@@ -359,8 +359,8 @@ export function resampleGray(
   const kernel = KERNELS[options.filter ?? 'lanczos3']
   const vertical = new Axis(source.height, height, kernel)
   // The ring must hold the widest vertical window: at most floor(2 · support) + 1 source rows
-  // (one on an unchanged axis). Bounded, not found by computing every window once more: that
-  // pass was a tenth of a small page's resample.
+  // (one on an unchanged axis). Bounded, not found by computing every window once more before
+  // the first row.
   const ringRows =
     source.height === height ? 1 : Math.min(source.height, Math.floor(2 * vertical.support) + 1)
   const horizontal = new HorizontalPass(new Axis(source.width, width, kernel))

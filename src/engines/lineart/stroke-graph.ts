@@ -364,7 +364,6 @@ interface Blob {
   /** The flood's pixels, and the distances it zeroed to mark them (put back at its end). */
   stack: Int32Array
   saved: Uint8Array
-  area: number
   /** The ink's centroid, image coordinates (pixel centres at +0.5). */
   x: number
   y: number
@@ -412,7 +411,6 @@ function measureBlob(
     sumX += stack[k]! % stride
     sumY += Math.floor(stack[k]! / stride)
   }
-  blob.area = count
   // Mask coordinates (a one-pixel frame) to the image's, as xOf and yOf.
   blob.x = sumX / count - 0.5
   blob.y = sumY / count - 0.5
@@ -523,7 +521,6 @@ export function buildStrokeGraph(
   const blob: Blob = {
     stack: new Int32Array(MAX_BLOB_PX),
     saved: new Uint8Array(MAX_BLOB_PX),
-    area: 0,
     x: 0,
     y: 0,
     width: 0,

@@ -175,9 +175,8 @@ describe.skipIf(!hasChromium)('web console in headless Chromium against wrangler
     await shot(page, 'account-new-key-desktop')
 
     // Gone after leaving the page, and after a reload; never stored.
-    await page.getByRole('link', { name: 'Convert' }).click()
-    await page.getByRole('heading', { name: 'Convert', level: 1 }).waitFor()
-    await page.getByRole('link', { name: 'Account' }).click()
+    await openView(page, 'Convert')
+    await openView(page, 'Account')
     await row.waitFor()
     expect(await page.getByLabel('Secret key').count()).toBe(0)
     expect(await page.content()).not.toContain(secret)
@@ -216,7 +215,7 @@ describe.skipIf(!hasChromium)('web console in headless Chromium against wrangler
   })
 
   it('converts an uploaded PNG to a 600 DPI TIFF, charges 2 credits and downloads it', async () => {
-    await page.getByRole('link', { name: 'Convert' }).click()
+    await openView(page, 'Convert')
     await page.getByLabel('Image file').setInputFiles({
       name: 'drawing.png',
       mimeType: 'image/png',
@@ -280,7 +279,7 @@ describe.skipIf(!hasChromium)('web console in headless Chromium against wrangler
   })
 
   it('draws a figure from a prompt and shows it as an image', async () => {
-    await page.getByRole('link', { name: 'Figures' }).click()
+    await openView(page, 'Figures')
     await page
       .getByLabel('Prompt')
       .fill(
@@ -439,7 +438,7 @@ describe.skipIf(!hasChromium)('web console in headless Chromium against wrangler
   })
 
   it('vectorizes to SVG shown through <img> (never inlined) and enhances a small scan', async () => {
-    await page.getByRole('link', { name: 'Vectorize' }).click()
+    await openView(page, 'Vectorize')
     await page.getByLabel('Image file').setInputFiles({
       name: 'sketch.png',
       mimeType: 'image/png',
@@ -456,7 +455,7 @@ describe.skipIf(!hasChromium)('web console in headless Chromium against wrangler
     expect(await page.locator('.preview img').getAttribute('src')).toMatch(/\/v1\/files\/.+\.svg\?/)
     expect(await page.locator('.result svg:not(.icon)').count()).toBe(0)
 
-    await page.getByRole('link', { name: 'Enhance' }).click()
+    await openView(page, 'Enhance')
     await page.getByLabel('Image file').setInputFiles({
       name: 'scan.png',
       mimeType: 'image/png',
@@ -472,7 +471,7 @@ describe.skipIf(!hasChromium)('web console in headless Chromium against wrangler
   })
 
   it('draws a figure from an uploaded reference sketch, with no prompt', async () => {
-    await page.getByRole('link', { name: 'Figures' }).click()
+    await openView(page, 'Figures')
     await page.getByLabel('Prompt').fill('')
     await page.getByLabel('Reference images (optional)').setInputFiles({
       name: 'sketch.png',
@@ -509,7 +508,7 @@ describe.skipIf(!hasChromium)('web console in headless Chromium against wrangler
     expect(await overflow()).toBe(0)
     await shot(phone, 'account-phone')
 
-    await phone.getByRole('link', { name: 'Convert' }).click()
+    await openView(phone, 'Convert')
     await phone.getByLabel('Image file').setInputFiles({
       name: 'drawing.png',
       mimeType: 'image/png',
@@ -545,6 +544,15 @@ describe.skipIf(!hasChromium)('web console in headless Chromium against wrangler
  */
 function inPage(page: Page, expression: string): Promise<unknown> {
   return page.evaluate(expression)
+}
+
+/**
+ * Opens a console page from the main navigation and waits until it is drawn: the route changes
+ * on the next `hashchange`, so acting at once can fill the page being left (a flake under load).
+ */
+async function openView(page: Page, title: string): Promise<void> {
+  await page.getByRole('link', { name: title }).click()
+  await page.getByRole('heading', { name: title, level: 1, exact: true }).waitFor()
 }
 
 /**

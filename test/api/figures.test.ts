@@ -37,6 +37,8 @@ interface FigureData {
   height: number
   method: 'drafter' | 'image-model' | 'reference-lines'
   references?: { numeral: string; label: string }[]
+  /** The structure drawn (drafter only). */
+  figure?: { elements: { label: string }[] }
   warnings?: string[]
   creditsConsumed: number
 }
@@ -158,6 +160,18 @@ describe('POST /v1/figures', () => {
     // The display was written without one: none is invented, and the response says so.
     expect(data.warnings!.join(' ')).toMatch(/DISPLAY/)
     await expectDraftedFigurePasses(SYSTEM_PROMPT, true, data.url)
+  })
+
+  it('names every part of an informal prompt it could not draw, never drops one silently', async () => {
+    const { apiKey } = await newAccount(100)
+    const prompt =
+      'can you draw a block diagram of the electronics on my drone? flight controller in the middle. GPS and IMU feed into it. a 4S LiPo battery powers the flight controller through a power distribution board.'
+    const data = await ok(await postJson('/v1/figures', apiKey, { prompt }))
+    const labels = data.figure!.elements.map((e) => e.label)
+    const warned = (data.warnings ?? []).join(' ')
+    for (const part of ['GPS', 'IMU', 'FLIGHT CONTROLLER', 'POWER DISTRIBUTION BOARD']) {
+      expect(labels.includes(part) || warned.includes(part), part).toBe(true)
+    }
   })
 
   it('drafts a flowchart as stroke-only SVG returned in data.svg, 8 credits', async () => {

@@ -36,7 +36,7 @@ const CORPUS: Case[] = [blind1, blind2, blind3, blind4, blind5, gallery, own1].f
 const HELD_OUT: Case[] = blind6 as Case[]
 
 /** Floors the reader must keep (the bench's figures when they were set, rounded down). */
-const FLOORS = { elementF1: 0.975, connectionF1: 0.925, silentDrops: 3, refused: 6 }
+const FLOORS = { elementF1: 0.975, connectionF1: 0.925, silentDrops: 0, refused: 6 }
 
 describe('prompt corpus', () => {
   it('holds at least 250 prompts with unique ids', () => {

@@ -23,7 +23,7 @@ import {
   NON_PART_NOUNS,
   SYSTEM_HEADS,
 } from '../parse/noun-classes'
-import { isPlausiblePart, readNounPhrase } from '../parse/read-noun-phrase'
+import { isPlausiblePart, type NounPhrase, readNounPhrase } from '../parse/read-noun-phrase'
 import { type Token, tokenize } from '../parse/tokenize'
 import { type LedgerEntry, readNumeralLedger } from './numeral-ledger'
 
@@ -578,7 +578,7 @@ function undrawnParts(prompt: string, figure: Figure): string[] {
     if (
       phrase.numeral !== undefined ||
       !(isPlausiblePart(phrase) || /^[A-Z]{2,6}s?$/.test(phrase.words.join(' '))) ||
-      NON_PART_NOUNS.has(head) ||
+      (NON_PART_NOUNS.has(head) && !(opens && actsAsPart(tokens, phrase))) ||
       FLOW_NOUNS.has(head) ||
       GENERIC_NOUNS.has(head) ||
       METHOD_HEADS.has(head) ||
@@ -616,6 +616,24 @@ function undrawnParts(prompt: string, figure: Figure): string[] {
     : [
         `The prompt names ${[...missed.values()].join(', ')}, which ${missed.size === 1 ? 'is' : 'are'} not drawn`,
       ]
+}
+
+/** Heads that say a link but also name the equipment at its end ("a grid connection"). */
+const LINK_EQUIPMENT = new Set(['connection', 'link'])
+/** Verbs by which a subject acts on a part (not those by which a link joins two). */
+const ACTS = /^(?:powers|feeds|drives|supplies|charges|sends|transmits|delivers|provides)$/
+
+/**
+ * "a grid connection powers a rectifier": a link word named as equipment (a modifier and "a")
+ * that acts on something is a part the drafter expects drawn.
+ */
+function actsAsPart(tokens: readonly Token[], phrase: NounPhrase): boolean {
+  return (
+    LINK_EQUIPMENT.has(phrase.head) &&
+    phrase.determiner === 'indefinite' &&
+    phrase.keys.length >= 2 &&
+    ACTS.test(tokens[phrase.end]?.lower ?? '')
+  )
 }
 
 /** "REMOTE TERMINAL UNIT" → "RTU". */

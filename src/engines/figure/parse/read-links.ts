@@ -20,6 +20,7 @@ import { PHRASE_STOPS, PRONOUNS } from './grammar-words'
 import { FLOW_NOUNS, NON_PART_NOUNS, singular } from './noun-classes'
 import type { DraftPart } from './part-registry'
 import {
+  countsAfter,
   isDeterminerWord,
   isPlausiblePart,
   type NounPhrase,
@@ -225,7 +226,12 @@ function followsSubject(tokens: readonly Token[], j: number): boolean {
 function takesObject(tokens: readonly Token[], j: number): boolean {
   if (isDeterminerWord(lowerAt(tokens, j - 1))) return false
   const next = lowerAt(tokens, j + 1)
-  return isDeterminerWord(next) || PRONOUNS.has(next) || NON_PART_NOUNS.has(singular(next))
+  return (
+    isDeterminerWord(next) ||
+    PRONOUNS.has(next) ||
+    NON_PART_NOUNS.has(singular(next)) ||
+    countsAfter(tokens, j)
+  )
 }
 
 /** The next link verb from `i` that is not inside a noun phrase ("a receiving unit"). */

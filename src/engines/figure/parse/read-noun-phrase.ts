@@ -97,6 +97,7 @@ function nameGoesOn(tokens: readonly Token[], j: number, end: number): boolean {
     isContentWord(tokens, j + 1) &&
     !isGerund(next.lower) &&
     !isParticiple(next.lower) &&
+    !countsAfter(tokens, j + 1) &&
     after !== undefined &&
     isNumeralToken(after)
   )
@@ -216,6 +217,8 @@ export function readNounPhrase(
   ) {
     return null
   }
+  // "drives 2 fans 108" after its subject is a verb and its object, not a part's name.
+  if (AMBIGUOUS_VERBS.has(opening.lower) && countsAfter(tokens, start)) return null
   let i = start
   let determiner: Determiner = 'none'
   // At most three determiners ("each of the one or more"): a run of "a a a ..." is not a phrase.
@@ -320,14 +323,17 @@ export function readNounPhrase(
         AGENT_NOUNS.has(lowerAt(tokens, j - 1)) &&
         tokens[j + 1]?.kind === 'word' &&
         !HEAD_NOUNS.has(singular(next))
-      // "an HMI talks to the PLC": a verb form, then the preposition it takes.
+      // "an HMI talks to the PLC": a verb form, then the preposition it takes; "GPS and IMU
+      // feed into it": a second subject's plural verb ("into" follows no noun a part names).
+      const conjoined = /^(?:and|or)$/.test(lowerAt(tokens, start - 1))
       const takes =
-        /[^s]s$/.test(word) &&
+        (/[^s]s$/.test(word) || (conjoined && !/s$/.test(word))) &&
         /^(?:to|with|into|from)$/.test(next) &&
         !NON_PART_NOUNS.has(singular(word))
       if (
         agent ||
         takes ||
+        countsAfter(tokens, j) ||
         isDeterminerWord(next) ||
         PRONOUNS.has(next) ||
         NON_PART_NOUNS.has(singular(next)) ||
@@ -374,6 +380,20 @@ export function readNounPhrase(
     start,
     end: phraseEnd,
   }
+}
+
+/**
+ * Whether the word at `j` is a verb's third-person form followed by a count and the plural it
+ * counts ("drives 4 ESCs"). Not "disk drives 104 and 106" (a name and its numerals), nor "a
+ * reflux pump 410 returns" (a part, its numeral, then its verb).
+ */
+export function countsAfter(tokens: readonly Token[], j: number): boolean {
+  return (
+    /[^s]s$/.test(tokens[j]?.lower ?? '') &&
+    tokens[j + 1]?.kind === 'number' &&
+    tokens[j + 2]?.kind === 'word' &&
+    /[^s]s$/i.test(tokens[j + 2]!.text)
+  )
 }
 
 /**

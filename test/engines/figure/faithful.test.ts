@@ -172,6 +172,22 @@ describe('checkFaithful: what looks right and is not', () => {
     expect(rules(prompt, counted)).toContain('numeral_invented')
   })
 
+  it('refuses a label that holds another drawn part with its numeral ("CONTROLLER 102 DRIVES 2 FANS")', () => {
+    const prompt =
+      'A storage array 100 comprises a controller 102. The controller 102 drives 2 fans 108.'
+    const parts = (fans: string) =>
+      block(
+        [
+          { id: 's', numeral: '100', label: 'STORAGE ARRAY', kind: 'container' },
+          { id: 'c', numeral: '102', label: 'CONTROLLER', kind: 'block', parent: 's' },
+          { id: 'f', numeral: '108', label: fans, kind: 'block' },
+        ],
+        [{ from: 'c', to: 'f', arrow: 'forward' }],
+      )
+    expect(rules(prompt, parts('CONTROLLER 102 DRIVES 2 FANS'))).toContain('part_in_label')
+    expect(rules(prompt, parts('FANS'))).toEqual([])
+  })
+
   it('refuses two steps of one verb with their numerals swapped, a changed number and an invented "not"', () => {
     const swapped = orderFigure((f) => {
       f.elements[4]!.numeral = '608'

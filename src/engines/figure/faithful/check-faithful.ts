@@ -34,6 +34,7 @@ export interface FaithfulnessProblem {
     | 'numeral_invented'
     | 'text_invented'
     | 'marker_in_label'
+    | 'part_in_label'
     | 'branches'
   message: string
 }
@@ -179,6 +180,16 @@ export function checkFaithful(
       problems.push({
         rule: 'marker_in_label',
         message: `The label of ${describe(element)} carries a step marker`,
+      })
+    }
+    // "CONTROLLER 102 DRIVES 2 FANS": another drawn part, with its numeral, read into a label.
+    const swallowed = figure.elements.find(
+      (other) => other !== element && namesWithNumeral(element.label, other),
+    )
+    if (swallowed) {
+      problems.push({
+        rule: 'part_in_label',
+        message: `The label of ${describe(element)} holds ${describe(swallowed)} with its numeral ${swallowed.numeral}`,
       })
     }
     const words = contentWords(element.label)
@@ -634,6 +645,15 @@ function actsAsPart(tokens: readonly Token[], phrase: NounPhrase): boolean {
     phrase.keys.length >= 2 &&
     ACTS.test(tokens[phrase.end]?.lower ?? '')
   )
+}
+
+/** Whether `label` says the last word of `other`'s label, then its numeral ("CONTROLLER 102"). */
+function namesWithNumeral(label: string, other: FigureElement): boolean {
+  if (other.numeral === undefined) return false
+  const words = label.toUpperCase().split(/\s+/)
+  const last = other.label.toUpperCase().split(/\s+/).at(-1)
+  const numeral = other.numeral.toUpperCase()
+  return words.some((word, k) => k > 0 && word === numeral && words[k - 1] === last)
 }
 
 /** "REMOTE TERMINAL UNIT" → "RTU". */

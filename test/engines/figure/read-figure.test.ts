@@ -23,11 +23,47 @@ describe('readFigure', () => {
     expect(labels.join(' ')).not.toMatch(/\b(?:FEED|DRIVES?)\b/)
   })
 
-  it('names a link word written as equipment that acts ("a grid connection powers a rectifier")', () => {
-    const { labels, warned } = read(
-      'Block diagram of an electric vehicle charger: a grid connection powers a rectifier; the rectifier feeds a DC-DC converter, which charges the vehicle battery.',
+  it('draws a link word written as equipment that acts ("a grid connection powers a rectifier")', () => {
+    const { figure, labels } = read(
+      'Block diagram of an electric vehicle charger: a grid connection powers a rectifier; the rectifier feeds a DC-DC converter, which charges the vehicle battery. A charge controller controls the DC-DC converter.',
     )
-    expect(labels.includes('GRID CONNECTION') || warned.includes('GRID CONNECTION')).toBe(true)
+    expect(labels).toEqual([
+      'GRID CONNECTION',
+      'RECTIFIER',
+      'DC-DC CONVERTER',
+      'VEHICLE BATTERY',
+      'CHARGE CONTROLLER',
+    ])
+    const id = (label: string) => figure.elements.find((e) => e.label === label)!.id
+    expect(figure.connections.map((c) => [c.from, c.to])).toEqual([
+      [id('GRID CONNECTION'), id('RECTIFIER')],
+      [id('RECTIFIER'), id('DC-DC CONVERTER')],
+      [id('DC-DC CONVERTER'), id('VEHICLE BATTERY')],
+      [id('CHARGE CONTROLLER'), id('DC-DC CONVERTER')],
+    ])
+  })
+
+  it("reads a heading before a colon as the whole, not as a container of the first sentence's parts", () => {
+    const { figure, labels, warned } = read(
+      'Block diagram of an electric vehicle charger: a rectifier feeds a DC-DC converter, which charges the vehicle battery. A charge controller controls the DC-DC converter.',
+    )
+    expect(labels).toEqual(['RECTIFIER', 'DC-DC CONVERTER', 'VEHICLE BATTERY', 'CHARGE CONTROLLER'])
+    expect(figure.elements.every((e) => e.kind === 'block' && !e.parent)).toBe(true)
+    // The whole is not drawn, and the response says so.
+    expect(warned).toMatch(/ELECTRIC VEHICLE CHARGER/)
+  })
+
+  it('joins the two parts a medium connects ("a wireless link connects the sensor to the hub")', () => {
+    const { figure, labels } = read(
+      'A wireless link connects the sensor to the hub. The hub sends data to a server.',
+    )
+    expect(labels).toEqual(['SENSOR', 'HUB', 'SERVER'])
+    expect(figure.connections[0]).toMatchObject({
+      from: figure.elements[0]!.id,
+      to: figure.elements[1]!.id,
+      arrow: 'none',
+      label: 'WIRELESS LINK',
+    })
   })
 
   it('reads "drives 2 fans 108" as a verb and its counted object, not as the part\'s name', () => {

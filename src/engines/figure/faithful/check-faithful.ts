@@ -21,9 +21,10 @@ import {
   GENERIC_NOUNS,
   METHOD_HEADS,
   NON_PART_NOUNS,
+  namesEquipment,
   SYSTEM_HEADS,
 } from '../parse/noun-classes'
-import { isPlausiblePart, type NounPhrase, readNounPhrase } from '../parse/read-noun-phrase'
+import { isPlausiblePart, readNounPhrase } from '../parse/read-noun-phrase'
 import { type Token, tokenize } from '../parse/tokenize'
 import { type LedgerEntry, readNumeralLedger } from './numeral-ledger'
 
@@ -589,7 +590,7 @@ function undrawnParts(prompt: string, figure: Figure): string[] {
     if (
       phrase.numeral !== undefined ||
       !(isPlausiblePart(phrase) || /^[A-Z]{2,6}s?$/.test(phrase.words.join(' '))) ||
-      (NON_PART_NOUNS.has(head) && !(opens && actsAsPart(tokens, phrase))) ||
+      (NON_PART_NOUNS.has(head) && !(opens && namesEquipment(phrase, tokens[k]?.lower ?? ''))) ||
       FLOW_NOUNS.has(head) ||
       GENERIC_NOUNS.has(head) ||
       METHOD_HEADS.has(head) ||
@@ -614,7 +615,7 @@ function undrawnParts(prompt: string, figure: Figure): string[] {
       candidates.push({
         key,
         label: phrase.words.join(' ').toUpperCase(),
-        opens: opens || introduced,
+        opens: opens || introduced || actedOn(tokens, k0),
       })
     }
   }
@@ -629,22 +630,19 @@ function undrawnParts(prompt: string, figure: Figure): string[] {
       ]
 }
 
-/** Heads that say a link but also name the equipment at its end ("a grid connection"). */
-const LINK_EQUIPMENT = new Set(['connection', 'link'])
-/** Verbs by which a subject acts on a part (not those by which a link joins two). */
-const ACTS = /^(?:powers|feeds|drives|supplies|charges|sends|transmits|delivers|provides)$/
+/** Verbs whose object is a part, never data ("sends the trigger", "feeds the point cloud"). */
+const ACTS_ON_PARTS =
+  /^(?:powers|drives|charges|controls|actuates|heats|cools|energizes|connects|couples|joins)$/
 
 /**
- * "a grid connection powers a rectifier": a link word named as equipment (a modifier and "a")
- * that acts on something is a part the drafter expects drawn.
+ * Whether the phrase at `k` is what a part acts on: the object of "charges", "drives", "powers"
+ * ("which charges the vehicle battery").
  */
-function actsAsPart(tokens: readonly Token[], phrase: NounPhrase): boolean {
-  return (
-    LINK_EQUIPMENT.has(phrase.head) &&
-    phrase.determiner === 'indefinite' &&
-    phrase.keys.length >= 2 &&
-    ACTS.test(tokens[phrase.end]?.lower ?? '')
-  )
+function actedOn(tokens: readonly Token[], k: number): boolean {
+  let b = k - 1
+  while (b >= 0 && /^(?:the|a|an|its|their|each|both)$/.test(tokens[b]!.lower)) b--
+  const verb = b >= 0 ? tokens[b]!.lower : ''
+  return ACTS_ON_PARTS.test(verb)
 }
 
 /** Whether `label` says the last word of `other`'s label, then its numeral ("CONTROLLER 102"). */

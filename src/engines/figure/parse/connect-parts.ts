@@ -34,7 +34,11 @@ function resolve(
 ): DraftPart[] {
   if (ref.kind === 'part') return [ref.part]
   const { phrase } = ref
-  if (NON_PART_NOUNS.has(phrase.head) && phrase.numeral === undefined) return []
+  if (NON_PART_NOUNS.has(phrase.head) && phrase.numeral === undefined && !ref.equipment) {
+    // "the grid connection", once drawn as equipment, is that part.
+    const drawn = registry.find(phrase, before)
+    return drawn ? [drawn] : []
+  }
   if (phrase.numerals) return registry.allOf(phrase)
   const every = registry.everyOf(phrase)
   if (every.length > 0) return every

@@ -65,6 +65,27 @@ export const NON_PART_NOUNS = set(`
   humidity voltage current heat event
 `)
 
+/** NON_PART heads that also name the equipment at a link's end ("a grid connection"). */
+const LINK_EQUIPMENT = set(`connection link`)
+/** Verbs by which a subject acts on a part (not those by which a link joins two). */
+const ACTING_VERBS = set(`powers feeds drives supplies charges sends transmits delivers provides`)
+
+/**
+ * "a grid connection powers a rectifier": a link word named as equipment (a modifier and "a"),
+ * followed by `verb`, by which it acts on something, is a part.
+ */
+export function namesEquipment(
+  phrase: { head: string; keys: readonly string[]; determiner: string },
+  verb: string,
+): boolean {
+  return (
+    LINK_EQUIPMENT.has(phrase.head) &&
+    phrase.determiner === 'indefinite' &&
+    phrase.keys.length >= 2 &&
+    ACTING_VERBS.has(verb)
+  )
+}
+
 /** Heads that only carry a numeral: "element 102" refers to whatever 102 is. */
 export const GENERIC_NOUNS = set(`element component item block reference numeral`)
 

@@ -13,7 +13,7 @@
 
 import { INDEFINITE_DETERMINERS } from './grammar-words'
 import { NON_PART_NOUNS } from './noun-classes'
-import { linkObjectsEnd } from './read-links'
+import { isFiniteLinkVerb, linkObjectsEnd } from './read-links'
 import { isPlausiblePart, type NounPhrase, readNounPhrase } from './read-noun-phrase'
 import { lowerAt, type Token } from './tokenize'
 
@@ -385,6 +385,10 @@ export function readDeclaration(
   if (!subject) return null
   const keyword = findKeyword(tokens, subject.end, tokens.length, preamble)
   if (!keyword) return null
+  // "an electric vehicle charger: a rectifier feeds a converter, which ...": a colon before a
+  // sentence heads prose, not a list of the charger's parts.
+  const first = keyword.word === ':' ? readNounPhrase(tokens, keyword.end) : null
+  if (first && isFiniteLinkVerb(tokens, first.end)) return null
   const names = new ListNames(tokens, keyword.end, tokens.length, known)
   const mode = listMode(tokens, keyword.end)
   const items = readItems(tokens, keyword.end, tokens.length, mode, names)

@@ -13,7 +13,7 @@
  */
 
 import { isParticiple } from './grammar-words'
-import { FLOW_NOUNS, NON_PART_NOUNS, singular } from './noun-classes'
+import { FLOW_NOUNS, NON_PART_NOUNS, namesEquipment, singular } from './noun-classes'
 import { type LinkClause, type PartRef, readLinkClauses } from './read-links'
 import { type NounPhrase, readNounPhrase, readNounPhraseList } from './read-noun-phrase'
 import { lowerAt, type Token } from './tokenize'
@@ -68,7 +68,7 @@ function flowSubject(
   // "X-rays from the tube": anything the prompt has not named as a part is what flows, when a
   // part receives it ("are shaped by the collimator 16").
   const flowing =
-    NON_PART_NOUNS.has(phrase.head) ||
+    (NON_PART_NOUNS.has(phrase.head) && !namesEquipment(phrase, lowerAt(tokens, phrase.end))) ||
     FLOW_NOUNS.has(phrase.head) ||
     (known !== undefined &&
       !known(phrase) &&

@@ -17,7 +17,7 @@
 
 import type { FigureConnection as FigureLink } from '../figure'
 import { PHRASE_STOPS, PRONOUNS } from './grammar-words'
-import { FLOW_NOUNS, NON_PART_NOUNS, singular } from './noun-classes'
+import { FLOW_NOUNS, NON_PART_NOUNS, namesEquipment, singular } from './noun-classes'
 import type { DraftPart } from './part-registry'
 import {
   countsAfter,
@@ -30,7 +30,10 @@ import {
 import { lowerAt, type Token } from './tokenize'
 
 /** One end of a link: a phrase still to resolve, or a part already known. */
-export type PartRef = { kind: 'phrase'; phrase: NounPhrase } | { kind: 'part'; part: DraftPart }
+/** `equipment`: a link word that names a part here ("a grid connection powers ..."). */
+export type PartRef =
+  | { kind: 'phrase'; phrase: NounPhrase; equipment?: boolean }
+  | { kind: 'part'; part: DraftPart }
 
 /** "From each of `from` to each of `to`", optionally through `via`. */
 export interface LinkClause {
@@ -786,12 +789,29 @@ export function readLinkClauses(
       // "refrigerant returns from the coil to the compressor": what moves is no part; it goes
       // from the one to the other.
       const before = singular(lowerAt(tokens, verb.start - 1))
+      const equipment = (p: NounPhrase) => namesEquipment(p, lowerAt(tokens, verb.start))
       const moving = found.phrases
         ? found.phrases.every(
             (p) =>
-              p.numeral === undefined && (FLOW_NOUNS.has(p.head) || NON_PART_NOUNS.has(p.head)),
+              p.numeral === undefined &&
+              (FLOW_NOUNS.has(p.head) || NON_PART_NOUNS.has(p.head)) &&
+              !equipment(p),
           )
         : FLOW_NOUNS.has(before) || NON_PART_NOUNS.has(before)
+      // "a wireless link connects the sensor to the hub": the medium joins what it connects.
+      const medium = found.phrases?.length === 1 ? found.phrases[0]! : null
+      if (moving && medium && !found.negated && verb.family === 'couple') {
+        if (roles.targets.length >= 2) {
+          clauses.push({
+            arrow: 'none',
+            from: [ref(roles.targets[0]!)],
+            to: roles.targets.slice(1).map(ref),
+            label: medium.words.join(' ').toUpperCase(),
+          })
+        }
+        subjects = null
+        return
+      }
       if (moving && !found.negated && roles.sources.length > 0 && roles.targets.length > 0) {
         clauses.push({
           arrow: 'forward',
@@ -801,8 +821,11 @@ export function readLinkClauses(
         subjects = null
         return
       }
-      if (found.phrases) subjects = found.phrases.map(ref)
-      else if (found.blocked && !given) subjects = null
+      if (found.phrases) {
+        subjects = found.phrases.map((p) =>
+          equipment(p) ? { ...ref(p), equipment: true } : ref(p),
+        )
+      } else if (found.blocked && !given) subjects = null
       if (subjects && !found.negated) clauses.push(...toClauses(subjects, verb, roles))
       else if (!found.negated && roles.agent && roles.targets.length > 0) {
         // "refrigerant is circulated to the coil 1108 by the compressor 1116": what moves is no
@@ -813,6 +836,11 @@ export function readLinkClauses(
     known,
   )
   return clauses
+}
+
+/** Whether token `j` is a link verb in its present third-person form ("feeds", "powers"). */
+export function isFiniteLinkVerb(tokens: readonly Token[], j: number): boolean {
+  return /[^s]s$/.test(lowerAt(tokens, j)) && matchVerb(tokens, j) !== null
 }
 
 /**

@@ -14,7 +14,7 @@ import { type DraftPart, PartRegistry } from './part-registry'
 import { readArrowChain } from './read-arrows'
 import { type ListedPart, readBareList, readDeclaration } from './read-declarations'
 import { type FlowState, readFlowChain } from './read-flow-chain'
-import { type PartRef, readLinkClauses } from './read-links'
+import { isFiniteLinkVerb, type PartRef, readLinkClauses } from './read-links'
 import { type NounPhrase, readNounPhrase } from './read-noun-phrase'
 import { splitClauses, splitSentences, stripOpener, stripParentheticals } from './split-sentences'
 import { type Token, tokenize } from './tokenize'
@@ -28,10 +28,28 @@ export interface SystemDraft extends Connections {
 const canStart = (phrase: NounPhrase) =>
   !NON_PART_NOUNS.has(phrase.head) && (phrase.numeral !== undefined || phrase.determiner !== 'none')
 
+/**
+ * "Block diagram of an EV charger: a rectifier feeds a converter, ...": the text after a heading
+ * whose colon opens prose (a part, then its verb). The heading names the whole, which is not a
+ * part of its own drawing, and the prose's first part is the sentence's subject. Else the text.
+ */
+function afterHeading(text: string): string {
+  const colon = text.indexOf(':')
+  const first = splitSentences(text)[0] ?? ''
+  if (colon < 0 || colon >= first.length) return text
+  const head = tokenize(stripOpener(stripRequest(text.slice(0, colon))))
+  const whole = readNounPhrase(head, 0)
+  if (!whole || whole.end !== head.length) return text
+  const rest = text.slice(colon + 1)
+  const tokens = tokenize(rest)
+  const subject = readNounPhrase(tokens, 0)
+  return subject && isFiniteLinkVerb(tokens, subject.end) ? rest.trimStart() : text
+}
+
 /** Reads the parts and links of a block diagram from normalized prompt text. */
 export function readSystem(prompt: string): SystemDraft {
   // "a header (12)": a parenthesised numeral is the part's numeral.
-  const text = prompt.replace(/\(\s*(\d{1,5}[a-z]?'?)\s*\)/g, ' $1')
+  const text = afterHeading(prompt.replace(/\(\s*(\d{1,5}[a-z]?'?)\s*\)/g, ' $1'))
   const registry = new PartRegistry()
   const pending: PendingClause[] = []
   const flowState: FlowState = { last: null }
@@ -75,7 +93,7 @@ export function readSystem(prompt: string): SystemDraft {
     const tokens = tokenize(stripParentheticals(text))
     if (tokens.length === 0) return false
     const flow = readFlowChain(tokens, flowState, known)
-    if (flow) {
+    if (flow && flow.length > 0) {
       for (const clause of flow) pending.push({ clause, before: registry.parts.length })
       return true
     }

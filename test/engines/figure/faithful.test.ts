@@ -239,6 +239,26 @@ describe('readNumeralLedger', () => {
     ])
   })
 
+  it('keeps rates and standards out ("a 10 Gb/s uplink", "ISO 15118")', () => {
+    const ledger = readNumeralLedger(
+      'Each access switch 504 is connected to the core switch 502 by a 10 Gb/s uplink. The charger 300 talks to the vehicle 312 using ISO 15118.',
+    )
+    expect(ledger.map((e) => e.numeral).sort()).toEqual(['300', '312', '502', '504'])
+  })
+
+  it('reads "at 1406." and "determines at 1408 whether" as step markers, "returns to 1402" as a reference', () => {
+    const ledger = readNumeralLedger(
+      'At 1404, the controller determines whether the load exceeds a limit. If it does, the battery is discharged at 1406. If not, the controller determines at 1408 whether the charge is low. The routine then continues at 1402.',
+    )
+    const role = (n: string) => ledger.find((e) => e.numeral === n)?.role
+    expect([role('1404'), role('1406'), role('1408'), role('1402')]).toEqual([
+      'step',
+      'step',
+      'step',
+      'reference',
+    ])
+  })
+
   it('names a part by the noun before its numeral, past an acronym in parentheses', () => {
     const [dsp] = readNumeralLedger('a digital signal processor (DSP) 204 and a memory 206')
     expect(dsp).toMatchObject({

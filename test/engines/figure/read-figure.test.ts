@@ -79,4 +79,56 @@ describe('readFigure', () => {
       byNumeral['108']!.id,
     ])
   })
+
+  it('reads an informal prompt with bare names, "it" and counts as the drafter meant it', () => {
+    const { figure, labels, warned } = read(
+      'flight controller in the middle. GPS and IMU feed into it. it drives 4 ESCs and each ESC drives a motor. a 4S LiPo battery powers the ESCs and the flight controller through a power distribution board.',
+    )
+    const id = (label: string) => figure.elements.find((e) => e.label === label)!.id
+    const links = figure.connections.map((c) => `${c.from}>${c.to}`)
+    for (const [from, to] of [
+      ['GPS', 'FLIGHT CONTROLLER'],
+      ['IMU', 'FLIGHT CONTROLLER'],
+      ['FLIGHT CONTROLLER', 'ESCS'],
+      ['ESCS', 'MOTOR'],
+    ]) {
+      expect(links, `${from} -> ${to}`).toContain(`${id(from!)}>${id(to!)}`)
+    }
+    // Each ESC drives a motor; the flight controller does not.
+    expect(links).not.toContain(`${id('FLIGHT CONTROLLER')}>${id('MOTOR')}`)
+    expect(labels).not.toContain('IT')
+    expect(warned).toBe('')
+  })
+
+  it('draws bare names that act ("turntable goes into a phono preamp")', () => {
+    const { figure, labels } = read(
+      'turntable goes into a phono preamp, the preamp goes into the amp, and the amp drives two speakers.',
+    )
+    expect(labels).toEqual(['TURNTABLE', 'PHONO PREAMP', 'AMP', 'SPEAKERS'])
+    expect(figure.connections.map((c) => [c.from, c.to])).toEqual([
+      ['p1', 'p2'],
+      ['p2', 'p3'],
+      ['p3', 'p4'],
+    ])
+  })
+
+  it('ends a condition where its action\'s own subject starts ("if the item is damaged we send it ...")', () => {
+    const { figure } = read(
+      'returns process: the customer starts a return in the app. if the item is damaged we send it to liquidation, otherwise it goes back on the shelf. then the customer gets refunded.',
+    )
+    const decision = figure.elements.find((e) => e.kind === 'decision')!
+    expect(decision.label).toBe('ITEM IS DAMAGED?')
+    const yes = figure.connections.find((c) => c.from === decision.id && c.label === 'YES')!
+    expect(figure.elements.find((e) => e.id === yes.to)!.label).toBe('SEND IT TO LIQUIDATION')
+  })
+
+  it('draws a check whose marker sits inside its clause, and a join "in all cases"', () => {
+    const { figure } = read(
+      'FIG. 14 is a flowchart of a routine 1400. At 1402, the controller reads the load. At 1404, the controller determines whether the load exceeds a limit. If it does, the battery is discharged at 1406. If it does not, the controller determines at 1408 whether the charge is below 90%, and if so charges the battery at 1410. In all cases, the routine then waits one minute (1412) and returns to 1402.',
+    )
+    const byNumeral = Object.fromEntries(figure.elements.map((e) => [e.numeral, e]))
+    expect(byNumeral['1408']).toMatchObject({ kind: 'decision', label: 'CHARGE IS BELOW 90%?' })
+    expect(byNumeral['1410']!.label).toBe('CHARGES THE BATTERY')
+    expect(byNumeral['1412']!.label).toBe('ROUTINE THEN WAITS ONE MINUTE')
+  })
 })

@@ -15,6 +15,7 @@
 
 import { droppedFromLabel } from '../../object/read/shape-words'
 import type { Figure, FigureElement } from '../figure'
+import { AMBIGUOUS_VERBS } from '../parse/grammar-words'
 import {
   FLOW_NOUNS,
   FUNCTIONAL_NOUNS,
@@ -569,6 +570,7 @@ function undrawnParts(prompt: string, figure: Figure): string[] {
   const candidates: { key: string; label: string; opens: boolean }[] = []
   const tokens = tokenize(prompt.replace(/\([^()]*\)/g, ' '))
   let openedEnd = -1
+  let actedEnd = -1
   for (let k = 0; k < tokens.length; ) {
     const phrase = readNounPhrase(tokens, k)
     if (!phrase || phrase.end <= k) {
@@ -587,9 +589,20 @@ function undrawnParts(prompt: string, figure: Figure): string[] {
     // Counted whether or not it reads as a part here: "sorters and chutes", then "the chutes".
     const key = phrase.keys.map(stem).join(' ')
     if (phrase.numeral === undefined) mentions.set(key, (mentions.get(key) ?? 0) + 1)
+    // An informal prompt drops its articles: a bare name that acts ("turntable goes into ...",
+    // "sub is hooked up to the amp") or is acted on ("drives steering and brakes") is a part.
+    const bareActs = opens && isVerbWord(tokens, k)
+    // ... and what is joined to it ("drives steering and brakes").
+    const bareActedOn = actedOn(tokens, k0) || (b >= 0 && b + 1 === actedEnd)
+    if (bareActedOn) actedEnd = phrase.end
     if (
       phrase.numeral !== undefined ||
-      !(isPlausiblePart(phrase) || /^[A-Z]{2,6}s?$/.test(phrase.words.join(' '))) ||
+      !(
+        isPlausiblePart(phrase) ||
+        /^[A-Z]{2,6}s?$/.test(phrase.words.join(' ')) ||
+        bareActs ||
+        bareActedOn
+      ) ||
       (NON_PART_NOUNS.has(head) && !(opens && namesEquipment(phrase, tokens[k]?.lower ?? ''))) ||
       FLOW_NOUNS.has(head) ||
       GENERIC_NOUNS.has(head) ||
@@ -630,9 +643,13 @@ function undrawnParts(prompt: string, figure: Figure): string[] {
       ]
 }
 
+/** Verbs that say a part acts on or links to another ("goes into", "talks to", "feeds"). */
+const LINK_VERBS =
+  /^(?:goes|go|feeds|feed|sends|send|talks|talk|reports|report|drives|powers|controls|connects|couples|communicates|transmits|receives|supplies|charges|runs|heats|opens)$/
+
 /** Verbs whose object is a part, never data ("sends the trigger", "feeds the point cloud"). */
 const ACTS_ON_PARTS =
-  /^(?:powers|drives|charges|controls|actuates|heats|cools|energizes|connects|couples|joins)$/
+  /^(?:powers|drives|charges|controls|actuates|heats|cools|energizes|connects|couples|joins|opens|runs)$/
 
 /**
  * Whether the phrase at `k` is what a part acts on: the object of "charges", "drives", "powers"
@@ -643,6 +660,22 @@ function actedOn(tokens: readonly Token[], k: number): boolean {
   while (b >= 0 && /^(?:the|a|an|its|their|each|both)$/.test(tokens[b]!.lower)) b--
   const verb = b >= 0 ? tokens[b]!.lower : ''
   return ACTS_ON_PARTS.test(verb)
+}
+
+/**
+ * Whether token `k` (past "also", "both", "is" ...) is a verb a subject acts by: "goes", "feeds",
+ * "talks", "is hooked", "report" (after "A and B").
+ */
+function isVerbWord(tokens: readonly Token[], k: number): boolean {
+  let j = k
+  while (/^(?:also|both|all|then|too|directly)$/.test(tokens[j]?.lower ?? '')) j++
+  const word = tokens[j]?.lower ?? ''
+  if (/^(?:is|are)$/.test(word)) return /ed$/.test(tokens[j + 1]?.lower ?? '')
+  return (
+    LINK_VERBS.test(word) ||
+    (AMBIGUOUS_VERBS.has(word) &&
+      /^(?:the|a|an|to|into|with|from)$/.test(tokens[j + 1]?.lower ?? ''))
+  )
 }
 
 /** Whether `label` says the last word of `other`'s label, then its numeral ("CONTROLLER 102"). */
@@ -668,6 +701,10 @@ function initials(label: string): string {
 const LINKS =
   /\b(?:coupled|connected|linked|attached|wired|communicat\w*|sends?|sent|transmit\w*|receiv\w*|outputs?|feeds?|fed|powers?|powered|drives?|driven|controls?|controlled|supplies|supplied|provides?|forwards?|streams?|reads?|writes?|stores?|polls?|talks?|exchang\w*|delivers?|routes?)\b/i
 
+/** A pronoun a linking verb or preposition takes: "feed into it", "drives them". */
+const LINKED_PRONOUN =
+  /\b(?:into|to|from|with|by|feeds?|drives?|powers?|controls?)\s+(?:it|them)\b/i
+
 /**
  * Sentences of a block-diagram prompt that join two drawn parts with a linking verb when no
  * connection joins them: a link the reader passed over is named, not lost.
@@ -680,6 +717,7 @@ function unlinkedSentences(sentences: readonly string[], figure: Figure): string
       ...figure.elements.flatMap((e) => (e.parent ? [[e.id, e.parent] as const] : [])),
     ].flatMap(([a, b]) => [`${a}|${b}`, `${b}|${a}`]),
   )
+  const touched = new Set(figure.connections.flatMap((c) => [c.from, c.to]))
   const missed: string[] = []
   for (const sentence of sentences) {
     if (!LINKS.test(sentence)) continue
@@ -693,6 +731,8 @@ function unlinkedSentences(sentences: readonly string[], figure: Figure): string
       return own.length > 0 && own.every((w) => words.has(w))
     })
     if (named.length < 2) continue
+    // "GPS and IMU feed into it": each is joined to the part "it" stands for, not to the other.
+    if (LINKED_PRONOUN.test(sentence) && named.every((e) => touched.has(e.id))) continue
     const linked = named.some((a) => named.some((b) => a !== b && joined.has(`${a.id}|${b.id}`)))
     if (!linked) missed.push(sentence.length > 120 ? `${sentence.slice(0, 117)}...` : sentence)
   }

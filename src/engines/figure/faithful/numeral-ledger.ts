@@ -33,8 +33,13 @@ const RANGE = /^(\d{1,5})([a-z])-(\d{1,5})([a-z])$/i
 const NOT_NUMERAL_BEFORE = new Set(
   `fig figs figure figures claim claims no nos number version v rev revision layer class type
   model channel port table equation eq chapter section page appendix example embodiment grade
-  level tier gen generation stage phase size category option mode band usb ipv hdmi`.split(/\s+/),
+  level tier gen generation stage phase size category option mode band usb ipv hdmi iso iec
+  ieee en ul sae rfc astm din ansi itu etsi jis`.split(/\s+/),
 )
+/** Words before "at N" that make N where the flow resumes, not a step's own marker. */
+const RESUMES =
+  /^(?:continues?|continuing|resumes?|resuming|returns?|returning|proceeds?|proceeding|loops?|looping|restarts?|again|back|begins?|starts?|jumps?|goes|go|branches|passes|repeats?|ends?)$/
+
 const STEP_WORDS = new Set([
   'step',
   'steps',
@@ -93,9 +98,8 @@ const WINDOW_OPENERS = new Set([
 const FOLLOWERS = new Set(
   `and or to from of in on at by for with via over through into onto that which who whose when
   where while is are was were be has have had may can could will would shall should must does do
-  each both as than the a an its their said further also then coupled connected configured`.split(
-    /\s+/,
-  ),
+  each both as than the a an its their said further also then coupled connected configured whether
+  if`.split(/\s+/),
 )
 /** Verbs after which a number counts things ("drives 4 ESCs"). */
 const COUNTING_VERBS = new Set(
@@ -251,7 +255,13 @@ export function readNumeralLedger(text: string): LedgerEntry[] {
     }
     if (nextToken?.kind === 'word' && /s$/.test(next) && COUNTING_VERBS.has(prev)) continue
     // A quantity: a unit or a counted noun after it, or "up to", "at least" before it.
-    if (!ranged && !/^[Ss]/.test(token.text) && (UNITS.has(next) || QUANTITY_BEFORE.has(prev))) {
+    // A rate is a unit too: "10 Gb/s", "5 m/s", "2 L/min".
+    const rate = /^[a-zµ°]+\/[a-z]+$/.test(next)
+    if (
+      !ranged &&
+      !/^[Ss]/.test(token.text) &&
+      (UNITS.has(next) || rate || QUANTITY_BEFORE.has(prev))
+    ) {
       continue
     }
     const value = Number.parseInt(token.text.replace(/^[Ss]/, ''), 10)
@@ -291,8 +301,12 @@ export function readNumeralLedger(text: string): LedgerEntry[] {
     if (!ranged && value < 1) continue
     // "(1202)" after a clause, "at 1102,", "1102:" at a line start: a step's marker.
     const parenthesised = prev === '(' && next === ')'
+    // "... is discharged at 1406.", "determines at 1408 whether": "at" marks the step it ends or
+    // interrupts, unless a verb of going on says where the flow resumes ("continues at 1402").
     const atComma =
-      (prev === 'at' || prev === 'in') && (next === ',' || /^[.;:\n]/.test(prev2) || prev2 === '')
+      ((prev === 'at' || prev === 'in') &&
+        (next === ',' || /^[.;:\n]/.test(prev2) || prev2 === '')) ||
+      (prev === 'at' && !RESUMES.test(prev2) && /^(?:[.,;]|[a-z]+)?$/.test(next) && value >= 100)
     const lineStart = next === ':' && (i === 0 || CLAUSE_BREAK.test(tokens[i - 1]!.text))
     if (BACK_WORDS.has(prev) || (prev === 'at' && !atComma)) {
       for (const n of numerals) note(n, { role: 'reference', quote })

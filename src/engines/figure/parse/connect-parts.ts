@@ -34,8 +34,8 @@ function resolve(
 ): DraftPart[] {
   if (ref.kind === 'part') return [ref.part]
   const { phrase } = ref
-  if (NON_PART_NOUNS.has(phrase.head) && phrase.numeral === undefined && !ref.equipment) {
-    // "the grid connection", once drawn as equipment, is that part.
+  if (NON_PART_NOUNS.has(phrase.head) && phrase.numeral === undefined && !ref.asPart) {
+    // "the grid connection", once drawn as a part, is that part.
     const drawn = registry.find(phrase, before)
     return drawn ? [drawn] : []
   }
@@ -48,7 +48,7 @@ function resolve(
   // 4G backhaul") is a medium, not a part.
   if (numbered && phrase.numeral === undefined) return []
   const generic = GENERIC_NOUNS.has(phrase.head) && phrase.keys.length === 1
-  return isPlausiblePart(phrase) && !generic ? [registry.add(phrase)] : []
+  return (isPlausiblePart(phrase) || ref.asPart) && !generic ? [registry.add(phrase)] : []
 }
 
 /**

@@ -72,7 +72,7 @@ export const PHRASE_STOPS = set(`
   runs creates produces identifies selects applies compares converts receives forwards supplies
   dispatches publishes uploads downloads collects acquires gathers accepts gets accesses manages
   polls exchanges presents renders shows indicates represents corresponds serves acts functions
-  starts begins ends proceeds continues involves follows
+  starts begins ends proceeds continues involves follows goes go
 `)
 
 /**
@@ -101,7 +101,7 @@ const ING_NOUNS = set(`
   wiring padding railing siding shielding setting painting drawing fitting coupling lining
   coating tubing piping fencing flooring roofing clothing bedding stuffing filling lighting
   plumbing heating during nothing something anything everything morning evening sibling swing
-  sling sting bring ping ding
+  sling sting bring ping ding steering
 `)
 
 /** Gerunds: any -ing word of five letters or more that is not one of the nouns above. */

@@ -92,8 +92,18 @@ function finish(draft: Draft, label: string | undefined): ParseResult {
   return { ok: true, figure: checked.data, warnings: draft.warnings }
 }
 
+/**
+ * "the controller determines at 1408 whether X": the marker inside a check's clause, moved to
+ * its front ("at 1408, the controller determines whether X"), where markers are read.
+ */
+const MARKER_IN_CHECK =
+  /(\b(?:the\s+[\w-]+(?:\s+[\w-]+){0,3}?\s+)?(?:determin|check|decid|verif|test|evaluat|assess)\w*)\s+at\s+((?:[Ss]\s?)?\d{2,5}[a-z]?)\s+(?=(?:whether|if)\b)/gi
+
 function parseMethod(text: string, label: string | undefined, about = false): ParseResult {
-  const { body, numeral, title, listed } = findMethodBody(text, about)
+  const { body, numeral, title, listed } = findMethodBody(
+    text.replace(MARKER_IN_CHECK, 'at $2, $1 '),
+    about,
+  )
   const series = stepSeries(body, numeral)
   const raws = splitSteps(body, listed, series)
   const context: StepContext = { series }

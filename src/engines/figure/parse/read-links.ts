@@ -17,7 +17,7 @@
 
 import type { FigureConnection as FigureLink } from '../figure'
 import { PHRASE_STOPS, PRONOUNS } from './grammar-words'
-import { FLOW_NOUNS, NON_PART_NOUNS, namesEquipment, singular } from './noun-classes'
+import { FLOW_NOUNS, GENERIC_NOUNS, NON_PART_NOUNS, namesEquipment, singular } from './noun-classes'
 import type { DraftPart } from './part-registry'
 import {
   countsAfter,
@@ -30,9 +30,13 @@ import {
 import { lowerAt, type Token } from './tokenize'
 
 /** One end of a link: a phrase still to resolve, or a part already known. */
-/** `equipment`: a link word that names a part here ("a grid connection powers ..."). */
+/**
+ * `asPart`: a part by its place in the clause, though its words alone would not say so: a link
+ * word named as equipment ("a grid connection powers ..."), a bare name that acts ("turntable
+ * goes into a phono preamp").
+ */
 export type PartRef =
-  | { kind: 'phrase'; phrase: NounPhrase; equipment?: boolean }
+  | { kind: 'phrase'; phrase: NounPhrase; asPart?: boolean }
   | { kind: 'part'; part: DraftPart }
 
 /** "From each of `from` to each of `to`", optionally through `via`. */
@@ -97,8 +101,10 @@ addVerbs(
 )
 addVerbs(
   'couple',
-  'mounted fitted fastened secured affixed bonded welded clamped bolted plugged inserted seated',
+  'mounted fitted fastened secured affixed bonded welded clamped bolted plugged inserted seated hooked',
 )
+// Informal: "the turntable goes into a phono preamp" (into, as a store verb takes it).
+addVerbs('transfer', 'go goes going', true)
 addVerbs('transfer', 'draw draws drawing drew sucks pumps', false, true)
 addVerbs(
   'transfer',
@@ -338,7 +344,10 @@ function prepositionRole(verb: VerbMatch, word: string): 'target' | 'source' | '
     case 'communicate':
       return word === 'with' || word === 'to' ? 'target' : null
     case 'transfer':
-      if (word === 'to' || word === 'toward' || word === 'towards') return 'target'
+      // "feeds into the controller", "pumps water into the tank": into is always where it goes.
+      if (word === 'to' || word === 'toward' || word === 'towards' || word === 'into') {
+        return 'target'
+      }
       if (word === 'from') return 'source'
       if (verb.store && (word === 'in' || word === 'into' || word === 'on' || word === 'onto')) {
         return 'target'
@@ -437,6 +446,8 @@ function readRoles(tokens: readonly Token[], verb: VerbMatch, end: number, known
     objectsEnd: -1,
   }
   let k = verb.end
+  // "hooked up to the amp", "wired up to": the particle says nothing of the link.
+  if (lowerAt(tokens, k) === 'up' && /^(?:to|with|into)$/.test(lowerAt(tokens, k + 1))) k++
   if (verb.family === 'direct' || verb.family === 'couple') {
     const direct = readObjects(tokens, k, end, known)
     roles.targets.push(...direct.phrases)
@@ -580,6 +591,8 @@ interface Subjects {
   phrases: NounPhrase[] | null
   blocked: boolean
   negated: boolean
+  /** The phrases are bare names read as parts by their place (see PartRef). */
+  bare?: boolean
 }
 
 /** The parts a verb's clause is about: the phrases between `from` and the verb. */
@@ -611,11 +624,21 @@ function readSubjects(
   // "Each of the leaf switches 222a, 222b and 222c is connected to ...".
   while (i < verbStart) {
     if (DISTRIBUTIVE_WORDS.has(lowerAt(tokens, i)) && lowerAt(tokens, i + 1) === 'of') i += 2
-    else if (SUBJECT_OPENERS.has(lowerAt(tokens, i))) i++
-    else break
+    else if (
+      SUBJECT_OPENERS.has(lowerAt(tokens, i)) &&
+      !distributiveSubject(tokens, i, verbStart)
+    ) {
+      i++
+    } else break
   }
   if (i >= verbStart) return { phrases: null, blocked: false, negated }
   const list = readNounPhraseList(tokens, i, verbStart, known)
+  if (list.phrases.length === 0 && opensClause(tokens, i)) {
+    // "turntable goes into a phono preamp", "GPS and IMU feed into it": bare names that are the
+    // whole of a clause's subject act, so they are parts (an informal prompt drops "the").
+    const bare = bareList(tokens, i, verbStart)
+    if (bare) return { phrases: bare, blocked: false, negated, bare: true }
+  }
   const next = lowerAt(tokens, list.end)
   // "the radio transceiver 608 of each sensor node 602 communicates": a numbered part is the
   // subject whatever qualifies it.
@@ -629,6 +652,43 @@ function readSubjects(
 const ref = (phrase: NounPhrase): PartRef => ({ kind: 'phrase', phrase })
 
 type Known = (phrase: NounPhrase) => boolean
+/** A bare phrase that can name a part: no pronoun, no data, no flow, no mere "element". */
+function namesThing(phrase: NounPhrase): boolean {
+  return (
+    phrase.numeral === undefined &&
+    !NON_PART_NOUNS.has(phrase.head) &&
+    !FLOW_NOUNS.has(phrase.head) &&
+    !GENERIC_NOUNS.has(phrase.head) &&
+    !PRONOUNS.has(phrase.head)
+  )
+}
+
+/** Bare names joined by ",", "and", "or" that run from `i` exactly to `end`, or null. */
+function bareList(tokens: readonly Token[], i: number, end: number): NounPhrase[] | null {
+  const phrases: NounPhrase[] = []
+  let k = i
+  while (k < end) {
+    const phrase = readNounPhrase(tokens, k, end)
+    if (!phrase || phrase.end <= k || !namesThing(phrase)) return null
+    phrases.push(phrase)
+    k = phrase.end
+    while (k < end && /^(?:,|and|or|both|all)$/.test(lowerAt(tokens, k))) k++
+  }
+  return phrases.length > 0 ? phrases : null
+}
+
+/** Whether token `i` starts a clause: the sentence's start, or after ",", ";", "and", "then". */
+function opensClause(tokens: readonly Token[], i: number): boolean {
+  return i === 0 || /^(?:,|;|:|and|then|also)$/.test(lowerAt(tokens, i - 1))
+}
+
+/** "each ESC drives a motor": "each" is the determiner of the subject that runs to the verb. */
+function distributiveSubject(tokens: readonly Token[], i: number, verbStart: number): boolean {
+  if (!DISTRIBUTIVE_WORDS.has(lowerAt(tokens, i))) return false
+  const phrase = readNounPhrase(tokens, i, verbStart)
+  return phrase !== null && phrase.end === verbStart && isPlausiblePart(phrase)
+}
+
 const RELATIVES = new Set(['which', 'that', 'who'])
 
 /** The part phrase that ends right before token `at` (skipping a comma): a relative's antecedent. */
@@ -823,7 +883,7 @@ export function readLinkClauses(
       }
       if (found.phrases) {
         subjects = found.phrases.map((p) =>
-          equipment(p) ? { ...ref(p), equipment: true } : ref(p),
+          equipment(p) || found.bare ? { ...ref(p), asPart: true } : ref(p),
         )
       } else if (found.blocked && !given) subjects = null
       if (subjects && !found.negated) clauses.push(...toClauses(subjects, verb, roles))

@@ -217,8 +217,16 @@ export function readNounPhrase(
   ) {
     return null
   }
-  // "drives 2 fans 108" after its subject is a verb and its object, not a part's name.
-  if (AMBIGUOUS_VERBS.has(opening.lower) && countsAfter(tokens, start)) return null
+  // "drives 2 fans 108", "controller drives steering": after its subject, a verb and its object.
+  if (
+    AMBIGUOUS_VERBS.has(opening.lower) &&
+    (countsAfter(tokens, start) ||
+      (/[^s]s$/.test(opening.lower) &&
+        tokens[start - 1]?.kind === 'word' &&
+        isContentWord(tokens, start - 1)))
+  ) {
+    return null
+  }
   let i = start
   let determiner: Determiner = 'none'
   // At most three determiners ("each of the one or more"): a run of "a a a ..." is not a phrase.
@@ -245,6 +253,10 @@ export function readNounPhrase(
     /s$/.test(lowerAt(tokens, i + 1))
   ) {
     i++
+    // "4 ESCs" introduces them as "four ESCs" does ("FIG. 4 illustrates" counts nothing).
+    const before = lowerAt(tokens, i - 2) === '.' ? i - 3 : i - 2
+    const counted = !/^(?:figs?|figures?|claims?|steps?|no|nos)$/.test(lowerAt(tokens, before))
+    if (determiner === 'none' && counted) determiner = 'indefinite'
   }
 
   const words: string[] = []
@@ -360,7 +372,11 @@ export function readNounPhrase(
   if (keys.every((k) => ORDINALS.has(k))) return null
   if (determiner === 'none' && numeral === undefined) {
     const next = lowerAt(tokens, phraseEnd)
-    if (isDeterminerWord(next) || PRONOUNS.has(next) || next === 'whether') return null
+    // "validate the request" is a verb phrase; "lidar both go into ..." a subject, then its verb.
+    const spreads = /^(?:both|all|each)$/.test(next) && lowerAt(tokens, phraseEnd + 2) === 'into'
+    if ((isDeterminerWord(next) && !spreads) || PRONOUNS.has(next) || next === 'whether') {
+      return null
+    }
     const first = words[0]!.toLowerCase()
     if (isGerund(first) && keys.length === 1) return null
     // "boil water", "store data" are verb phrases; "control unit", "power supply" are parts.
@@ -434,6 +450,8 @@ export function readNounPhraseList(
     if (lowerAt(tokens, k) === ',') k++
     if (LIST_JOINERS.has(lowerAt(tokens, k))) k++
     if (k === i || k >= end) break
+    // "drives the ESCs and each ESC drives a motor": a distributive word opens a new clause.
+    if (/^(?:each|every)$/.test(lowerAt(tokens, k))) break
     const next = readNounPhrase(tokens, k, end)
     if (!next || !plausible(next)) break
     i = k

@@ -96,8 +96,9 @@ export interface StepContext {
 
 const N = String.raw`(?:[Ss]\s?\d{2,5}|\d{1,5}[a-zA-Z]?)`
 
+/** "if so, ...", and "if so charges the battery" with no comma ("so" opens no condition). */
 const YES_BRANCH =
-  /^(?:if|when)\s+(?:so|yes|true|affirmative|positive|successful|it\s+is|they\s+are|it\s+does|they\s+do|valid|the\s+answer\s+is\s+yes)\s*(?:,|:|then\b|$)[\s,]*(?:then\b[\s,]*)?/i
+  /^(?:if|when)\s+(?:so\b(?!\s+(?:that|as|far|much|long|many|on)\b)(?=\s+[a-z])|(?:so|yes|true|affirmative|positive|successful|it\s+is|they\s+are|it\s+does|they\s+do|valid|the\s+answer\s+is\s+yes)\s*(?:,|:|then\b|$))[\s,]*(?:then\b[\s,]*)?/i
 const NO_BRANCH =
   /^(?:(?:otherwise|else|in\s+the\s+alternative|alternatively)\b|if\s+(?:not|no|false|negative|unsuccessful|invalid|it\s+is\s+not|it\s+does\s+not|they\s+are\s+not|the\s+answer\s+is\s+no)\s*(?:,|:|then\b|$))[\s,]*(?:then\b[\s,]*)?/i
 /** "if it has", "if they match", "if it does not": a pronoun answering the last question. */
@@ -577,7 +578,7 @@ export function readStep(raw: RawStep, context: StepContext): StepItem[] {
   const endsAfter = readEndsAfter(text)
   if (endsAfter) return withOrders([endsAfter])
   const rejoin =
-    /^(?:in\s+(?:either|both|any|each|all)\s+(?:case|cases|event|events)|either\s+way|regardless|in\s+both\s+branches)\s*,?\s*/i.exec(
+    /^(?:in\s+(?:either|both|any|each|all)\s+(?:cases?|events?)\b|either\s+way\b|regardless\b|in\s+both\s+branches\b)\s*,?\s*/i.exec(
       text,
     )
   if (rejoin) {
@@ -733,6 +734,10 @@ function conditionEnd(rest: string): { index: number; 0: string } | null {
     break
   }
   if (then && (!first || then.index <= first.index)) return then
+  // "if the item is damaged we send it to liquidation": no comma, but the action has its own
+  // subject, a pronoun, where the condition's words end.
+  const subject = /\s+(?=(?:we|they|you|he|she|it)\s+[a-z])/i.exec(rest)
+  if (subject && subject.index > 0 && (!first || subject.index < first.index)) return subject
   return first ?? ACTION_START.exec(rest)
 }
 

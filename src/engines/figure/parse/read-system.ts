@@ -16,6 +16,7 @@ import { type ListedPart, readBareList, readDeclaration } from './read-declarati
 import { type FlowState, readFlowChain } from './read-flow-chain'
 import { isFiniteLinkVerb, type PartRef, readLinkClauses } from './read-links'
 import { type NounPhrase, readNounPhrase } from './read-noun-phrase'
+import { resolvePronouns } from './resolve-pronouns'
 import { splitClauses, splitSentences, stripOpener, stripParentheticals } from './split-sentences'
 import { type Token, tokenize } from './tokenize'
 
@@ -153,7 +154,10 @@ export function readSystem(prompt: string): SystemDraft {
       registry.allOf(phrase)
   }
   let preamble = true
-  for (const sentence of splitSentences(text)) {
+  // "it" is read as a part only where the prompt numbers none: a numbered prompt names its parts.
+  const numberless = registry.parts.every((part) => part.numeral === undefined)
+  const sentences = numberless ? resolvePronouns(splitSentences(text)) : splitSentences(text)
+  for (const sentence of sentences) {
     if (registry.parts.length > MAX_FIGURE_ELEMENTS) break
     if (!/[A-Za-z]{2}/.test(sentence)) continue
     // A claim's "; ... wherein ...;" belongs to its own element: the list around it goes on.

@@ -131,4 +131,39 @@ describe('readFigure', () => {
     expect(byNumeral['1410']!.label).toBe('CHARGES THE BATTERY')
     expect(byNumeral['1412']!.label).toBe('ROUTINE THEN WAITS ONE MINUTE')
   })
+
+  it('reads "it" after a subject of several parts, "run off", and a later "it" in the sentence', () => {
+    const robot = read(
+      'warehouse robot. lidar and bumper sensors go to the nav computer. it sends velocity commands to the motor controller, which drives the two wheel motors. nav computer and motor controller both run off a 24v battery through a bms.',
+    )
+    const links = (r: typeof robot) => {
+      const name = (id: string) => r.figure.elements.find((e) => e.id === id)!.label
+      return r.figure.connections.map((c) => `${name(c.from)} > ${name(c.to)}`)
+    }
+    expect(links(robot)).toEqual(
+      expect.arrayContaining([
+        'LIDAR > NAV COMPUTER',
+        'NAV COMPUTER > MOTOR CONTROLLER',
+        '24V BATTERY > BMS',
+        'BMS > NAV COMPUTER',
+        'BMS > MOTOR CONTROLLER',
+      ]),
+    )
+    const greenhouse = read(
+      'temp/humidity sensors report to the controller, and it opens the roof vents and runs the fans.',
+    )
+    expect(greenhouse.labels).toEqual(['TEMP/HUMIDITY SENSORS', 'CONTROLLER', 'ROOF VENTS', 'FANS'])
+    expect(links(greenhouse)).toEqual([
+      'TEMP/HUMIDITY SENSORS > CONTROLLER',
+      'CONTROLLER > ROOF VENTS',
+      'CONTROLLER > FANS',
+    ])
+  })
+
+  it('keeps "the lauter tun" apart from "the mash tun"', () => {
+    const { labels } = read(
+      'mash tun feeds the lauter tun. the lauter tun feeds the kettle. the controller runs the burner, which heats the kettle.',
+    )
+    expect(labels).toEqual(expect.arrayContaining(['MASH TUN', 'LAUTER TUN', 'KETTLE', 'BURNER']))
+  })
 })

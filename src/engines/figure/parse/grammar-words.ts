@@ -72,7 +72,7 @@ export const PHRASE_STOPS = set(`
   runs creates produces identifies selects applies compares converts receives forwards supplies
   dispatches publishes uploads downloads collects acquires gathers accepts gets accesses manages
   polls exchanges presents renders shows indicates represents corresponds serves acts functions
-  starts begins ends proceeds continues involves follows goes go
+  starts begins ends proceeds continues involves follows goes go runs run
 `)
 
 /**
@@ -111,8 +111,14 @@ export function isGerund(word: string): boolean {
 
 /** -ed participles ("distributed", "embedded"): adjectives before a noun, clauses after one. */
 export function isParticiple(word: string): boolean {
-  return word.length >= 5 && word.endsWith('ed') && !/(?:eed|ied)$/.test(word)
+  return (
+    (word.length >= 5 && word.endsWith('ed') && !/(?:eed|ied)$/.test(word)) ||
+    IRREGULAR_PARTICIPLES.has(word)
+  )
 }
+
+/** "a gps built in", "a filter held in the housing": participles without -ed. */
+const IRREGULAR_PARTICIPLES = set(`built made held kept shown`)
 
 /** Adverbs ending in -ly ("communicatively", "directly"), which end a noun phrase. */
 export function isAdverb(word: string): boolean {

@@ -34,7 +34,11 @@ function matchScore(phrase: NounPhrase, part: DraftPart): number {
   if (isAcronymOf(phrase, part)) return 3
   if (phrase.ordinal !== part.ordinal && phrase.ordinal !== undefined) return 0
   if (endsWith(part.keys, phrase.keys)) return 2
-  if (phrase.determiner === 'definite' && phrase.head === part.head) return 1
+  // "the converter" for "the DC-DC converter"; but "the lauter tun" is not "the mash tun": a
+  // modifier the part does not have names another part.
+  if (phrase.determiner === 'definite' && phrase.head === part.head) {
+    return phrase.keys.slice(0, -1).every((key) => part.keys.includes(key)) ? 1 : 0
+  }
   return 0
 }
 

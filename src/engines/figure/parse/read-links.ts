@@ -193,7 +193,14 @@ function matchVerb(tokens: readonly Token[], j: number): VerbMatch | null {
   // "is circulated to the coil 1108 by the compressor 1116": a passive's agent may come later.
   const passive = PARTICIPLE.test(word) && (lowerAt(tokens, j + 1) === 'by' || be)
   // "is positioned by the damper actuator 1104": any passive with its agent, the agent acting.
+  // "the controller runs the fans" drives them; "both run off a battery" are powered by it.
+  const runs = /^runs?$/.test(word)
+    ? /^(?:off|on|from)$/.test(lowerAt(tokens, j + 1))
+      ? { family: 'transfer' as const, store: false, inward: true }
+      : { family: 'direct' as const, store: false }
+    : undefined
   const form =
+    runs ??
     VERBS.get(word) ??
     (be && lowerAt(tokens, j + 1) === 'by'
       ? { family: 'direct' as const, store: false }
@@ -348,7 +355,7 @@ function prepositionRole(verb: VerbMatch, word: string): 'target' | 'source' | '
       if (word === 'to' || word === 'toward' || word === 'towards' || word === 'into') {
         return 'target'
       }
-      if (word === 'from') return 'source'
+      if (word === 'from' || (verb.inward && word === 'off')) return 'source'
       if (verb.store && (word === 'in' || word === 'into' || word === 'on' || word === 'onto')) {
         return 'target'
       }

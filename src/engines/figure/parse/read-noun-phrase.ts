@@ -78,8 +78,11 @@ const NOT_NUMBERED = new Set([
 /** A reference numeral token: "102", "102a", "1002'", or a range "302a-302c". */
 const NUMERAL_TOKEN = /^(?:\d{1,5}[a-z]?'{0,2}|\d{1,5}[a-z]?-\d{1,5}[a-z]?)$/i
 
+/** "24v", "500w", "10kw": a quantity with its unit, not a numeral with a letter ("210a"). */
+const UNIT_SUFFIX = /^\d+(?:v|w|kw|kwh|wh|mah|ah|hz|khz|mhz|ghz|mm|cm|km|kg|ml|gb|mb|tb|ms|rpm)$/i
+
 function isNumeralToken(token: Token): boolean {
-  if (!NUMERAL_TOKEN.test(token.text)) return false
+  if (!NUMERAL_TOKEN.test(token.text) || UNIT_SUFFIX.test(token.text)) return false
   const value = Number.parseInt(token.text, 10)
   return value >= 1 && value <= 99_999
 }
@@ -327,6 +330,15 @@ export function readNounPhrase(
     } else if (isParticiple(word) && words.length > 0) {
       // "a distributed database", but "a memory located in the housing".
       if (!isContentWord(tokens, j + 1)) break
+    } else if (
+      words.length > 0 &&
+      /[^su]s$/.test(word) &&
+      /^(?:the|a|an)$/.test(lowerAt(tokens, j + 1)) &&
+      !isAcronym(token.text)
+    ) {
+      // "the controller opens the roof vents": a form in -s with its object after it is a verb
+      // (a plural is not followed by "the").
+      break
     } else if (AMBIGUOUS_VERBS.has(word) && words.length > 0 && !isAcronym(token.text)) {
       // "the controller drives the motor", "the processor reads data", "the stream processor
       // stores aggregated results"; but "disk drives" and "data stores".
@@ -338,10 +350,13 @@ export function readNounPhrase(
       // "an HMI talks to the PLC": a verb form, then the preposition it takes; "GPS and IMU
       // feed into it": a second subject's plural verb ("into" follows no noun a part names).
       const conjoined = /^(?:and|or)$/.test(lowerAt(tokens, start - 1))
+      // ... or a plural's: "temperature tags talk to a gateway".
+      const plural = /[^s]s$/.test(lowerAt(tokens, j - 1))
+      const base = (conjoined || plural) && !/s$/.test(word)
       const takes =
-        (/[^s]s$/.test(word) || (conjoined && !/s$/.test(word))) &&
+        (/[^s]s$/.test(word) || base) &&
         /^(?:to|with|into|from)$/.test(next) &&
-        !NON_PART_NOUNS.has(singular(word))
+        (base || !NON_PART_NOUNS.has(singular(word)))
       if (
         agent ||
         takes ||
@@ -373,7 +388,12 @@ export function readNounPhrase(
   if (determiner === 'none' && numeral === undefined) {
     const next = lowerAt(tokens, phraseEnd)
     // "validate the request" is a verb phrase; "lidar both go into ..." a subject, then its verb.
-    const spreads = /^(?:both|all|each)$/.test(next) && lowerAt(tokens, phraseEnd + 2) === 'into'
+    const verb = lowerAt(tokens, phraseEnd + 1)
+    const spreads =
+      /^(?:both|all|each)$/.test(next) &&
+      (lowerAt(tokens, phraseEnd + 2) === 'into' ||
+        AMBIGUOUS_VERBS.has(verb) ||
+        /^(?:go|goes|run|runs|are|is|send|sends|talk|talks|connect|connects)$/.test(verb))
     if ((isDeterminerWord(next) && !spreads) || PRONOUNS.has(next) || next === 'whether') {
       return null
     }

@@ -7,7 +7,7 @@
 
 import { stripRequest } from './normalize-prompt'
 import { FLOW_NOUNS, GENERIC_NOUNS, METHOD_HEADS, NON_PART_NOUNS } from './noun-classes'
-import { readNounPhrase } from './read-noun-phrase'
+import { type NounPhrase, readNounPhrase } from './read-noun-phrase'
 import { stripOpener } from './split-sentences'
 import { lowerAt, tokenize } from './tokenize'
 
@@ -22,22 +22,53 @@ export function resolvePronouns(sentences: readonly string[]): string[] {
     const tokens = tokenize(stripOpener(stripRequest(sentence)))
     const subject = readNounPhrase(tokens, 0)
     const single =
-      subject !== null &&
-      !/^(?:and|or|,|&)$/.test(lowerAt(tokens, subject.end)) &&
-      subject.numeral === undefined &&
-      !NON_PART_NOUNS.has(subject.head) &&
-      !FLOW_NOUNS.has(subject.head) &&
-      !GENERIC_NOUNS.has(subject.head) &&
-      !METHOD_HEADS.has(subject.head)
-    let resolved = sentence
-    if (antecedent !== null) {
-      const name = `the ${antecedent}`
-      resolved = sentence.replace(/(^|\b[\w-]+\s+)\bit\b(?!['’])/gi, (whole, before: string) => {
+      subject !== null && !/^(?:and|or|,|&)$/.test(lowerAt(tokens, subject.end)) && isThing(subject)
+    const resolved = sentence.replace(
+      /(^|\b[\w-]+,?\s+)\bit\b(?!['’])/gi,
+      (whole, before: string, at: number) => {
         const word = before.trim().toLowerCase()
-        return word === '' || BEFORE_OBJECT.test(word) ? `${before}${name}` : whole
-      })
-    }
+        // "sensors report to the controller, and it opens the vents": "it" opening a later
+        // clause of the sentence is the one part named last before it.
+        const part =
+          /^(?:and|then|,|\S+,)$/.test(word) && at > 0
+            ? (lastThing(tokenize(sentence.slice(0, at))) ?? antecedent)
+            : word === '' || BEFORE_OBJECT.test(word)
+              ? antecedent
+              : null
+        return part === null ? whole : `${before}the ${part}`
+      },
+    )
     if (single) antecedent = subject.words.join(' ')
+    // "lidar and bumper sensors go to the nav computer. it sends ...": after a subject of several
+    // parts, "it" is the one part the sentence named last.
+    else if (subject)
+      antecedent = lastThing(tokenize(stripOpener(stripRequest(resolved)))) ?? antecedent
     return resolved
   })
+}
+
+/** The words of the last phrase of `tokens` that names one thing (not a plural), or null. */
+function lastThing(tokens: ReturnType<typeof tokenize>): string | null {
+  let last: string | null = null
+  for (let k = 0; k < tokens.length; ) {
+    const phrase = readNounPhrase(tokens, k)
+    if (!phrase || phrase.end <= k) {
+      k++
+      continue
+    }
+    const plural = /[^s]s$/i.test(phrase.words.at(-1) ?? '')
+    if (isThing(phrase) && !plural) last = phrase.words.join(' ')
+    k = phrase.end
+  }
+  return last
+}
+
+function isThing(phrase: NounPhrase): boolean {
+  return (
+    phrase.numeral === undefined &&
+    !NON_PART_NOUNS.has(phrase.head) &&
+    !FLOW_NOUNS.has(phrase.head) &&
+    !GENERIC_NOUNS.has(phrase.head) &&
+    !METHOD_HEADS.has(phrase.head)
+  )
 }

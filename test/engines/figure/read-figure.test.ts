@@ -120,6 +120,12 @@ describe('readFigure', () => {
     expect(decision.label).toBe('ITEM IS DAMAGED?')
     const yes = figure.connections.find((c) => c.from === decision.id && c.label === 'YES')!
     expect(figure.elements.find((e) => e.id === yes.to)!.label).toBe('SEND IT TO LIQUIDATION')
+    // ... or its own subject after the condition's predicate.
+    const lab = read(
+      'the tube is loaded on the analyzer. if a result is critical a tech calls the doctor, otherwise the results are auto-verified. the results are then sent to the EHR.',
+    )
+    expect(lab.labels).toContain('RESULT IS CRITICAL?')
+    expect(lab.labels).toContain('TECH CALLS THE DOCTOR')
   })
 
   it('draws a check whose marker sits inside its clause, and a join "in all cases"', () => {

@@ -172,4 +172,35 @@ describe('readFigure', () => {
     )
     expect(labels).toEqual(expect.arrayContaining(['MASH TUN', 'LAUTER TUN', 'KETTLE', 'BURNER']))
   })
+
+  it('reads branches typed as arrows, and refuses one it cannot place', () => {
+    const { figure } = read(
+      'preflight: power on, wait for gps lock. got 8+ sats? no -> keep waiting. yes -> arm motors.',
+    )
+    const decision = figure.elements.find((e) => e.kind === 'decision')!
+    expect(decision.label).toBe('GOT 8+ SATS?')
+    const branch = (label: string) =>
+      figure.elements.find(
+        (e) =>
+          e.id === figure.connections.find((c) => c.from === decision.id && c.label === label)?.to,
+      )?.label
+    expect([branch('YES'), branch('NO')]).toEqual(['ARM MOTORS', 'KEEP WAITING'])
+    const typed = readFigure(
+      'intake: we scan the barcode and look it up. no match -> put it in the exceptions rack. match -> load it.',
+    )
+    expect(typed.ok).toBe(false)
+    if (!typed.ok) expect(typed.message).toMatch(/"no match ->" is a branch written with an arrow/)
+  })
+
+  it('reads a chain of names joined by arrows as a block diagram, not as steps', () => {
+    const { figure } = read(
+      'xenon lamp -> chopper -> monochromator -> sample cuvette -> photodiode. the photodiode output goes to a lock-in amp.',
+    )
+    expect(figure.kind).toBe('block-diagram')
+    expect(figure.elements.map((e) => e.label).slice(0, 3)).toEqual([
+      'XENON LAMP',
+      'CHOPPER',
+      'MONOCHROMATOR',
+    ])
+  })
 })

@@ -456,6 +456,10 @@ const GOES_TO =
 const BACKGROUND =
   /^(?:fig(?:ure)?s?\.?\s*\d|as\s+is\s+(?:well\s+)?known|it\s+(?:should|will|is|may)|in\s+(?:some|other|certain|various)\s+embodiments|for\s+(?:example|instance)|(?:a|an|the)\s+(?:\w+\s+){0,4}?(?:method|process|flowchart|procedure)\s+(?:\d+\s+)?(?:then\s+)?(?:ends|terminates|stops|concludes|finishes|of|for|is|performed|executed|according|comprising|that|which|,|$))/i
 
+/** The words that say a check before its question: "the server checks whether", "determining if". */
+const CHECK_OPENER =
+  /^.{0,60}?\b(?:determin|check|decid|verif|evaluat|assess|test)\w*\s+(?:again\s+)?(?:whether|if)\s+/i
+
 /**
  * Clauses of a flowchart prompt that no element says (a step the reader passed over): each is
  * named in a warning, so nothing the prompt writes disappears without a word.
@@ -465,7 +469,9 @@ function uncoveredClauses(prompt: string, figure: Figure): string[] {
   const missed: string[] = []
   for (const raw of prompt.split(/(?<=[.;:?!])(?<!\b(?:figs?|no|e\.g|i\.e)\.)\s+|\n+/i)) {
     const clause = raw.trim().replace(/[.;:]+$/, '')
-    const words = contentWords(clause.replace(/\(?\b(?:step|block)?\s*S?\d{2,5}[a-z]?\)?/gi, ' '))
+    // "the server checks whether it matches" is drawn as its question: "IT MATCHES?".
+    const said = clause.replace(CHECK_OPENER, '')
+    const words = contentWords(said.replace(/\(?\b(?:step|block)?\s*S?\d{2,5}[a-z]?\)?/gi, ' '))
       .filter((w) => !CONNECTIVES.has(w.toLowerCase()))
       .map(stem)
       .filter((w) => w.length > 2 && !/^\d/.test(w))

@@ -70,10 +70,36 @@ export function hasStepCues(text: string, bare = false): boolean {
   return false
 }
 
+/** "? no ->", "yes ->": a decision's branches typed as arrows. */
+const ARROW_BRANCHES = /(?:^|[.;:?!]\s*)(?:yes|no)\s*->/im
+
+/**
+ * Whether the prompt opens with a chain of three or more short names joined by "->", at most a
+ * third of them led by a verb (a chain of steps is: "power on -> wait for gps lock").
+ */
+function nounChain(text: string): boolean {
+  const first = text.split(/[.;\n](?:\s|$)/)[0] ?? ''
+  const links = first.split('->').map((piece) => piece.trim())
+  if (links.length < 3) return false
+  // "sample cuvette" is a name, though "sample" may lead a step: most links decide.
+  const steps = links.filter((piece) => {
+    const word = /^[A-Za-z][\w-]*/.exec(piece)?.[0].toLowerCase() ?? ''
+    return STEP_VERBS.has(word) || isGerund(word)
+  })
+  return (
+    links.every((piece) => /^[A-Za-z]/.test(piece) && piece.split(/\s+/).length <= 4) &&
+    steps.length * 3 <= links.length
+  )
+}
+
 /** Decides what to read a normalized prompt as (see the module header). */
 export function classifyPrompt(prompt: NormalizedPrompt): PromptKind {
   const head = firstHead(prompt.text)
   if (prompt.asksFlowchart || METHOD_HEADS.has(head)) return 'method'
+  // "got 8+ sats? no -> keep waiting. yes -> arm motors": branches typed with arrows.
+  if (!prompt.asksBlockDiagram && ARROW_BRANCHES.test(prompt.text)) return 'method'
+  // "xenon lamp -> chopper -> monochromator -> photodiode": things in a chain, not steps.
+  if (!prompt.asksFlowchart && nounChain(prompt.text)) return 'system'
   if (!prompt.asksBlockDiagram && (prompt.text.match(STEP_MARKERS)?.length ?? 0) >= 2)
     return 'method'
   // "A non-transitory medium storing instructions ... operations comprising: receiving ..."

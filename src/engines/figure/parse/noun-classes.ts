@@ -62,7 +62,7 @@ export const NON_PART_NOUNS = set(`
   portion region area part piece thereof itself one each another plurality form use purpose
   output image picture video audio sound text document report log metric sample statistic score
   estimate prediction feedback waypoint coordinate location position temperature pressure
-  humidity voltage current heat event
+  humidity voltage current heat event wavelength setpoint gain torque
 `)
 
 /** NON_PART heads that also name the equipment at a link's end ("a grid connection"). */

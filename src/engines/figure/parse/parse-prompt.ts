@@ -99,9 +99,23 @@ function finish(draft: Draft, label: string | undefined): ParseResult {
 const MARKER_IN_CHECK =
   /(\b(?:the\s+[\w-]+(?:\s+[\w-]+){0,3}?\s+)?(?:determin|check|decid|verif|test|evaluat|assess)\w*)\s+at\s+((?:[Ss]\s?)?\d{2,5}[a-z]?)\s+(?=(?:whether|if)\b)/gi
 
+/** "yes -> show the dashboard", "no -> show an error": branches typed with an arrow. */
+const ARROW_YES = /(^|[.;:!?]\s*|\n\s*)yes\s*->\s*/gi
+const ARROW_NO = /(^|[.;:!?]\s*|\n\s*)no\s*->\s*/gi
+/** "no match -> ...": a branch named by its condition, which the reader cannot place. */
+const ARROW_CONDITION = /(?:^|[.;:!?]\s*|\n\s*)((?:no|not)\s+[\w'-]+(?:\s+[\w'-]+){0,3})\s*->/i
+
 function parseMethod(text: string, label: string | undefined, about = false): ParseResult {
+  const branched = text.replace(ARROW_YES, '$1If so, ').replace(ARROW_NO, '$1If not, ')
+  const condition = ARROW_CONDITION.exec(branched)
+  if (condition) {
+    return fail(
+      'no_structure',
+      `"${condition[1]} ->" is a branch written with an arrow, which is not read; write it as "if there is a ..., ...; otherwise, ..." or send the structure as \`figure\`.`,
+    )
+  }
   const { body, numeral, title, listed } = findMethodBody(
-    text.replace(MARKER_IN_CHECK, 'at $2, $1 '),
+    branched.replace(MARKER_IN_CHECK, 'at $2, $1 '),
     about,
   )
   const series = stepSeries(body, numeral)

@@ -127,7 +127,8 @@ addVerbs(
   instructing command commands commanding query queries querying invoke invokes invoking call
   calls calling access accesses accessing update updates updating poll polls polling manage
   manages managing regulate regulates regulating actuate actuates actuating charge charges
-  charging switch switches switching`,
+  charging switch switches switching open opens opening close closes closing heat heats heating
+  cool cools cooling`,
 )
 
 /** Words that end the clause a verb's objects are read from. */

@@ -330,15 +330,6 @@ export function readNounPhrase(
     } else if (isParticiple(word) && words.length > 0) {
       // "a distributed database", but "a memory located in the housing".
       if (!isContentWord(tokens, j + 1)) break
-    } else if (
-      words.length > 0 &&
-      /[^su]s$/.test(word) &&
-      /^(?:the|a|an)$/.test(lowerAt(tokens, j + 1)) &&
-      !isAcronym(token.text)
-    ) {
-      // "the controller opens the roof vents": a form in -s with its object after it is a verb
-      // (a plural is not followed by "the").
-      break
     } else if (AMBIGUOUS_VERBS.has(word) && words.length > 0 && !isAcronym(token.text)) {
       // "the controller drives the motor", "the processor reads data", "the stream processor
       // stores aggregated results"; but "disk drives" and "data stores".

@@ -497,6 +497,8 @@ function looksLikeStep(text: string, raw: RawStep, context: StepContext): boolea
     return true
   // A numbered method's unmarked statements are remarks ("The token is valid for an hour.").
   if (context.series.numbered) return false
+  // "the server checks whether the password matches": a check is a step.
+  if (DECISION.test(text) || PASSIVE_DECISION.test(text)) return true
   if (/^(?:\S+\s+){0,6}(?:is|are|was|were)\s+(?:\w+ly\s+)?\w+(?:ed|en|wn|un|ut|id)\b/i.test(text))
     return true
   if (

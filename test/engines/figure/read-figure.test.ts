@@ -203,4 +203,13 @@ describe('readFigure', () => {
       'MONOCHROMATOR',
     ])
   })
+
+  it("keeps a containing verb and an acronym's words out of the wrong labels", () => {
+    const { figure } = read(
+      'FIG. 6 is a block diagram of test equipment 600 for testing a device under test (DUT) 650. The test equipment 600 comprises a test head 602. The test head 602 houses pin electronics cards 608a and 608b, and the DUT 650 is coupled to the test head 602.',
+    )
+    const byNumeral = Object.fromEntries(figure.elements.map((e) => [e.numeral, e.label]))
+    expect(byNumeral['608a']).toBe('PIN ELECTRONICS CARD')
+    expect(byNumeral['650']).toBe('DEVICE-UNDER-TEST')
+  })
 })

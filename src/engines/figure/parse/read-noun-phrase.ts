@@ -78,6 +78,19 @@ const NOT_NUMBERED = new Set([
 /** A reference numeral token: "102", "102a", "1002'", or a range "302a-302c". */
 const NUMERAL_TOKEN = /^(?:\d{1,5}[a-z]?'{0,2}|\d{1,5}[a-z]?-\d{1,5}[a-z]?)$/i
 
+/** Verbs that say what a part holds; a plural noun too ("houses"), but never right after a part. */
+const CONTAINING_VERBS = new Set([
+  'houses',
+  'holds',
+  'contains',
+  'includes',
+  'comprises',
+  'encloses',
+  'incorporates',
+  'carries',
+  'accommodates',
+])
+
 /** "24v", "500w", "10kw": a quantity with its unit, not a numeral with a letter ("210a"). */
 const UNIT_SUFFIX = /^\d+(?:v|w|kw|kwh|wh|mah|ah|hz|khz|mhz|ghz|mm|cm|km|kg|ml|gb|mb|tb|ms|rpm)$/i
 
@@ -217,6 +230,16 @@ export function readNounPhrase(
     !isDeterminerWord(opening.lower) &&
     !PHRASES_BY_FIRST.has(opening.lower) &&
     !isAcronym(opening.text)
+  ) {
+    return null
+  }
+  // "the test head 602 houses pin electronics cards 608a": after a part, a containing verb.
+  const after = tokens[start - 1]
+  if (
+    CONTAINING_VERBS.has(opening.lower) &&
+    (after?.kind === 'number' ||
+      (after !== undefined && isNumeralToken(after)) ||
+      isContentWord(tokens, start - 1))
   ) {
     return null
   }

@@ -46,7 +46,32 @@ export function stripOpener(sentence: string): string {
 
 /** Drops parenthetical remarks ("(e.g., RAM)"); numerals were unwrapped by normalizePrompt. */
 export function stripParentheticals(sentence: string): string {
-  return sentence.replace(/\([^()]{0,200}\)/g, ' ').replace(/[()]/g, ' ')
+  return joinExpansions(sentence)
+    .replace(/\([^()]{0,200}\)/g, ' ')
+    .replace(/[()]/g, ' ')
+}
+
+/**
+ * "a device under test (DUT) 650": the words an acronym spells are one name, though a
+ * preposition stands inside it; they are joined by hyphens so the name reads as one phrase
+ * ("DEVICE-UNDER-TEST"), instead of "TEST 650".
+ */
+function joinExpansions(sentence: string): string {
+  return sentence.replace(
+    /((?:[A-Za-z][\w-]*\s+){2,6})\(([A-Z]{2,6})s?\)/g,
+    (whole, words: string, acronym: string) => {
+      const list = words.trim().split(/\s+/)
+      const spelled = list.slice(-acronym.length)
+      const initials = spelled.map((w) => w[0]!.toUpperCase()).join('')
+      if (
+        initials !== acronym ||
+        !spelled.some((w) => /^(?:of|under|in|on|for|to|and|at|by)$/i.test(w))
+      ) {
+        return whole
+      }
+      return `${list.slice(0, -acronym.length).join(' ')} ${spelled.join('-')} (${acronym})`.trimStart()
+    },
+  )
 }
 
 /**

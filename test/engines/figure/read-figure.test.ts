@@ -212,4 +212,19 @@ describe('readFigure', () => {
     expect(byNumeral['608a']).toBe('PIN ELECTRONICS CARD')
     expect(byNumeral['650']).toBe('DEVICE-UNDER-TEST')
   })
+
+  it('reads "the fc" as the flight controller and "report back to it"', () => {
+    const quad = read(
+      'flight controller -> 4 escs -> 4 motors. gps and compass both plug into the fc.',
+    )
+    expect(quad.labels).not.toContain('FC')
+    const id = (label: string) => quad.figure.elements.find((e) => e.label === label)!.id
+    const links = quad.figure.connections.map((c) => `${c.from}>${c.to}`)
+    expect(links).toContain(`${id('GPS')}>${id('FLIGHT CONTROLLER')}`)
+    expect(links).toContain(`${id('COMPASS')}>${id('FLIGHT CONTROLLER')}`)
+    const board = read(
+      'mainboard drives the steppers. hotend thermistor and bed thermistor report back to it.',
+    )
+    expect(board.labels).toEqual(['MAINBOARD', 'STEPPERS', 'HOTEND THERMISTOR', 'BED THERMISTOR'])
+  })
 })

@@ -597,7 +597,7 @@ function undrawnParts(prompt: string, figure: Figure): string[] {
     if (phrase.numeral === undefined) mentions.set(key, (mentions.get(key) ?? 0) + 1)
     // An informal prompt drops its articles: a bare name that acts ("turntable goes into ...",
     // "sub is hooked up to the amp") or is acted on ("drives steering and brakes") is a part.
-    const bareActs = opens && isVerbWord(tokens, k)
+    const bareActs = opens && isVerbWord(tokens, pastJoined(tokens, k))
     // ... and what is joined to it ("drives steering and brakes").
     const bareActedOn = actedOn(tokens, k0) || (b >= 0 && b + 1 === actedEnd)
     if (bareActedOn) actedEnd = phrase.end
@@ -627,7 +627,9 @@ function undrawnParts(prompt: string, figure: Figure): string[] {
       drawn.some(
         (d) => d.has(stem(head)) && words.filter((w) => d.has(w)).length >= words.length / 2,
       ) ||
-      (/^[A-Z]{2,6}$/.test(acronym) && figure.elements.some((e) => initials(e.label) === acronym))
+      // "the DSP", and in an informal prompt "the fc" for the flight controller.
+      (/^(?:[A-Z]{2,6}|[a-z]{2,4})$/.test(acronym) &&
+        figure.elements.some((e) => initials(e.label) === acronym.toUpperCase()))
     // "a drive unit including a left wheel motor": a functional thing introduced is a part.
     const introduced = phrase.determiner === 'indefinite' && FUNCTIONAL_NOUNS.has(head)
     if (!covered) {
@@ -666,6 +668,17 @@ function actedOn(tokens: readonly Token[], k: number): boolean {
   while (b >= 0 && /^(?:the|a|an|its|their|each|both)$/.test(tokens[b]!.lower)) b--
   const verb = b >= 0 ? tokens[b]!.lower : ''
   return ACTS_ON_PARTS.test(verb)
+}
+
+/** Past the phrases joined to the one ending at `k` ("hotend thermistor [and bed thermistor]"). */
+function pastJoined(tokens: readonly Token[], k: number): number {
+  let end = k
+  while (/^(?:and|or|,)$/.test(tokens[end]?.lower ?? '')) {
+    const next = readNounPhrase(tokens, end + 1)
+    if (!next || next.end <= end + 1) break
+    end = next.end
+  }
+  return end
 }
 
 /**

@@ -45,7 +45,8 @@ function matchScore(phrase: NounPhrase, part: DraftPart): number {
 /** "the VSD 304" after "a variable speed drive (VSD) 304": capitals that spell the part's words. */
 function isAcronymOf(phrase: NounPhrase, part: DraftPart): boolean {
   const word = phrase.words.length === 1 ? phrase.words[0]! : ''
-  if (!/^[A-Z]{2,6}s?$/.test(word) || part.keys.length < 2) return false
+  // An informal prompt writes them in lowercase: "the fc" for the flight controller.
+  if (!/^(?:[A-Z]{2,6}|[a-z]{2,4})s?$/.test(word) || part.keys.length < 2) return false
   const initials = part.keys
     .flatMap((key) => key.split('-'))
     .map((key) => key[0])

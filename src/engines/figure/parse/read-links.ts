@@ -101,7 +101,7 @@ addVerbs(
 )
 addVerbs(
   'couple',
-  'mounted fitted fastened secured affixed bonded welded clamped bolted plugged inserted seated hooked',
+  'mounted fitted fastened secured affixed bonded welded clamped bolted plugged inserted seated hooked plug',
 )
 // Informal: "the turntable goes into a phono preamp" (into, as a store verb takes it).
 addVerbs('transfer', 'go goes going', true)
@@ -454,8 +454,13 @@ function readRoles(tokens: readonly Token[], verb: VerbMatch, end: number, known
     objectsEnd: -1,
   }
   let k = verb.end
-  // "hooked up to the amp", "wired up to": the particle says nothing of the link.
-  if (lowerAt(tokens, k) === 'up' && /^(?:to|with|into)$/.test(lowerAt(tokens, k + 1))) k++
+  // "hooked up to the amp", "report back to it": the particle says nothing of the link.
+  if (
+    /^(?:up|back)$/.test(lowerAt(tokens, k)) &&
+    /^(?:to|with|into)$/.test(lowerAt(tokens, k + 1))
+  ) {
+    k++
+  }
   if (verb.family === 'direct' || verb.family === 'couple') {
     const direct = readObjects(tokens, k, end, known)
     roles.targets.push(...direct.phrases)

@@ -369,7 +369,7 @@ export function readNounPhrase(
       const base = (conjoined || plural) && !/s$/.test(word)
       const takes =
         (/[^s]s$/.test(word) || base) &&
-        /^(?:to|with|into|from)$/.test(next) &&
+        /^(?:to|with|into|from|back|up)$/.test(next) &&
         (base || !NON_PART_NOUNS.has(singular(word)))
       if (
         agent ||
@@ -407,7 +407,9 @@ export function readNounPhrase(
       /^(?:both|all|each)$/.test(next) &&
       (lowerAt(tokens, phraseEnd + 2) === 'into' ||
         AMBIGUOUS_VERBS.has(verb) ||
-        /^(?:go|goes|run|runs|are|is|send|sends|talk|talks|connect|connects)$/.test(verb))
+        /^(?:go|goes|run|runs|are|is|send|sends|talk|talks|connect|connects|plug|plugs)$/.test(
+          verb,
+        ))
     if ((isDeterminerWord(next) && !spreads) || PRONOUNS.has(next) || next === 'whether') {
       return null
     }

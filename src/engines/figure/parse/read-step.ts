@@ -741,7 +741,9 @@ function conditionEnd(rest: string): { index: number; 0: string } | null {
   const subject =
     /\s+(?=(?:we|they|you|he|she|it)\s+[a-z])/i.exec(rest) ??
     // "if a result is critical a tech calls the doctor": a predicate, then a new subject.
-    /(?<=\b(?:is|are|was|were)\s+(?:not\s+)?[\w-]+)\s+(?=(?:a|an|the)\s+[\w-]+\s+[a-z]+s\b)/i.exec(rest)
+    /(?<=\b(?:is|are|was|were)\s+(?:not\s+)?[\w-]+)\s+(?=(?:a|an|the)\s+[\w-]+\s+[a-z]+s\b)/i.exec(
+      rest,
+    )
   if (subject && subject.index > 0 && (!first || subject.index < first.index)) return subject
   return first ?? ACTION_START.exec(rest)
 }

@@ -227,4 +227,23 @@ describe('readFigure', () => {
     )
     expect(board.labels).toEqual(['MAINBOARD', 'STEPPERS', 'HOTEND THERMISTOR', 'BED THERMISTOR'])
   })
+
+  it('reads "patch holds ...", short names ("ppg", "accel") and the can bus', () => {
+    const patch = read(
+      'patch holds ppg sensor, accelerometer, mcu and a coin cell. ppg and accel both feed the mcu, which sends vitals to the phone app.',
+    )
+    expect(patch.labels).toEqual([
+      'PATCH',
+      'PPG SENSOR',
+      'ACCELEROMETER',
+      'MCU',
+      'COIN CELL',
+      'PHONE APP',
+    ])
+    expect(patch.warned).toBe('')
+    const bike = read(
+      'battery pack feeds the motor controller. display talks to it over the can bus.',
+    )
+    expect(bike.labels).toContain('CAN BUS')
+  })
 })

@@ -643,10 +643,13 @@ function undrawnParts(prompt: string, figure: Figure): string[] {
     // Drawn when some element says its head and most of its other words.
     const words = phrase.keys.filter(named).map(stem)
     const acronym = phrase.words.length === 1 ? phrase.words[0]!.replace(/s$/, '') : ''
+    // "accel" for the ACCELEROMETER: a bare short name is the start of a drawn word.
+    const short = phrase.keys.length === 1 && head.length >= 4 && phrase.determiner === 'none'
     const covered =
       drawn.some(
         (d) => d.has(stem(head)) && words.filter((w) => d.has(w)).length >= words.length / 2,
       ) ||
+      (short && drawn.some((d) => [...d].some((w) => w.startsWith(head) && w !== head))) ||
       // "the DSP", and in an informal prompt "the fc" for the flight controller.
       (/^(?:[A-Z]{2,6}|[a-z]{2,4})$/.test(acronym) &&
         figure.elements.some((e) => initials(e.label) === acronym.toUpperCase()))

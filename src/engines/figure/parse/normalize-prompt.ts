@@ -112,6 +112,8 @@ export function normalizePrompt(prompt: string): NormalizedPrompt {
       /,? ?\b(?:of|according to|as (?:claimed|recited|defined) in) claims? \d+(?: ?(?:or|and|-|to) ?\d+)?/gi,
       '',
     )
+    // "the can bus" typed in lowercase is the CAN bus, not the modal "can".
+    .replace(/\bcan(?=[\s-]+(?:bus|network|interface|transceiver|controller)\b)/gi, 'CAN')
     // Single quotes around a word or two are quotation marks, not part of a label.
     .replace(/(^|[\s(])'([^'\n]{1,60})'(?=[\s.,;:)]|$)/g, '$1$2')
     .replace(/ {2,}/g, ' ')

@@ -34,6 +34,12 @@ function matchScore(phrase: NounPhrase, part: DraftPart): number {
   if (isAcronymOf(phrase, part)) return 3
   if (phrase.ordinal !== part.ordinal && phrase.ordinal !== undefined) return 0
   if (endsWith(part.keys, phrase.keys)) return 2
+  // An informal prompt's short names: "ppg" for the ppg sensor, "accel" for the accelerometer.
+  if (phrase.determiner === 'none' && phrase.keys.length === 1 && part.keys.length >= 1) {
+    const word = phrase.keys[0]!
+    if (part.keys.length >= 2 && part.keys[0] === word) return 1
+    if (word.length >= 4 && part.keys.length === 1 && part.keys[0]!.startsWith(word)) return 1
+  }
   // "the converter" for "the DC-DC converter"; but "the lauter tun" is not "the mash tun": a
   // modifier the part does not have names another part.
   if (phrase.determiner === 'definite' && phrase.head === part.head) {

@@ -126,7 +126,7 @@ interface Keyword {
 }
 
 const SINGLE_KEYWORDS = new Set(
-  'comprising comprises comprise including includes include containing contains contain having has have with houses encloses incorporates'.split(
+  'comprising comprises comprise including includes include containing contains contain having has have with houses encloses incorporates holds'.split(
     ' ',
   ),
 )

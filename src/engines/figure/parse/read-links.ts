@@ -685,7 +685,7 @@ function bareList(tokens: readonly Token[], i: number, end: number): NounPhrase[
     if (!phrase || phrase.end <= k || !namesThing(phrase)) return null
     phrases.push(phrase)
     k = phrase.end
-    while (k < end && /^(?:,|and|or|both|all)$/.test(lowerAt(tokens, k))) k++
+    while (k < end && /^(?:,|and|or|both|all|each)$/.test(lowerAt(tokens, k))) k++
   }
   return phrases.length > 0 ? phrases : null
 }

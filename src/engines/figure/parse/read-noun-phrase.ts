@@ -353,6 +353,9 @@ export function readNounPhrase(
     } else if (isParticiple(word) && words.length > 0) {
       // "a distributed database", but "a memory located in the housing".
       if (!isContentWord(tokens, j + 1)) break
+    } else if (CONTAINING_VERBS.has(word) && words.length > 0) {
+      // "patch holds ppg sensor": the part, then what it holds.
+      break
     } else if (AMBIGUOUS_VERBS.has(word) && words.length > 0 && !isAcronym(token.text)) {
       // "the controller drives the motor", "the processor reads data", "the stream processor
       // stores aggregated results"; but "disk drives" and "data stores".

@@ -246,4 +246,17 @@ describe('readFigure', () => {
     )
     expect(bike.labels).toContain('CAN BUS')
   })
+
+  it('draws software inside the host it lives or runs on, and a battery it runs on as a source', () => {
+    const { figure } = read(
+      'mainboard drives the steppers. klipper lives on a raspberry pi, which talks to the mainboard over usb. the fan runs on a battery.',
+    )
+    const byLabel = Object.fromEntries(figure.elements.map((e) => [e.label, e]))
+    expect(byLabel.KLIPPER!.parent).toBe(byLabel['RASPBERRY PI']!.id)
+    expect(byLabel['RASPBERRY PI']!.kind).toBe('container')
+    expect(byLabel.FAN!.parent).toBeUndefined()
+    expect(
+      figure.connections.some((c) => c.from === byLabel.BATTERY!.id && c.to === byLabel.FAN!.id),
+    ).toBe(true)
+  })
 })

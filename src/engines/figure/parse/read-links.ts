@@ -356,7 +356,7 @@ function prepositionRole(verb: VerbMatch, word: string): 'target' | 'source' | '
       if (word === 'to' || word === 'toward' || word === 'towards' || word === 'into') {
         return 'target'
       }
-      if (word === 'from' || (verb.inward && word === 'off')) return 'source'
+      if (word === 'from' || (verb.inward && (word === 'off' || word === 'on'))) return 'source'
       if (verb.store && (word === 'in' || word === 'into' || word === 'on' || word === 'onto')) {
         return 'target'
       }

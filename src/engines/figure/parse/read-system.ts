@@ -47,6 +47,12 @@ function afterHeading(text: string): string {
   return subject && isFiniteLinkVerb(tokens, subject.end) ? rest.trimStart() : text
 }
 
+/** "X lives on Y", "X runs on Y", "X resides on Y": software and its host. */
+const HOSTED =
+  /^\s*((?:[\w'-]+\s+){0,5}?[\w'-]+)\s+(?:lives|runs|resides|is\s+hosted)\s+on\s+((?:(?:a|an|the|its)\s+)?(?:[\w'-]+\s+){0,4}?[\w'-]+)(?=\s*(?:,|$))/i
+/** A host that is a power source: "runs on batteries" is powered, not hosted. */
+const POWER_HEADS = new Set(['battery', 'cell', 'power', 'mains', 'solar', 'supply', 'psu', 'gas'])
+
 /** Reads the parts and links of a block diagram from normalized prompt text. */
 export function readSystem(prompt: string): SystemDraft {
   // "a header (12)": a parenthesised numeral is the part's numeral.
@@ -72,6 +78,19 @@ export function readSystem(prompt: string): SystemDraft {
   }
 
   const readStatement = (text: string, preamble: boolean): boolean => {
+    // "klipper lives on a raspberry pi, which talks to the mainboard": the software is drawn
+    // inside its host, and the statement goes on about the host.
+    const hosted = HOSTED.exec(text)
+    if (hosted) {
+      const guest = readNounPhrase(tokenize(hosted[1]!), 0)
+      const host = readNounPhrase(tokenize(hosted[2]!), 0)
+      if (guest && host && !POWER_HEADS.has(host.head)) {
+        const parent = registry.find(host) ?? registry.add(host)
+        registry.allOf(guest, parent, true)
+        const rest = text.slice(hosted[0].length)
+        return rest.trim() === '' || readStatement(`${hosted[2]}${rest}`, false)
+      }
+    }
     const chains = readArrowChain(text)
     if (chains) {
       // Every name in a chain is a part, even a bare "User".

@@ -154,6 +154,7 @@ export const STEP_VERBS = set(`
   drain flush unload unpack solder quench lower raise tilt ignite extinguish stir shake escalate
   reroute enroll reconcile refund withdraw underwrite renew reinstate migrate replicate reindex
   reboot reset restart calibrate sterilize autoclave inoculate harvest irrigate fertilize
+  draw inject integrate ask hover warn disarm takeoff seal clamp drill crimp tare dose prune knead
 `)
 
 /** Opening words of a sentence that cannot be a step ("The request includes a token."). */

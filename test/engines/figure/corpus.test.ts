@@ -41,7 +41,7 @@ const HELD_OUT: Case[] = blind6 as Case[]
  * 0.734, 30 parts dropped silently; worked on since. Its own floors: it is harder than the rest.
  */
 const BLIND_7: Case[] = blind7 as Case[]
-const BLIND_7_FLOORS = { elementF1: 0.915, connectionF1: 0.805, silentDrops: 10, refused: 2 }
+const BLIND_7_FLOORS = { elementF1: 0.915, connectionF1: 0.805, silentDrops: 9, refused: 2 }
 
 /** Floors the reader must keep (the bench's figures when they were set, rounded down). */
 const FLOORS = {

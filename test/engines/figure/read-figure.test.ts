@@ -259,4 +259,19 @@ describe('readFigure', () => {
       figure.connections.some((c) => c.from === byLabel.BATTERY!.id && c.to === byLabel.FAN!.id),
     ).toBe(true)
   })
+
+  it('draws what sits inside or in a part inside it ("heater sits inside the boiler")', () => {
+    const { figure } = read(
+      'water tank -> pump -> boiler. heater sits inside the boiler. the controller and a 4g modem sit in a control cabinet; the controller talks to the modem.',
+    )
+    const byLabel = Object.fromEntries(figure.elements.map((e) => [e.label, e]))
+    expect(byLabel.HEATER!.parent).toBe(byLabel.BOILER!.id)
+    expect(byLabel['4G MODEM']!.parent).toBe(byLabel['CONTROL CABINET']!.id)
+    expect(byLabel.CONTROLLER!.parent).toBe(byLabel['CONTROL CABINET']!.id)
+    expect(
+      figure.connections.some(
+        (c) => c.from === byLabel.CONTROLLER!.id && c.to === byLabel['4G MODEM']!.id,
+      ),
+    ).toBe(true)
+  })
 })

@@ -91,8 +91,9 @@ const CONTAINING_VERBS = new Set([
   'accommodates',
 ])
 
-/** "24v", "500w", "10kw": a quantity with its unit, not a numeral with a letter ("210a"). */
-const UNIT_SUFFIX = /^\d+(?:v|w|kw|kwh|wh|mah|ah|hz|khz|mhz|ghz|mm|cm|km|kg|ml|gb|mb|tb|ms|rpm)$/i
+/** "24v", "500w", "10kw", "a 4g modem": a quantity or a generation, not a numeral ("210a"). */
+const UNIT_SUFFIX =
+  /^(?:\d+(?:v|w|kw|kwh|wh|mah|ah|hz|khz|mhz|ghz|mm|cm|km|kg|ml|gb|mb|tb|ms|rpm)|\dg)$/i
 
 function isNumeralToken(token: Token): boolean {
   if (!NUMERAL_TOKEN.test(token.text) || UNIT_SUFFIX.test(token.text)) return false

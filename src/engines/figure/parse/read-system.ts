@@ -15,7 +15,7 @@ import { readArrowChain } from './read-arrows'
 import { type ListedPart, readBareList, readDeclaration } from './read-declarations'
 import { type FlowState, readFlowChain } from './read-flow-chain'
 import { isFiniteLinkVerb, type PartRef, readLinkClauses } from './read-links'
-import { type NounPhrase, readNounPhrase } from './read-noun-phrase'
+import { type NounPhrase, readNounPhrase, readNounPhraseList } from './read-noun-phrase'
 import { resolvePronouns } from './resolve-pronouns'
 import { splitClauses, splitSentences, stripOpener, stripParentheticals } from './split-sentences'
 import { type Token, tokenize } from './tokenize'
@@ -47,9 +47,12 @@ function afterHeading(text: string): string {
   return subject && isFiniteLinkVerb(tokens, subject.end) ? rest.trimStart() : text
 }
 
-/** "X lives on Y", "X runs on Y", "X resides on Y": software and its host. */
+/**
+ * "X lives on Y", "X runs on Y": software and its host; "X sits inside Y", "X and Z sit in Y": a
+ * part and what holds it.
+ */
 const HOSTED =
-  /^\s*((?:[\w'-]+\s+){0,5}?[\w'-]+)\s+(?:lives|runs|resides|is\s+hosted)\s+on\s+((?:(?:a|an|the|its)\s+)?(?:[\w'-]+\s+){0,4}?[\w'-]+)(?=\s*(?:,|$))/i
+  /^\s*((?:[\w'-]+\s+){0,8}?[\w'-]+)\s+(?:(?:lives|runs|resides|is\s+hosted)\s+on|(?:sits?|lives|resides|is|are)\s+(?:inside|within|in))\s+((?:(?:a|an|the|its)\s+)?(?:[\w'-]+\s+){0,4}?[\w'-]+)(?=\s*(?:,|;|$))/i
 /** A host that is a power source: "runs on batteries" is powered, not hosted. */
 const POWER_HEADS = new Set(['battery', 'cell', 'power', 'mains', 'solar', 'supply', 'psu', 'gas'])
 
@@ -82,13 +85,19 @@ export function readSystem(prompt: string): SystemDraft {
     // inside its host, and the statement goes on about the host.
     const hosted = HOSTED.exec(text)
     if (hosted) {
-      const guest = readNounPhrase(tokenize(hosted[1]!), 0)
+      const named = tokenize(hosted[1]!)
+      const guests = readNounPhraseList(named, 0, named.length, () => true)
       const host = readNounPhrase(tokenize(hosted[2]!), 0)
-      if (guest && host && !POWER_HEADS.has(host.head)) {
+      const whole = guests.phrases.length > 0 && guests.end === named.length
+      if (whole && host && !POWER_HEADS.has(host.head)) {
         const parent = registry.find(host) ?? registry.add(host)
-        registry.allOf(guest, parent, true)
+        for (const guest of guests.phrases) registry.allOf(guest, parent, true)
+        // ", which talks to ..." goes on about the host; "; the controller ..." is its own.
         const rest = text.slice(hosted[0].length)
-        return rest.trim() === '' || readStatement(`${hosted[2]}${rest}`, false)
+        if (rest.trim() === '') return true
+        return /^\s*,\s*(?:which|that)\b/i.test(rest)
+          ? readStatement(`${hosted[2]}${rest}`, false)
+          : readStatement(rest.replace(/^[\s,;]+(?:and\s+)?/i, ''), false)
       }
     }
     const chains = readArrowChain(text)

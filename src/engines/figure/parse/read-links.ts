@@ -103,7 +103,7 @@ addVerbs(
   'couple',
   'mounted fitted fastened secured affixed bonded welded clamped bolted plugged inserted seated hooked plug',
 )
-// Informal: "the turntable goes into a phono preamp" (into, as a store verb takes it).
+// Informal: "the turntable goes into a phono preamp", "it goes in the bin" (in and on too).
 addVerbs('transfer', 'go goes going', true)
 addVerbs('transfer', 'draw draws drawing drew sucks pumps', false, true)
 addVerbs(

@@ -235,11 +235,11 @@ export function readNounPhrase(
     return null
   }
   // "the test head 602 houses pin electronics cards 608a": after a part, a containing verb.
-  const after = tokens[start - 1]
+  const previous = tokens[start - 1]
   if (
     CONTAINING_VERBS.has(opening.lower) &&
-    (after?.kind === 'number' ||
-      (after !== undefined && isNumeralToken(after)) ||
+    (previous?.kind === 'number' ||
+      (previous !== undefined && isNumeralToken(previous)) ||
       isContentWord(tokens, start - 1))
   ) {
     return null
@@ -409,8 +409,7 @@ export function readNounPhrase(
     const verb = lowerAt(tokens, phraseEnd + 1)
     const spreads =
       /^(?:both|all|each)$/.test(next) &&
-      (lowerAt(tokens, phraseEnd + 2) === 'into' ||
-        AMBIGUOUS_VERBS.has(verb) ||
+      (AMBIGUOUS_VERBS.has(verb) ||
         /^(?:go|goes|run|runs|are|is|send|sends|talk|talks|connect|connects|plug|plugs)$/.test(
           verb,
         ))

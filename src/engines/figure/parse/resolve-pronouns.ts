@@ -1,15 +1,18 @@
 /**
  * Prompt parser, system diagrams: "it" in an informal prompt, read as the part it stands for
- * ("flight controller in the middle. GPS and IMU feed into it. it drives 4 ESCs"). A sentence's
- * "it" is the last sentence's subject that was one part (not "GPS and IMU"), as a reader takes
- * it; the text then names that part ("the flight controller"), and the readers do the rest.
+ * ("flight controller in the middle. GPS and IMU feed into it. it drives 4 ESCs"), as a reader
+ * takes it: at a sentence's start or after a linking word, the last sentence's subject when that
+ * was one part; after a subject of several ("lidar and bumper sensors go to the nav computer"),
+ * the one part that sentence named last; opening a later clause of its own sentence, the one part
+ * named last before it. The text then names that part ("the flight controller") and the readers
+ * do the rest. Only where the prompt numbers nothing (read-system.ts).
  */
 
 import { stripRequest } from './normalize-prompt'
 import { FLOW_NOUNS, GENERIC_NOUNS, METHOD_HEADS, NON_PART_NOUNS } from './noun-classes'
 import { type NounPhrase, readNounPhrase } from './read-noun-phrase'
 import { stripOpener } from './split-sentences'
-import { lowerAt, tokenize } from './tokenize'
+import { lowerAt, type Token, tokenize } from './tokenize'
 
 /** Words before "it" that make it an object a part is linked to ("feed into it", "drives it"). */
 const BEFORE_OBJECT =
@@ -48,7 +51,7 @@ export function resolvePronouns(sentences: readonly string[]): string[] {
 }
 
 /** The words of the last phrase of `tokens` that names one thing (not a plural), or null. */
-function lastThing(tokens: ReturnType<typeof tokenize>): string | null {
+function lastThing(tokens: readonly Token[]): string | null {
   let last: string | null = null
   for (let k = 0; k < tokens.length; ) {
     const phrase = readNounPhrase(tokens, k)
@@ -63,6 +66,7 @@ function lastThing(tokens: ReturnType<typeof tokenize>): string | null {
   return last
 }
 
+/** A phrase that can name a part: no numeral (numbered prompts are not read here), no data. */
 function isThing(phrase: NounPhrase): boolean {
   return (
     phrase.numeral === undefined &&

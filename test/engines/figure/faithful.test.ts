@@ -239,6 +239,24 @@ describe('readNumeralLedger', () => {
     ])
   })
 
+  it('reads a part\'s label in the singular of its plural ("boluses" for RUMEN BOLUS)', () => {
+    const prompt = 'A system 700 comprising rumen boluses 702a and 702b and a receiver 704.'
+    const figure = FigureSchema.parse({
+      kind: 'block-diagram',
+      elements: [
+        { id: 's', numeral: '700', label: 'SYSTEM', kind: 'container' },
+        { id: 'a', numeral: '702a', label: 'RUMEN BOLUS', kind: 'block', parent: 's' },
+        { id: 'b', numeral: '702b', label: 'RUMEN BOLUS', kind: 'block', parent: 's' },
+        { id: 'r', numeral: '704', label: 'RECEIVER', kind: 'block', parent: 's' },
+      ],
+      connections: [
+        { from: 'a', to: 'r', arrow: 'forward' },
+        { from: 'b', to: 'r', arrow: 'forward' },
+      ],
+    })
+    expect(checkFaithful(prompt, figure).problems).toEqual([])
+  })
+
   it('keeps rates and standards out ("a 10 Gb/s uplink", "ISO 15118")', () => {
     const ledger = readNumeralLedger(
       'Each access switch 504 is connected to the core switch 502 by a 10 Gb/s uplink. The charger 300 talks to the vehicle 312 using ISO 15118.',

@@ -274,4 +274,17 @@ describe('readFigure', () => {
       ),
     ).toBe(true)
   })
+
+  it('reads "a ... process 1700" as a flowchart and "In a first step 1902," as a marker', () => {
+    const maple = read(
+      'FIG. 17 illustrates a draw-off control process 1700 for a maple syrup evaporator. In operation 1702, the controller measures the temperature. Operation 1704 determines whether the temperature has reached the setpoint. If so, the draw-off valve is opened in operation 1706; if not, the process returns to operation 1702.',
+    )
+    expect(maple.figure.kind).toBe('flowchart')
+    const bells = read(
+      'FIG. 19 shows a method 1900 of playing peals. In a first step 1902, the controller loads the schedule. Before striking, it determines in step 1908 whether an override is active. If so, the peal is skipped in step 1910; otherwise, the controller rings the bells in step 1912.',
+    )
+    const byNumeral = Object.fromEntries(bells.figure.elements.map((e) => [e.numeral, e]))
+    expect(byNumeral['1902']!.label).toBe('CONTROLLER LOADS THE SCHEDULE')
+    expect(byNumeral['1908']).toMatchObject({ kind: 'decision', label: 'OVERRIDE IS ACTIVE?' })
+  })
 })

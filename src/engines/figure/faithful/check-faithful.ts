@@ -64,6 +64,8 @@ const stem = (word: string) =>
   word
     .toLowerCase()
     .replace(/[^a-z0-9°%µ]/g, '')
+    // "boluses" and "buses" are the plurals of "bolus" and "bus".
+    .replace(/(us)es$/, '$1')
     .replace(/(?:ational|ations?|ings?|ments?|ness|ers?|ies|ied|ed|es|e|s)$/, '')
 
 const contentWords = (text: string) =>

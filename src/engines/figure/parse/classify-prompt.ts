@@ -70,6 +70,10 @@ export function hasStepCues(text: string, bare = false): boolean {
   return false
 }
 
+/** "process 1700", "method 200", "routine 1400" written with its numeral. */
+const NUMBERED_METHOD =
+  /\b(?:method|process|procedure|routine|algorithm)\s+\(?\d{2,5}\)?(?!\s*[a-z]\b)/i
+
 /** "? no ->", "yes ->": a decision's branches typed as arrows. */
 const ARROW_BRANCHES = /(?:^|[.;:?!]\s*)(?:yes|no)\s*->/im
 
@@ -96,6 +100,9 @@ function nounChain(text: string): boolean {
 export function classifyPrompt(prompt: NormalizedPrompt): PromptKind {
   const head = firstHead(prompt.text)
   if (prompt.asksFlowchart || METHOD_HEADS.has(head)) return 'method'
+  // "a draw-off control process 1700 for ...": a numbered method or process is a flowchart.
+  const first = prompt.text.split(/[.;:](?:\s|$)/)[0] ?? ''
+  if (!prompt.asksBlockDiagram && NUMBERED_METHOD.test(first)) return 'method'
   // "got 8+ sats? no -> keep waiting. yes -> arm motors": branches typed with arrows.
   if (!prompt.asksBlockDiagram && ARROW_BRANCHES.test(prompt.text)) return 'method'
   // "xenon lamp -> chopper -> monochromator -> photodiode": things in a chain, not steps.

@@ -99,6 +99,10 @@ function finish(draft: Draft, label: string | undefined): ParseResult {
 const MARKER_IN_CHECK =
   /(\b(?:the\s+[\w-]+(?:\s+[\w-]+){0,3}?\s+)?(?:determin|check|decid|verif|test|evaluat|assess)\w*)\s+at\s+((?:[Ss]\s?)?\d{2,5}[a-z]?)\s+(?=(?:whether|if)\b)/gi
 
+/** "In a first step 1902,", "in a next step 1904": the step's marker, said at length. */
+const ORDINAL_STEP =
+  /\b(in|at)\s+(?:a|an|the)\s+(?:first|next|second|third|further|final|last|subsequent|following)\s+(step|block|operation)\s+/gi
+
 /** "yes -> show the dashboard", "no -> show an error": branches typed with an arrow. */
 const ARROW_YES = /(^|[.;:!?]\s*|\n\s*)yes\s*->\s*/gi
 const ARROW_NO = /(^|[.;:!?]\s*|\n\s*)no\s*->\s*/gi
@@ -115,7 +119,7 @@ function parseMethod(text: string, label: string | undefined, about = false): Pa
     )
   }
   const { body, numeral, title, listed } = findMethodBody(
-    branched.replace(MARKER_IN_CHECK, 'at $2, $1 '),
+    branched.replace(MARKER_IN_CHECK, 'at $2, $1 ').replace(ORDINAL_STEP, '$1 $2 '),
     about,
   )
   const series = stepSeries(body, numeral)

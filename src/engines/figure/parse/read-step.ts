@@ -178,7 +178,7 @@ const BEGINS_WHEN =
   /^(?:(?:the|this|said)\s+(?:method|process|procedure|routine|flow|workflow|algorithm|technique)\s+(?:\d+\s+)?(?:begins|starts|commences|is\s+(?:initiated|triggered|started|invoked))|(?:it|this)\s+(?:begins|starts))\s+(?:when|once|upon|after|as\s+soon\s+as)\s+/i
 /** "During the flight, the drone determines ...": a setting, not part of the step's words. */
 const LEADING_ADVERBIAL =
-  /^(?:during|while|meanwhile|simultaneously|concurrently|in\s+parallel|at\s+the\s+same\s+time|thereafter|afterwards|subsequently)\b[^,]{0,60},\s*/i
+  /^(?:during|while|meanwhile|simultaneously|concurrently|in\s+parallel|at\s+the\s+same\s+time|thereafter|afterwards|subsequently|before\s+[a-z]+ing|after\s+(?:either|both|each)\s+(?:step|branch)s?)\b[^,]{0,60},\s*/i
 /** "after 1710 or 1712, determine ...": the steps this one follows. */
 const LEADING_AFTER = new RegExp(
   String.raw`^after\s+(?:steps?\s+|blocks?\s+)?(${N}(?:\s*(?:,|or|and|,\s*or|,\s*and)\s*(?:steps?\s+|blocks?\s+)?${N})*)\s*,\s*`,

@@ -115,7 +115,7 @@ function parseMethod(text: string, label: string | undefined, about = false): Pa
   if (condition) {
     return fail(
       'no_structure',
-      `"${condition[1]} ->" is a branch written with an arrow, which is not read; write it as "if there is a ..., ...; otherwise, ..." or send the structure as \`figure\`.`,
+      `"${condition[1]} ->" is a branch written with an arrow, which is not read; write the check and its branches as "if ..., ...; otherwise, ..." or send the structure as \`figure\`.`,
     )
   }
   const { body, numeral, title, listed } = findMethodBody(

@@ -72,7 +72,7 @@ export const PHRASE_STOPS = set(`
   runs creates produces identifies selects applies compares converts receives forwards supplies
   dispatches publishes uploads downloads collects acquires gathers accepts gets accesses manages
   polls exchanges presents renders shows indicates represents corresponds serves acts functions
-  starts begins ends proceeds continues involves follows goes go runs run opens closes heats cools sit sits
+  starts begins ends proceeds continues involves follows goes go runs run opens closes heats cools sit sits too
 `)
 
 /**

@@ -287,4 +287,14 @@ describe('readFigure', () => {
     expect(byNumeral['1902']!.label).toBe('CONTROLLER LOADS THE SCHEDULE')
     expect(byNumeral['1908']).toMatchObject({ kind: 'decision', label: 'OVERRIDE IS ACTIVE?' })
   })
+
+  it('reads "capture box goes to the stream pc" as parts, though "capture" and "stream" lead steps', () => {
+    const { figure } = read(
+      'capture box goes to the stream pc, which pushes the feed to the cdn. stream pc talks to the overlay server for live scores.',
+    )
+    expect(figure.kind).toBe('block-diagram')
+    expect(figure.elements.map((e) => e.label)).toEqual(
+      expect.arrayContaining(['CAPTURE BOX', 'STREAM PC', 'CDN']),
+    )
+  })
 })

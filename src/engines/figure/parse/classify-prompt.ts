@@ -64,7 +64,9 @@ export function hasStepCues(text: string, bare = false): boolean {
     if (SEQUENCE_OPENER.test(piece)) sequenced++
     const first = /^[A-Za-z]+/.exec(piece.replace(SEQUENCE_OPENER, ''))?.[0].toLowerCase() ?? ''
     const branchy = bare && (BRANCH_OPENERS.has(first) || piece.endsWith('?'))
-    if (isGerund(first) || STEP_VERBS.has(first) || branchy) verbLed++
+    // "capture box goes to the stream pc": a name whose first word could lead a step, then its verb.
+    const named = SUBJECT_THEN_VERB.test(piece)
+    if (((isGerund(first) || STEP_VERBS.has(first)) && !named) || branchy) verbLed++
     if (verbLed >= 2 || sequenced >= 2) return true
   }
   return false
@@ -73,6 +75,10 @@ export function hasStepCues(text: string, bare = false): boolean {
 /** "process 1700", "method 200", "routine 1400" written with its numeral. */
 const NUMBERED_METHOD =
   /\b(?:method|process|procedure|routine|algorithm)\s+\(?\d{2,5}\)?(?!\s*[a-z]\b)/i
+
+/** A short name, then a verb that says how it links ("capture box goes to", "stream pc talks to"). */
+const SUBJECT_THEN_VERB =
+  /^[a-z][\w-]*(?:\s+[a-z][\w-]*){1,2}\s+(?:goes|talks|sends|feeds|pushes|drives|powers|reports|connects|plugs|streams|outputs|forwards)\b/i
 
 /** "? no ->", "yes ->": a decision's branches typed as arrows. */
 const ARROW_BRANCHES = /(?:^|[.;:?!]\s*)(?:yes|no)\s*->/im

@@ -75,6 +75,36 @@ const FLOORS = {
   noisyFlowcharts: 24,
 }
 
+/**
+ * Reads every case and scores it: what the reading drew wrong (a numeral invented or moved) and
+ * what the checker flags on the hand-written answer (a false alarm), one line each.
+ */
+function readAll(cases: readonly Case[]): {
+  scores: CaseScore[]
+  wrong: string[]
+  refused: number
+} {
+  const scores: CaseScore[] = []
+  const wrong: string[] = []
+  let refused = 0
+  for (const c of cases) {
+    const problems = checkFaithful(c.prompt, FigureSchema.parse(c.figure)).problems
+    wrong.push(...problems.map((p) => `${c.id}: false alarm: ${p.message}`))
+    const read = readFigure(c.prompt)
+    if (!read.ok) refused++
+    const score = scoreFigure(
+      c.prompt,
+      c.figure,
+      read.ok ? read.figure : null,
+      read.ok ? read.warnings : [],
+    )
+    wrong.push(...score.invented.map((n) => `${c.id}: invented ${n}`))
+    wrong.push(...score.moved.map((n) => `${c.id}: moved ${n}`))
+    scores.push(score)
+  }
+  return { scores, wrong, refused }
+}
+
 describe('prompt corpus', () => {
   it('holds at least 250 prompts with unique ids', () => {
     expect(CORPUS.length).toBeGreaterThanOrEqual(250)
@@ -119,24 +149,7 @@ describe('prompt corpus', () => {
   it.each(LATER_BLIND)(
     'reads $name with nothing invented or moved, no false alarm, and F1 at or above its floors',
     ({ cases, floors }) => {
-      const scores: CaseScore[] = []
-      const wrong: string[] = []
-      let refused = 0
-      for (const c of cases) {
-        const problems = checkFaithful(c.prompt, FigureSchema.parse(c.figure)).problems
-        wrong.push(...problems.map((p) => `${c.id}: false alarm: ${p.message}`))
-        const read = readFigure(c.prompt)
-        if (!read.ok) refused++
-        const score = scoreFigure(
-          c.prompt,
-          c.figure,
-          read.ok ? read.figure : null,
-          read.ok ? read.warnings : [],
-        )
-        wrong.push(...score.invented.map((n) => `${c.id}: invented ${n}`))
-        wrong.push(...score.moved.map((n) => `${c.id}: moved ${n}`))
-        scores.push(score)
-      }
+      const { scores, wrong, refused } = readAll(cases)
       expect(wrong).toEqual([])
       expect(f1(total(scores, 'elements'))).toBeGreaterThanOrEqual(floors.elementF1)
       expect(f1(total(scores, 'connections'))).toBeGreaterThanOrEqual(floors.connectionF1)
@@ -160,20 +173,6 @@ describe('prompt corpus', () => {
   })
 
   it('draws nothing wrong on held-out prompts: no numeral invented or moved, no false alarm', () => {
-    const wrong: string[] = []
-    for (const c of HELD_OUT) {
-      const problems = checkFaithful(c.prompt, FigureSchema.parse(c.figure)).problems
-      wrong.push(...problems.map((p) => `${c.id}: false alarm: ${p.message}`))
-      const read = readFigure(c.prompt)
-      const score = scoreFigure(
-        c.prompt,
-        c.figure,
-        read.ok ? read.figure : null,
-        read.ok ? read.warnings : [],
-      )
-      wrong.push(...score.invented.map((n) => `${c.id}: invented ${n}`))
-      wrong.push(...score.moved.map((n) => `${c.id}: moved ${n}`))
-    }
-    expect(wrong).toEqual([])
+    expect(readAll(HELD_OUT).wrong).toEqual([])
   })
 })

@@ -17,13 +17,14 @@
 
 import type { FigureConnection as FigureLink } from '../figure'
 import { PHRASE_STOPS, PRONOUNS } from './grammar-words'
-import { FLOW_NOUNS, GENERIC_NOUNS, NON_PART_NOUNS, namesEquipment, singular } from './noun-classes'
+import { FLOW_NOUNS, NON_PART_NOUNS, namesEquipment, singular } from './noun-classes'
 import type { DraftPart } from './part-registry'
 import {
   countsAfter,
   isDeterminerWord,
   isPlausiblePart,
   type NounPhrase,
+  namesThing,
   readNounPhrase,
   readNounPhraseList,
 } from './read-noun-phrase'
@@ -665,17 +666,6 @@ function readSubjects(
 const ref = (phrase: NounPhrase): PartRef => ({ kind: 'phrase', phrase })
 
 type Known = (phrase: NounPhrase) => boolean
-/** A bare phrase that can name a part: no pronoun, no data, no flow, no mere "element". */
-function namesThing(phrase: NounPhrase): boolean {
-  return (
-    phrase.numeral === undefined &&
-    !NON_PART_NOUNS.has(phrase.head) &&
-    !FLOW_NOUNS.has(phrase.head) &&
-    !GENERIC_NOUNS.has(phrase.head) &&
-    !PRONOUNS.has(phrase.head)
-  )
-}
-
 /** Bare names joined by ",", "and", "or" that run from `i` exactly to `end`, or null. */
 function bareList(tokens: readonly Token[], i: number, end: number): NounPhrase[] | null {
   const phrases: NounPhrase[] = []

@@ -23,7 +23,9 @@ import {
 import {
   FLOW_NOUNS,
   FUNCTIONAL_NOUNS,
+  GENERIC_NOUNS,
   HEAD_NOUNS,
+  METHOD_HEADS,
   NON_PART_NOUNS,
   SYSTEM_HEADS,
   singular,
@@ -455,6 +457,21 @@ export function countsAfter(tokens: readonly Token[], j: number): boolean {
  * Whether a phrase can stand for a part without being resolved: it has a determiner or a
  * numeral, or it is a bare functional noun ("memory").
  */
+/**
+ * Whether a phrase without a numeral can name a part at all: not a pronoun, data, what flows, a
+ * mere "element" or a method ("it", "the signal", "the process" are not parts).
+ */
+export function namesThing(phrase: NounPhrase): boolean {
+  return (
+    phrase.numeral === undefined &&
+    !NON_PART_NOUNS.has(phrase.head) &&
+    !FLOW_NOUNS.has(phrase.head) &&
+    !GENERIC_NOUNS.has(phrase.head) &&
+    !METHOD_HEADS.has(phrase.head) &&
+    !PRONOUNS.has(phrase.head)
+  )
+}
+
 export function isPlausiblePart(phrase: NounPhrase): boolean {
   return (
     phrase.determiner !== 'none' ||

@@ -9,8 +9,7 @@
  */
 
 import { stripRequest } from './normalize-prompt'
-import { FLOW_NOUNS, GENERIC_NOUNS, METHOD_HEADS, NON_PART_NOUNS } from './noun-classes'
-import { type NounPhrase, readNounPhrase } from './read-noun-phrase'
+import { namesThing, readNounPhrase } from './read-noun-phrase'
 import { stripOpener } from './split-sentences'
 import { lowerAt, type Token, tokenize } from './tokenize'
 
@@ -25,7 +24,9 @@ export function resolvePronouns(sentences: readonly string[]): string[] {
     const tokens = tokenize(stripOpener(stripRequest(sentence)))
     const subject = readNounPhrase(tokens, 0)
     const single =
-      subject !== null && !/^(?:and|or|,|&)$/.test(lowerAt(tokens, subject.end)) && isThing(subject)
+      subject !== null &&
+      !/^(?:and|or|,|&)$/.test(lowerAt(tokens, subject.end)) &&
+      namesThing(subject)
     const resolved = sentence.replace(
       /(^|\b[\w-]+,?\s+)\bit\b(?!['’])/gi,
       (whole, before: string, at: number) => {
@@ -60,19 +61,8 @@ function lastThing(tokens: readonly Token[]): string | null {
       continue
     }
     const plural = /[^s]s$/i.test(phrase.words.at(-1) ?? '')
-    if (isThing(phrase) && !plural) last = phrase.words.join(' ')
+    if (namesThing(phrase) && !plural) last = phrase.words.join(' ')
     k = phrase.end
   }
   return last
-}
-
-/** A phrase that can name a part: no numeral (numbered prompts are not read here), no data. */
-function isThing(phrase: NounPhrase): boolean {
-  return (
-    phrase.numeral === undefined &&
-    !NON_PART_NOUNS.has(phrase.head) &&
-    !FLOW_NOUNS.has(phrase.head) &&
-    !GENERIC_NOUNS.has(phrase.head) &&
-    !METHOD_HEADS.has(phrase.head)
-  )
 }
